@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { IDENTITY_BASE_PATH } from '@photo/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerApiErrorHandling } from './plugins/error-handler.js';
+import { registerXsrf } from './plugins/xsrf.js';
+import { albumsRoutes } from './modules/albums/albums.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { photosRoutes } from './modules/photos/photos.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+export interface BuildAppOptions {
+  /** Pino options, or false for no logging (tests). */
+  logger?: boolean | { level: string };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the built web app is: WEB_DIST_DIR, or apps/web/dist beside this package. */
+function findWebDist(configured: string | undefined): string | undefined {
+  const candidates = configured
+    ? [configured]
+    : [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
+}
+
+/** Builds the whole application: identity service, API, and the web app. Boot order is explicit here. */
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: ['req.headers.idtoken', 'req.headers.cookie', 'req.headers.authorization'],
+              remove: true,
+            },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'My Photo Application API',
+        version: '1.0.0',
+        description:
+          'Every call but files/show and health needs the idToken header: an ID token from the identity service.',
+      },
+      components: {
+        securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'idToken' } },
+      },
+      security: [{ idToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // App plugins.
+  registerApiErrorHandling(app);
+  registerXsrf(app, { secure: (config.publicUrl ?? '').startsWith('https://') });
+
+  // Routes.
+  if (deps.signingKeys) {
+    await app.register(identityRoutes, { prefix: IDENTITY_BASE_PATH, deps });
+  }
+  await app.register(
+    async (api) => {
+      registerAuth(api, { verifyToken: deps.verifyToken, db: deps.db, clock: deps.clock });
+      registerApiErrorHandling(api);
+      await api.register(healthRoutes, { deps });
+      await api.register(usersRoutes, { deps });
+      await api.register(albumsRoutes, { deps });
+      await api.register(photosRoutes, { deps });
+      await api.register(commentsRoutes, { deps });
+      await api.register(filesRoutes, { deps });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = findWebDist(config.webDistDir);
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    });
+    // Client-side routes: any other GET that asks for a page gets the app.
+    app.setNotFoundHandler((request, reply) => {
+      if (
+        request.method === 'GET' &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/identity/')
+      ) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,109 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+/**
+ * Tables. Dates are ISO-8601 UTC text (see docs/decisions/0003-data-layout.md);
+ * ids are text. The same layout serves SQLite and PostgreSQL.
+ */
+export interface IdentityAccountsTable {
+  uid: string;
+  /** Lower-cased. */
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface IdentityRefreshTokensTable {
+  /** SHA-256 of the token, hex. The token itself is never stored. */
+  token_hash: string;
+  uid: string;
+  /** Tokens rotated from one sign-in share a family; reuse of a rotated token revokes the family. */
+  family_id: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when the token was exchanged for a new one. */
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface IdentitySignInFailuresTable {
+  /** "email:<address>" or "ip:<address>". */
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface UsersTable {
+  /** The token's subject. */
+  id: string;
+  email_address: string;
+  name: string;
+  /** Null: the default avatar. */
+  profile_pic_file_id: string | null;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  owner_id: string;
+  /** Key of the original in the blob store. */
+  blob_key: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  /** SHA-256 of the original bytes, hex. */
+  sha256: string;
+  thumb_key: string | null;
+  preview_key: string | null;
+  date_taken: string | null;
+  camera_make: string | null;
+  camera_model: string | null;
+  created_at: string;
+}
+
+export interface AlbumsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  cover_file_id: string;
+  created_at: string;
+}
+
+export interface PhotosTable {
+  id: string;
+  album_id: string;
+  file_id: string;
+  owner_id: string;
+  created_at: string;
+  /** date_taken of the file when known, else created_at: the album's order. */
+  sort_date: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  photo_id: string;
+  author_id: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  identity_accounts: IdentityAccountsTable;
+  identity_refresh_tokens: IdentityRefreshTokensTable;
+  identity_sign_in_failures: IdentitySignInFailuresTable;
+  users: UsersTable;
+  files: FilesTable;
+  albums: AlbumsTable;
+  photos: PhotosTable;
+  comments: CommentsTable;
+}
+
+/** Repository functions take either the database or a transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = Selectable<UsersTable>;
+export type FileRow = Selectable<FilesTable>;
+export type NewFileRow = Insertable<FilesTable>;
+export type AlbumRow = Selectable<AlbumsTable>;
+export type PhotoRow = Selectable<PhotosTable>;
+export type CommentRow = Selectable<CommentsTable>;

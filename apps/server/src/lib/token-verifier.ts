@@ -1,0 +1,50 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
+
+export interface VerifiedIdentity {
+  /** The token's subject: the user's id everywhere in the API. */
+  uid: string;
+  email: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedIdentity>;
+
+/** Asymmetric algorithms only: "none" and HMAC tokens are refused. */
+const ALGORITHMS = ['ES256', 'RS256', 'EdDSA', 'Ed25519'];
+
+export interface TokenVerifierOptions {
+  getKey: JWTVerifyGetKey;
+  issuer: string;
+  audience: string;
+  clock: Clock;
+}
+
+/** Verifies an ID token by JWKS: signature, issuer, audience, expiry. Same path for every provider. */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, options.getKey, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ALGORITHMS,
+        currentDate: options.clock.now(),
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      if (typeof payload.email !== 'string' || payload.email.length === 0 || !payload.sub) {
+        throw new AppError('TOKEN_INVALID', 'The ID token carries no e-mail address.');
+      }
+      return { uid: payload.sub, email: payload.email };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof errors.JWTExpired) {
+        throw new AppError('TOKEN_EXPIRED', 'The ID token has expired; refresh it and try again.');
+      }
+      throw new AppError('TOKEN_INVALID', 'The ID token is not valid.', { cause: error });
+    }
+  };
+}
+
+export function remoteJwks(url: string): JWTVerifyGetKey {
+  return createRemoteJWKSet(new URL(url));
+}

@@ -1,0 +1,29 @@
+import type { Db, FileRow, NewFileRow } from '../../db/schema.js';
+
+export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertFile(db: Db, file: NewFileRow): Promise<void> {
+  await db.insertInto('files').values(file).execute();
+}
+
+/** Whether any photo, album cover or profile picture still points at the file. */
+export async function isFileInUse(db: Db, id: string): Promise<boolean> {
+  const [photo, album, user] = await Promise.all([
+    db.selectFrom('photos').select('id').where('file_id', '=', id).limit(1).executeTakeFirst(),
+    db
+      .selectFrom('albums')
+      .select('id')
+      .where('cover_file_id', '=', id)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('profile_pic_file_id', '=', id)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return Boolean(photo ?? album ?? user);
+}

@@ -1,0 +1,3 @@
+import type { RoutesPlugin } from '../routes-plugin.js';
+
+export const usersRoutes: RoutesPlugin = async () => {};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const isoDate = z.string().meta({ description: 'ISO-8601 date-time, UTC', format: 'date-time' });
+const id = z.string().min(1);
+
+export const userSchema = z
+  .object({
+    id,
+    emailAddress: z.string(),
+    name: z.string(),
+    profilePicUrl: z.string(),
+    dateCreated: isoDate,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const albumSchema = z
+  .object({
+    id,
+    name: z.string(),
+    coverPhotoUrl: z.string(),
+    /** The owner's name. */
+    createdBy: z.string(),
+    /** The owner's user id. */
+    createdById: z.string(),
+    dateCreated: isoDate,
+  })
+  .meta({ id: 'Album' });
+export type Album = z.infer<typeof albumSchema>;
+
+export const photoSchema = z
+  .object({
+    id,
+    albumId: z.string(),
+    fileId: z.string(),
+    photoUrl: z.string(),
+    /** The uploader's name. */
+    createdBy: z.string(),
+    createdById: z.string(),
+    dateCreated: isoDate,
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    /** From EXIF, when the image carried it. */
+    dateTaken: isoDate.nullable(),
+    cameraMake: z.string().nullable(),
+    cameraModel: z.string().nullable(),
+  })
+  .meta({ id: 'Photo' });
+export type Photo = z.infer<typeof photoSchema>;
+
+export const commentSchema = z
+  .object({
+    id,
+    photoId: z.string(),
+    message: z.string(),
+    /** The author's name. */
+    createdBy: z.string(),
+    createdById: z.string(),
+    dateCreated: isoDate,
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof commentSchema>;
+
+export const uploadedFileSchema = z
+  .object({
+    id,
+    /** The address that shows the file: FILES_SHOW_PATH + id. */
+    url: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'UploadedFile' });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;

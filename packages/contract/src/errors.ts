@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API. Each has one HTTP status. */
+export const API_ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_PICTURE_URL: 400,
+  TOKEN_MISSING: 401,
+  TOKEN_INVALID: 401,
+  TOKEN_EXPIRED: 401,
+  NOT_OWNER: 403,
+  XSRF_MISMATCH: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  ALBUM_NOT_FOUND: 404,
+  PHOTO_NOT_FOUND: 404,
+  FILE_NOT_FOUND: 404,
+  DUPLICATE_PHOTO: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+export const apiErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      /** The request field at fault, for validation errors (e.g. "body.name"). */
+      field: z.string().optional(),
+      requestId: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** Identity Toolkit error messages used by the embedded identity service. */
+export const IDENTITY_ERRORS = [
+  'EMAIL_EXISTS',
+  'INVALID_EMAIL',
+  'MISSING_EMAIL',
+  'MISSING_PASSWORD',
+  'WEAK_PASSWORD : Password should be at least 8 characters',
+  'INVALID_LOGIN_CREDENTIALS',
+  'TOO_MANY_ATTEMPTS_TRY_LATER',
+  'INVALID_REFRESH_TOKEN',
+  'MISSING_REFRESH_TOKEN',
+  'TOKEN_EXPIRED',
+  'INVALID_GRANT_TYPE',
+  'INVALID_ARGUMENT',
+] as const;
+export type IdentityErrorMessage = (typeof IDENTITY_ERRORS)[number];
+
+export const identityErrorBodySchema = z.object({
+  error: z.object({
+    code: z.number(),
+    message: z.string(),
+    errors: z
+      .array(z.object({ message: z.string(), domain: z.string(), reason: z.string() }))
+      .optional(),
+  }),
+});
+export type IdentityErrorBody = z.infer<typeof identityErrorBodySchema>;

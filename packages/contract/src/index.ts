@@ -1,0 +1,5 @@
+export * from './limits.js';
+export * from './errors.js';
+export * from './entities.js';
+export * from './requests.js';
+export * from './identity.js';

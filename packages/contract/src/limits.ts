@@ -1,0 +1,54 @@
+/** Limits and constants shared by the web client and the server. */
+
+export const MiB = 1024 * 1024;
+
+/** Default largest upload accepted, in bytes (the server's MAX_UPLOAD_BYTES may change it). */
+export const DEFAULT_MAX_UPLOAD_BYTES = 50 * MiB;
+
+/** Raster image types accepted for upload, checked by content on the server. */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+/** File name extensions offered by the file picker, matching ACCEPTED_IMAGE_TYPES. */
+export const ACCEPTED_IMAGE_EXTENSIONS = [
+  '.jpg',
+  '.jpeg',
+  '.png',
+  '.webp',
+  '.gif',
+  '.avif',
+] as const;
+
+export const ALBUM_NAME_MAX = 100;
+export const USER_NAME_MAX = 100;
+export const COMMENT_MAX = 2000;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 100;
+
+/** Derived image sizes, long edge in pixels. */
+export const IMAGE_SIZES = { thumb: 600, preview: 1600 } as const;
+export type ImageSize = keyof typeof IMAGE_SIZES;
+
+/** Spec constants. */
+export const ID_TOKEN_HEADER = 'idToken';
+export const ID_TOKEN_STORAGE_KEY = 'userIdToken';
+export const NOTIFICATIONS_KEPT = 2;
+export const PHOTO_DISPLAY_WIDTH = 450;
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Path under which stored files are served; picture URLs are this plus the file id. */
+export const FILES_SHOW_PATH = '/api/files/show/';
+/** The avatar every new user starts with; shipped with the app. */
+export const DEFAULT_AVATAR_URL = '/default-avatar.png';

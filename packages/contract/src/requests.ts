@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import {
+  ALBUM_NAME_MAX,
+  COMMENT_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  USER_NAME_MAX,
+} from './limits.js';
+
+/** Trimmed text of min..max characters. */
+export const trimmedText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, { message: min === 1 ? 'must not be empty' : `must be at least ${min} characters` })
+    .max(max, { message: `must be at most ${max} characters` });
+
+/** Fields the server fills are accepted (the spec's client sends them empty) and ignored. */
+const ignored = z.unknown().optional().meta({ description: 'Ignored: the server fills it.' });
+
+export const newUserRequestSchema = z
+  .object({
+    id: ignored,
+    /** Ignored: the e-mail address is taken from the token. */
+    emailAddress: z.unknown().optional(),
+    name: trimmedText(1, USER_NAME_MAX),
+    profilePicUrl: z.string().max(2048).optional(),
+  })
+  .meta({ id: 'NewUserRequest' });
+export type NewUserRequest = z.input<typeof newUserRequestSchema>;
+
+export const profilePhotoRequestSchema = z
+  .object({ profilePicUrl: z.string().min(1).max(2048) })
+  .meta({ id: 'ProfilePhotoRequest' });
+export type ProfilePhotoRequest = z.infer<typeof profilePhotoRequestSchema>;
+
+export const createAlbumRequestSchema = z
+  .object({
+    id: ignored,
+    createdBy: ignored,
+    dateCreated: ignored,
+    name: trimmedText(1, ALBUM_NAME_MAX),
+    coverPhotoUrl: z.string().min(1).max(2048),
+  })
+  .meta({ id: 'CreateAlbumRequest' });
+export type CreateAlbumRequest = z.input<typeof createAlbumRequestSchema>;
+
+/** PUT albums: the album, with coverPhotoUrl and/or name changed. */
+export const updateAlbumRequestSchema = z
+  .object({
+    id: z.string().min(1),
+    name: trimmedText(1, ALBUM_NAME_MAX).optional(),
+    coverPhotoUrl: z.string().min(1).max(2048).optional(),
+    createdBy: ignored,
+    createdById: ignored,
+    dateCreated: ignored,
+  })
+  .meta({ id: 'UpdateAlbumRequest' });
+export type UpdateAlbumRequest = z.input<typeof updateAlbumRequestSchema>;
+
+export const createCommentRequestSchema = z
+  .object({
+    id: ignored,
+    createdBy: ignored,
+    dateCreated: ignored,
+    photoId: z.string().min(1).max(200),
+    message: trimmedText(1, COMMENT_MAX),
+  })
+  .meta({ id: 'CreateCommentRequest' });
+export type CreateCommentRequest = z.input<typeof createCommentRequestSchema>;
+
+export const addPhotoRequestSchema = z
+  .object({ fileId: z.string().min(1).max(200) })
+  .meta({ id: 'AddPhotoRequest' });
+export type AddPhotoRequest = z.infer<typeof addPhotoRequestSchema>;
+
+export const albumListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  /** Opaque cursor from the previous page's Link header. */
+  cursor: z.string().max(500).optional(),
+  /** "true": only the caller's own albums (My Albums). */
+  mine: z.enum(['true', 'false']).optional(),
+});
+export type AlbumListQuery = z.infer<typeof albumListQuerySchema>;

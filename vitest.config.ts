@@ -1,0 +1,51 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { postgresAvailability } from './apps/server/src/test/postgres.js';
+
+const pg = await postgresAvailability();
+if (!pg.available) {
+  if (process.env.CI) {
+    // In CI PostgreSQL is required: the suite runs and fails rather than silently skipping.
+    console.error(`PostgreSQL is required in CI but does not answer: ${pg.reason}`);
+  } else {
+    console.warn(`Skipping the PostgreSQL server suite: ${pg.reason}`);
+  }
+}
+
+const serverProject = (database: 'sqlite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `server-${database}`,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      serverProject('sqlite'),
+      ...(pg.available || process.env.CI ? [serverProject('postgres')] : []),
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
