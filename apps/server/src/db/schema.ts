@@ -18,6 +18,8 @@ export interface IdentityRefreshTokensTable {
   uid: string;
   /** Tokens rotated from one sign-in share a family; reuse of a rotated token revokes the family. */
   family_id: string;
+  /** When the user signed in with the password (seconds since the epoch); kept across rotations. */
+  auth_time: number;
   created_at: string;
   expires_at: string;
   /** Set when the token was exchanged for a new one. */

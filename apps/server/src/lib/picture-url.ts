@@ -34,7 +34,8 @@ export function fileIdFromPictureUrl(
   } catch {
     throw refuse();
   }
-  const isRelative = parsed.protocol === 'relative:' && url.startsWith('/');
+  const isRelative =
+    parsed.protocol === 'relative:' && parsed.host === 'local' && /^\/(?![/\\])/.test(url);
   const sameOrigin = origins.some((origin) => {
     try {
       return new URL(origin).origin === parsed.origin;

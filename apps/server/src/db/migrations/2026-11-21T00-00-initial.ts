@@ -18,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().references('identity_accounts.uid').onDelete('cascade'),
     )
     .addColumn('family_id', 'text', (c) => c.notNull())
+    .addColumn('auth_time', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
