@@ -12,3 +12,22 @@ export async function insertUserIfMissing(db: Db, user: UserRow): Promise<void> 
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
+
+/** Creates the user, or sets the e-mail address, name and picture of the existing one. */
+export async function upsertUserProfile(db: Db, user: UserRow): Promise<void> {
+  await db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        email_address: user.email_address,
+        name: user.name,
+        profile_pic_file_id: user.profile_pic_file_id,
+      }),
+    )
+    .execute();
+}
+
+export async function setProfilePicture(db: Db, id: string, fileId: string | null): Promise<void> {
+  await db.updateTable('users').set({ profile_pic_file_id: fileId }).where('id', '=', id).execute();
+}

@@ -1,3 +1,65 @@
+import { newUserRequestSchema, profilePhotoRequestSchema, userSchema } from '@photo/contract';
+import { currentUser } from '../../plugins/auth.js';
+import { errorResponses, pictureOrigins } from '../albums/route-helpers.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import { getProfile, registerUser, setProfilePhoto } from './users.service.js';
 
-export const usersRoutes: RoutesPlugin = async () => {};
+export const usersRoutes: RoutesPlugin = async (app, { deps }) => {
+  app.post(
+    '/users/addNewUser',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Registers the caller's profile (idempotent: sets their name and picture)",
+        description:
+          'The e-mail address comes from the ID token; emailAddress and id in the body are ignored. ' +
+          'profilePicUrl is an image stored here, or the default avatar.',
+        body: newUserRequestSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      registerUser(
+        deps,
+        currentUser(request),
+        request.body,
+        pictureOrigins(request, deps.config),
+        request.log,
+      ),
+  );
+
+  app.get(
+    '/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The caller's profile",
+        response: { 200: userSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => getProfile(deps, currentUser(request)),
+  );
+
+  app.put(
+    '/users/me/profilePhoto',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Sets the caller's profile picture",
+        description:
+          'Form field (application/x-www-form-urlencoded) or JSON property profilePicUrl: the address ' +
+          'of an image stored here (/api/files/show/{id}), or the default avatar.',
+        body: profilePhotoRequestSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      setProfilePhoto(
+        deps,
+        currentUser(request),
+        request.body.profilePicUrl,
+        pictureOrigins(request, deps.config),
+        request.log,
+      ),
+  );
+};

@@ -1,0 +1,118 @@
+import { DEFAULT_AVATAR_URL, type User } from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { findFileById } from '../files/files.repository.js';
+import { releaseFiles } from '../photos/release-files.js';
+import { findUserById, setProfilePicture, upsertUserProfile } from './users.repository.js';
+
+/** A user as the API shows it. No picture: the default avatar. */
+export function toUser(row: UserRow, publicUrl: string | undefined): User {
+  return {
+    id: row.id,
+    emailAddress: row.email_address,
+    name: row.name,
+    profilePicUrl: row.profile_pic_file_id
+      ? pictureUrl(row.profile_pic_file_id, publicUrl)
+      : DEFAULT_AVATAR_URL,
+    dateCreated: row.created_at,
+  };
+}
+
+/** Whether the URL is the default avatar's, relative or absolute on one of this server's origins. */
+function isDefaultAvatarUrl(url: string, origins: readonly string[]): boolean {
+  if (url === DEFAULT_AVATAR_URL) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.pathname !== DEFAULT_AVATAR_URL || parsed.search || parsed.hash) return false;
+  return origins.some((origin) => {
+    try {
+      return new URL(origin).origin === parsed.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The file a profile picture URL names: null for the default avatar, otherwise an image stored
+ * here (any user's: a profile picture may be a photo seen in someone else's album).
+ */
+async function profilePictureFileId(
+  deps: AppDeps,
+  url: string,
+  field: string,
+  origins: readonly string[],
+): Promise<string | null> {
+  if (isDefaultAvatarUrl(url, origins)) return null;
+  const fileId = fileIdFromPictureUrl(url, field, origins);
+  const file = await findFileById(deps.db, fileId);
+  if (!file) {
+    throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
+  }
+  return file.id;
+}
+
+async function requireUser(deps: AppDeps, id: string): Promise<UserRow> {
+  const row = await findUserById(deps.db, id);
+  if (!row) throw notFound('USER_NOT_FOUND', 'The user');
+  return row;
+}
+
+/**
+ * Binds the caller's profile to their token (users/addNewUser). Idempotent: a second call sets
+ * the name and picture again. The e-mail address always comes from the token.
+ */
+export async function registerUser(
+  deps: AppDeps,
+  caller: AuthUser,
+  input: { name: string; profilePicUrl?: string | undefined },
+  origins: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<User> {
+  const existing = await findUserById(deps.db, caller.id);
+  const previousPicture = existing?.profile_pic_file_id ?? null;
+  const picture =
+    input.profilePicUrl === undefined
+      ? previousPicture
+      : await profilePictureFileId(deps, input.profilePicUrl, 'body.profilePicUrl', origins);
+  await upsertUserProfile(deps.db, {
+    id: caller.id,
+    email_address: caller.email,
+    name: input.name,
+    profile_pic_file_id: picture,
+    created_at: existing?.created_at ?? deps.clock.now().toISOString(),
+  });
+  if (previousPicture && previousPicture !== picture) {
+    await releaseFiles(deps, [previousPicture], log);
+  }
+  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+}
+
+export async function getProfile(deps: AppDeps, caller: AuthUser): Promise<User> {
+  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+}
+
+/** Sets the caller's profile picture to an image stored here, or back to the default avatar. */
+export async function setProfilePhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  url: string,
+  origins: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<User> {
+  const existing = await requireUser(deps, caller.id);
+  const picture = await profilePictureFileId(deps, url, 'body.profilePicUrl', origins);
+  await setProfilePicture(deps.db, caller.id, picture);
+  if (existing.profile_pic_file_id && existing.profile_pic_file_id !== picture) {
+    await releaseFiles(deps, [existing.profile_pic_file_id], log);
+  }
+  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+}
