@@ -1,0 +1,86 @@
+// API load: requests per second and latency of the main read paths, as ratios to a bare Fastify
+// hello-world measured in the same run on the same machine. Prints figures; never gates CI.
+// Run: npm run build && npm run bench:api   (BENCH_SECONDS=5 BENCH_CONNECTIONS=50 by default)
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { api, signUpUser, startAppServer, startBaselineServer } from './lib/server.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Figure {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figure> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+async function main() {
+  const baselineServer = await startBaselineServer();
+  const baseline = await load('baseline: bare Fastify hello-world', `${baselineServer.url}/`);
+  await baselineServer.stop();
+
+  const server = await startAppServer();
+  try {
+    const { idToken } = await signUpUser(server.url, 'bench@example.com');
+    const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'cover.jpg');
+    const upload = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { idToken }, body: form });
+    if (!upload.ok) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    const file = (await upload.json()) as { id: string; url: string };
+    let albumId = '';
+    for (let i = 0; i < 120; i += 1) {
+      const album = await api<{ id: string }>(server.url, idToken, 'POST', '/api/albumsDb', {
+        name: `Album ${i}`,
+        coverPhotoUrl: file.url,
+      });
+      albumId = album.id;
+    }
+    const photos = await api<{ id: string }[]>(server.url, idToken, 'GET', `/api/albumsDb/${albumId}/photos`);
+    const photoId = photos[0]!.id;
+    for (let i = 0; i < 50; i += 1) {
+      await api(server.url, idToken, 'POST', '/api/photos/comments', { photoId, message: `Comment ${i}` });
+    }
+
+    const auth = { idToken };
+    const figures = [
+      baseline,
+      await load('GET /api/health (database + blob store)', `${server.url}/api/health`),
+      await load('GET /api/albumsDb (50 albums, token verified)', `${server.url}/api/albumsDb?limit=50`, auth),
+      await load('GET /api/photos/{id}/comments (50 comments)', `${server.url}/api/photos/${photoId}/comments`, auth),
+      await load('GET /api/files/show/{id}?size=thumb', `${server.url}/api/files/show/${file.id}?size=thumb`),
+    ];
+
+    console.log(`\nAPI load: ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
+    console.log('| path | req/s | ratio to baseline | p50 ms | p99 ms | errors |');
+    console.log('|---|---|---|---|---|---|');
+    for (const f of figures) {
+      const ratio = (f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
+      console.log(`| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+    }
+    if (figures.some((f) => f.errors > 0)) {
+      console.error('Some requests failed: see the errors column.');
+      process.exitCode = 1;
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

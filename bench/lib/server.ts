@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  dataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server (apps/server/dist/main.js) on a fresh data folder. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const main = path.join(repoRoot, 'apps/server/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    process: child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts a bare Fastify hello-world in its own process: the baseline of this machine, now. */
+export async function startBaselineServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const code = `
+    const app = require('fastify')();
+    app.get('/', async () => ({ hello: 'world' }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/`);
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Signs a user up through the identity service and registers the profile. */
+export async function signUpUser(baseUrl: string, email: string): Promise<{ idToken: string; uid: string }> {
+  const res = await fetch(`${baseUrl}/identity/v1/accounts:signUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'benchmark password', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { idToken: string; localId: string };
+  await api(baseUrl, body.idToken, 'POST', '/api/users/addNewUser', { name: 'Bench User', id: '', emailAddress: email });
+  return { idToken: body.idToken, uid: body.localId };
+}
+
+export async function api<T = unknown>(
+  baseUrl: string,
+  idToken: string,
+  method: string,
+  pathName: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${pathName}`, {
+    method,
+    headers: { idToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
