@@ -18,7 +18,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerApiErrorHandling } from './plugins/error-handler.js';
+import {
+  apiErrorHandler,
+  registerApiErrorHandling,
+  sendApiError,
+} from './plugins/error-handler.js';
 import { registerXsrf } from './plugins/xsrf.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
@@ -108,7 +112,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // App plugins.
-  registerApiErrorHandling(app);
+  app.setErrorHandler(apiErrorHandler);
   registerXsrf(app, { secure: (config.publicUrl ?? '').startsWith('https://') });
 
   // Routes.
@@ -134,25 +138,27 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('Cache-Control', 'no-cache');
-        }
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
-    // Client-side routes: any other GET that asks for a page gets the app.
-    app.setNotFoundHandler((request, reply) => {
-      if (
-        request.method === 'GET' &&
-        !request.url.startsWith('/api/') &&
-        !request.url.startsWith('/identity/')
-      ) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
-    });
   }
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes: any other GET for a page gets the app, which shows its own "Page not found".
+    if (webDist && request.method === 'GET' && !request.url.startsWith('/identity/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    return sendApiError(
+      reply,
+      404,
+      'NOT_FOUND',
+      `Nothing at ${request.method} ${request.url.split('?')[0]}`,
+    );
+  });
   return app;
 }

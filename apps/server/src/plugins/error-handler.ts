@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 
-function send(
+export function sendApiError(
   reply: FastifyReply,
   status: number,
   code: ApiErrorCode,
@@ -33,14 +33,14 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ApiErrorCode }> =
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-    return send(reply, error.statusCode, error.code, error.message, error.field);
+    return sendApiError(reply, error.statusCode, error.code, error.message, error.field);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const where = error.validationContext ?? 'request';
     const path = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
     const field = path ? `${where}.${path}` : where;
-    return send(
+    return sendApiError(
       reply,
       400,
       'VALIDATION_FAILED',
@@ -49,21 +49,21 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
     );
   }
   const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-  if (known) return send(reply, known.status, known.code, error.message);
+  if (known) return sendApiError(reply, known.status, known.code, error.message);
   if (error.statusCode === 429) {
-    return send(reply, 429, 'RATE_LIMITED', 'Too many requests; try again later.');
+    return sendApiError(reply, 429, 'RATE_LIMITED', 'Too many requests; try again later.');
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return send(reply, error.statusCode, 'VALIDATION_FAILED', error.message);
+    return sendApiError(reply, error.statusCode, 'VALIDATION_FAILED', error.message);
   }
   request.log.error({ err: error }, 'unhandled error');
-  return send(reply, 500, 'INTERNAL', 'Something went wrong on our side. Try again later.');
+  return sendApiError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Try again later.');
 }
 
 export function registerApiErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(apiErrorHandler);
   app.setNotFoundHandler((request, reply) =>
-    send(
+    sendApiError(
       reply,
       404,
       'NOT_FOUND',

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test/harness.js';
+
+let ctx: TestContext;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
+  await fs.mkdir(path.join(webDist, 'assets'));
+  await fs.writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>My Photo Application</title>',
+  );
+  await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+
+describe('the whole application', () => {
+  it('answers health without a token', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', blobStore: 'ok' });
+  });
+
+  it('reports a failing database as 503', async () => {
+    const other = await createTestContext();
+    await other.deps.close();
+    const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'failing', database: 'failing' });
+    await other.app.close();
+    await fs.rm(other.dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the OpenAPI document with every API path, and its browsable UI', async () => {
+    const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
+    for (const p of [
+      '/api/users/addNewUser',
+      '/api/users/me',
+      '/api/users/me/profilePhoto',
+      '/api/albumsDb',
+      '/api/albumsDb/{albumId}/photos',
+      '/api/albums/find',
+      '/api/albums',
+      '/api/files/upload',
+      '/api/files/show/{id}',
+      '/api/photos/{photoId}',
+      '/api/photos/{photoId}/comments',
+      '/api/photos/comments',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers an unknown API route with the JSON error shape', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { idToken: 'x' },
+    });
+    expect(res.statusCode).toBe(401);
+    const health = await ctx.app.inject({ method: 'DELETE', url: '/api/health' });
+    expect([401, 404]).toContain(health.statusCode);
+    expect(health.json()).toHaveProperty('error.code');
+  });
+
+  it('serves the web app, and the app again for client-side routes', async () => {
+    const index = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('My Photo Application');
+    const route = await ctx.app.inject({ method: 'GET', url: '/photo/abc' });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('My Photo Application');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers with every page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers an identity route that does not exist in the protocol shape', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/identity/v1/accounts:delete',
+      payload: {},
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: { code: 404 } });
+  });
+});
