@@ -106,3 +106,51 @@ describe('the whole application', () => {
     expect(res.json()).toMatchObject({ error: { code: 404 } });
   });
 });
+
+describe('logs', () => {
+  it('carry request ids and never a token or a password, and unknown errors are masked', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stream = new PassThrough();
+    let logged = '';
+    stream.on('data', (chunk: Buffer) => (logged += chunk.toString()));
+    const logCtx = await createTestContext({ LOG_LEVEL: 'info' }, { logStream: stream });
+    try {
+      const password = 'a very secret password';
+      const signUp = await logCtx.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signUp',
+        payload: { email: 'logs@example.com', password, returnSecureToken: true },
+      });
+      const { idToken, refreshToken } = signUp.json<{ idToken: string; refreshToken: string }>();
+      await logCtx.app.inject({
+        method: 'POST',
+        url: '/identity/v1/token',
+        payload: { grant_type: 'refresh_token', refresh_token: refreshToken },
+      });
+      await logCtx.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { idToken, cookie: 'XSRF-TOKEN=abc' },
+      });
+      // The database goes away under the server: an unexpected failure.
+      await logCtx.deps.close();
+      const failed = await logCtx.app.inject({
+        method: 'GET',
+        url: '/api/albumsDb',
+        headers: { idToken },
+      });
+      expect(failed.statusCode).toBe(500);
+      const body = failed.json<{ error: { code: string; message: string; requestId: string } }>();
+      expect(body.error.code).toBe('INTERNAL');
+      expect(body.error.message).not.toMatch(/sqlite|database|connection|destroyed/i);
+      expect(logged).toContain(body.error.requestId);
+      expect(logged).not.toContain(password);
+      expect(logged).not.toContain(idToken);
+      expect(logged).not.toContain(refreshToken);
+      expect(logged).not.toContain('XSRF-TOKEN=abc');
+    } finally {
+      await logCtx.app.close();
+      await fs.rm(logCtx.dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -33,8 +33,8 @@ import { photosRoutes } from './modules/photos/photos.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 
 export interface BuildAppOptions {
-  /** Pino options, or false for no logging (tests). */
-  logger?: boolean | { level: string };
+  /** false: no logging (tests). A stream: where log lines go instead of stdout. */
+  logger?: false | { stream: NodeJS.WritableStream };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,6 +59,7 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
+            ...(options.logger ? { stream: options.logger.stream } : {}),
             redact: {
               paths: ['req.headers.idtoken', 'req.headers.cookie', 'req.headers.authorization'],
               remove: true,
@@ -151,7 +152,9 @@ export async function buildApp(
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET for a page gets the app, which shows its own "Page not found".
     if (webDist && request.method === 'GET' && !request.url.startsWith('/identity/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     return sendApiError(
       reply,

@@ -21,7 +21,10 @@ export interface TestContext {
  * A whole application on a fresh database (SQLite, or PostgreSQL when TEST_DATABASE=postgres) and
  * a fresh data folder, with a clock that moves only when the test says.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-test-'));
   const postgres =
     process.env.TEST_DATABASE === 'postgres' ? await createTestPostgresDatabase() : undefined;
@@ -33,7 +36,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const clock = new ManualClock(new Date());
   const deps = await createDeps(config, { clock, signingKeys: await createEphemeralSigningKeys() });
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, {
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
   await app.ready();
   return {
     app,
