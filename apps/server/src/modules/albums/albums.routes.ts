@@ -1,3 +1,113 @@
+import {
+  albumListQuerySchema,
+  albumSchema,
+  createAlbumRequestSchema,
+  updateAlbumRequestSchema,
+} from '@photo/contract';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import { createAlbum, deleteAlbum, findAlbum, listAlbums, updateAlbum } from './albums.service.js';
+import { entityId, errorResponses, nextPageLink, pictureOrigins } from './route-helpers.js';
 
-export const albumsRoutes: RoutesPlugin = async () => {};
+export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
+  app.get(
+    '/albumsDb',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Albums, newest first',
+        description:
+          'Paged: at most `limit` albums; when there are more, the Link header (rel="next") gives ' +
+          "the next page. mine=true lists only the caller's albums.",
+        querystring: albumListQuerySchema,
+        response: { 200: z.array(albumSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, mine } = request.query;
+      const page = await listAlbums(deps, currentUser(request), request.query);
+      if (page.nextCursor) {
+        reply.header(
+          'Link',
+          nextPageLink(request, {
+            limit: String(limit),
+            cursor: page.nextCursor,
+            ...(mine === 'true' ? { mine } : {}),
+          }),
+        );
+      }
+      return page.items;
+    },
+  );
+
+  app.post(
+    '/albumsDb',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Creates an album; its cover also becomes its first photo',
+        description:
+          'coverPhotoUrl is the address of an image you uploaded (/api/files/show/{id}). ' +
+          'id, createdBy and dateCreated are filled by the server.',
+        body: createAlbumRequestSchema,
+        response: { 201: albumSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const album = await createAlbum(
+        deps,
+        currentUser(request),
+        request.body,
+        pictureOrigins(request, deps.config),
+      );
+      return reply.status(201).send(album);
+    },
+  );
+
+  app.get(
+    '/albums/find',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'One album',
+        querystring: z.object({ id: entityId }),
+        response: { 200: albumSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      currentUser(request);
+      return findAlbum(deps, request.query.id);
+    },
+  );
+
+  app.put(
+    '/albums',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Renames your album and/or sets its cover to one of its photos',
+        body: updateAlbumRequestSchema,
+        response: { 200: albumSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      updateAlbum(deps, currentUser(request), request.body, pictureOrigins(request, deps.config)),
+  );
+
+  app.delete(
+    '/albumsDb/:albumId',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Deletes your album with its photos and their comments',
+        params: z.object({ albumId: entityId }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteAlbum(deps, currentUser(request), request.params.albumId, request.log);
+      return reply.status(204).send(null);
+    },
+  );
+};

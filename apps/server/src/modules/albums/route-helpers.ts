@@ -34,11 +34,14 @@ export function encodeCursor(keyset: Keyset): string {
   return Buffer.from(JSON.stringify([keyset.key, keyset.id]), 'utf8').toString('base64url');
 }
 
-/** Reads a cursor back; a cursor that is not one of ours is refused with 400 on query.cursor. */
+/** Reads a cursor back; a cursor that is not one of ours is refused with 400 on querystring.cursor. */
 export function decodeCursor(cursor: string | undefined): Keyset | undefined {
   if (cursor === undefined) return undefined;
   const refuse = () =>
-    invalid('query.cursor', 'is not a cursor given by this server; start from the first page.');
+    invalid(
+      'querystring.cursor',
+      'is not a cursor given by this server; start from the first page.',
+    );
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw refuse();
   let parsed: unknown;
   try {

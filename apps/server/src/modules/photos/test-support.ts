@@ -35,6 +35,7 @@ export interface StoredImage {
   id: string;
   /** Its picture URL: /api/files/show/{id}. */
   url: string;
+  blobKey: string;
   width: number;
   height: number;
 }
@@ -74,7 +75,7 @@ export async function storeImage(
     camera_model: options.cameraModel ?? null,
     created_at: ctx.clock.now().toISOString(),
   });
-  return { id, url: `/api/files/show/${id}`, width, height };
+  return { id, url: `/api/files/show/${id}`, blobKey, width, height };
 }
 
 /** Creates an album through the API; its cover is a new image of the owner's. */

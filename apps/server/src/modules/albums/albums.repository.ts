@@ -1,0 +1,61 @@
+import type { Insertable } from 'kysely';
+import type { AlbumRow, AlbumsTable, Db } from '../../db/schema.js';
+import type { Keyset } from './route-helpers.js';
+
+/** An album with its owner's name, as lists and answers need it. */
+export interface AlbumView extends AlbumRow {
+  owner_name: string;
+}
+
+function selectAlbumViews(db: Db) {
+  return db
+    .selectFrom('albums')
+    .innerJoin('users', 'users.id', 'albums.owner_id')
+    .selectAll('albums')
+    .select('users.name as owner_name');
+}
+
+export function findAlbumById(db: Db, id: string): Promise<AlbumRow | undefined> {
+  return db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findAlbumView(db: Db, id: string): Promise<AlbumView | undefined> {
+  return selectAlbumViews(db).where('albums.id', '=', id).executeTakeFirst();
+}
+
+/** Albums newest first (created_at desc, id desc), from after the keyset, at most `limit`. */
+export function listAlbumViews(
+  db: Db,
+  options: { limit: number; after: Keyset | undefined; ownerId: string | undefined },
+): Promise<AlbumView[]> {
+  let query = selectAlbumViews(db);
+  if (options.ownerId !== undefined) query = query.where('albums.owner_id', '=', options.ownerId);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('albums.created_at', 'albums.id'), '<', eb.tuple(after.key, after.id)),
+    );
+  }
+  return query
+    .orderBy('albums.created_at', 'desc')
+    .orderBy('albums.id', 'desc')
+    .limit(options.limit)
+    .execute();
+}
+
+export async function insertAlbum(db: Db, album: Insertable<AlbumsTable>): Promise<void> {
+  await db.insertInto('albums').values(album).execute();
+}
+
+export async function updateAlbum(
+  db: Db,
+  id: string,
+  changes: { name?: string; cover_file_id?: string },
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await db.updateTable('albums').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteAlbum(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('albums').where('id', '=', id).execute();
+}
