@@ -1,3 +1,102 @@
+import {
+  addPhotoRequestSchema,
+  photoSchema,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+} from '@photo/contract';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { entityId, errorResponses, nextPageLink } from '../albums/route-helpers.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import { addPhoto, deletePhoto, getPhoto, listAlbumPhotos } from './photos.service.js';
 
-export const photosRoutes: RoutesPlugin = async () => {};
+const albumParams = z.object({ albumId: entityId });
+const photoParams = z.object({ photoId: entityId });
+const photoListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  /** Opaque cursor from the previous page's Link header. */
+  cursor: z.string().max(500).optional(),
+});
+
+export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
+  app.get(
+    '/albumsDb/:albumId/photos',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: "An album's photos, by date taken (upload time when unknown), oldest first",
+        description:
+          'Paged: at most `limit` photos; when there are more, the Link header (rel="next") gives the next page.',
+        params: albumParams,
+        querystring: photoListQuery,
+        response: { 200: z.array(photoSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { albumId } = request.params;
+      const { limit } = request.query;
+      const page = await listAlbumPhotos(deps, albumId, request.query);
+      if (page.nextCursor) {
+        reply.header(
+          'Link',
+          nextPageLink(request, { limit: String(limit), cursor: page.nextCursor }),
+        );
+      }
+      return page.items;
+    },
+  );
+
+  app.post(
+    '/albumsDb/:albumId/photos',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Adds an image you uploaded to your album',
+        params: albumParams,
+        body: addPhotoRequestSchema,
+        response: { 201: photoSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const photo = await addPhoto(
+        deps,
+        currentUser(request),
+        request.params.albumId,
+        request.body.fileId,
+      );
+      return reply.status(201).send(photo);
+    },
+  );
+
+  app.get(
+    '/photos/:photoId',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'One photo',
+        params: photoParams,
+        response: { 200: photoSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getPhoto(deps, request.params.photoId),
+  );
+
+  app.delete(
+    '/photos/:photoId',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Deletes a photo of your album, with its comments',
+        description:
+          "When the photo is the album's cover, the album's first other photo becomes the cover; " +
+          'the last photo of an album cannot be deleted (409 CONFLICT): delete the album instead.',
+        params: photoParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deletePhoto(deps, currentUser(request), request.params.photoId, request.log);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,148 @@
+import type { Photo } from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AlbumRow, PhotoRow } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { AppError, notFound, notOwner } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { pictureUrl } from '../../lib/picture-url.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { findAlbumById, updateAlbum } from '../albums/albums.repository.js';
+import { decodeCursor, toPage, type Page } from '../albums/route-helpers.js';
+import { deletePhotoComments } from '../comments/comments.repository.js';
+import { findFileById } from '../files/files.repository.js';
+import {
+  deletePhoto as deletePhotoRow,
+  findAlbumPhotoByContent,
+  findFirstAlbumPhotoExcept,
+  findPhotoById,
+  findPhotoView,
+  insertPhotoUnlessPresent,
+  listAlbumPhotoViews,
+  type PhotoView,
+} from './photos.repository.js';
+import { releaseFiles } from './release-files.js';
+
+/** A photo as the API shows it. */
+export function toPhoto(view: PhotoView, publicUrl: string | undefined): Photo {
+  return {
+    id: view.id,
+    albumId: view.album_id,
+    fileId: view.file_id,
+    photoUrl: pictureUrl(view.file_id, publicUrl),
+    createdBy: view.owner_name,
+    createdById: view.owner_id,
+    dateCreated: view.created_at,
+    width: view.width,
+    height: view.height,
+    dateTaken: view.date_taken,
+    cameraMake: view.camera_make,
+    cameraModel: view.camera_model,
+  };
+}
+
+async function requireAlbum(deps: AppDeps, id: string): Promise<AlbumRow> {
+  const album = await findAlbumById(deps.db, id);
+  if (!album) throw notFound('ALBUM_NOT_FOUND', 'The album');
+  return album;
+}
+
+async function requirePhoto(deps: AppDeps, id: string): Promise<PhotoRow> {
+  const photo = await findPhotoById(deps.db, id);
+  if (!photo) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  return photo;
+}
+
+async function photoAnswer(deps: AppDeps, id: string): Promise<Photo> {
+  const view = await findPhotoView(deps.db, id);
+  if (!view) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  return toPhoto(view, deps.config.publicUrl);
+}
+
+export async function getPhoto(deps: AppDeps, id: string): Promise<Photo> {
+  return photoAnswer(deps, id);
+}
+
+/** The album's photos by date taken (upload time when unknown), oldest first, a page at a time. */
+export async function listAlbumPhotos(
+  deps: AppDeps,
+  albumId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<Photo>> {
+  const after = decodeCursor(query.cursor);
+  await requireAlbum(deps, albumId);
+  const rows = await listAlbumPhotoViews(deps.db, albumId, { limit: query.limit + 1, after });
+  return toPage(
+    rows,
+    query.limit,
+    (row) => ({ key: row.sort_date, id: row.id }),
+    (row) => toPhoto(row, deps.config.publicUrl),
+  );
+}
+
+/** Adds an image the caller uploaded to an album of theirs. The same bytes twice: 409. */
+export async function addPhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+  fileId: string,
+): Promise<Photo> {
+  const album = await requireAlbum(deps, albumId);
+  if (album.owner_id !== caller.id) throw notOwner('album');
+  const field = 'body.fileId';
+  const file = await findFileById(deps.db, fileId);
+  if (!file) throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
+  if (file.owner_id !== caller.id) {
+    throw new AppError('NOT_OWNER', 'Only images you uploaded can be added to your album.', {
+      field,
+    });
+  }
+  const duplicate = () =>
+    new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
+  if (await findAlbumPhotoByContent(deps.db, album.id, file.owner_id, file.sha256)) {
+    throw duplicate();
+  }
+  const now = deps.clock.now().toISOString();
+  const photoId = newId();
+  const inserted = await insertPhotoUnlessPresent(deps.db, {
+    id: photoId,
+    album_id: album.id,
+    file_id: file.id,
+    owner_id: caller.id,
+    created_at: now,
+    sort_date: file.date_taken ?? now,
+  });
+  if (!inserted) throw duplicate();
+  return photoAnswer(deps, photoId);
+}
+
+/**
+ * Deletes a photo and its comments (album owner only), then its file when nothing uses it.
+ * When the photo is the album's cover, the album's first other photo becomes the cover; the last
+ * photo of an album cannot be deleted (409): an album always has a cover.
+ */
+export async function deletePhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const photo = await requirePhoto(deps, id);
+  const album = await requireAlbum(deps, photo.album_id);
+  if (album.owner_id !== caller.id) throw notOwner('album');
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await findAlbumById(trx, album.id);
+    if (current?.cover_file_id === photo.file_id) {
+      const next = await findFirstAlbumPhotoExcept(trx, album.id, photo.id);
+      if (!next) {
+        throw new AppError(
+          'CONFLICT',
+          'This is the last photo of the album and its cover; delete the album instead.',
+        );
+      }
+      await updateAlbum(trx, album.id, { cover_file_id: next.file_id });
+    }
+    await deletePhotoComments(trx, photo.id);
+    await deletePhotoRow(trx, photo.id);
+  });
+  await releaseFiles(deps, [photo.file_id], log);
+}
