@@ -1,8 +1,14 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import fs from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -46,18 +52,24 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
     languageOptions: { globals: { ...globals.browser } },
+    settings: { 'import/resolver': { node: { extensions: ['.js', '.ts', '.tsx'] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Imports flow shared -> features -> app; a feature does not import another feature.
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/shared', from: './apps/web/src/features' },
             { target: './apps/web/src/shared', from: './apps/web/src/app' },
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+            })),
           ],
         },
       ],
