@@ -35,6 +35,9 @@ export const PASSWORD_MAX = 256;
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
 
+/** Largest image accepted, in pixels (width x height): larger ones are refused as decompression bombs. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
 /** Derived image sizes, long edge in pixels. */
 export const IMAGE_SIZES = { thumb: 600, preview: 1600 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;

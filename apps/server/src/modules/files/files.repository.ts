@@ -27,3 +27,20 @@ export async function isFileInUse(db: Db, id: string): Promise<boolean> {
   ]);
   return Boolean(photo ?? album ?? user);
 }
+
+/** The owner's earliest file with these bytes, if any. */
+export function findFileByOwnerAndSha256(
+  db: Db,
+  ownerId: string,
+  sha256: string,
+): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('sha256', '=', sha256)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,3 +1,95 @@
+import multipart from '@fastify/multipart';
+import { uploadedFileSchema } from '@photo/contract';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
+import { findFileToServe, storeUploadedFile, toUploadedFile } from './files.service.js';
 
-export const filesRoutes: RoutesPlugin = async () => {};
+/** Ids never change content: caches may keep the bytes for a year without asking again. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 says for it). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .includes(etag);
+}
+
+export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
+  await prepareUploadTmpDir(deps.uploadTmpDir);
+  // Registered here, so only these routes parse multipart bodies; limits are set per request.
+  await app.register(multipart);
+
+  app.post(
+    '/files/upload',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Upload an image (multipart/form-data, field "file")',
+        description:
+          'JPEG, PNG, WebP, GIF or AVIF, checked by content. The same bytes uploaded again by the same user answer the existing file (200).',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadedFileSchema, 201: uploadedFileSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const received = await receiveFilePart(request, {
+        tmpDir: deps.uploadTmpDir,
+        maxBytes: deps.config.maxUploadBytes,
+      });
+      const { file, created } = await storeUploadedFile(deps, user.id, received);
+      return reply.status(created ? 201 : 200).send(toUploadedFile(file, deps.config.publicUrl));
+    },
+  );
+
+  app.get(
+    '/files/show/:id',
+    {
+      // <img> cannot send the idToken header: file ids are unguessable capabilities.
+      config: { auth: false },
+      schema: {
+        tags: ['files'],
+        summary: 'The bytes of a stored file: the original, or a derived size',
+        security: [],
+        params: z.object({ id: z.string() }),
+        querystring: z.object({ size: z.enum(['thumb', 'preview']).optional() }),
+      },
+      // A response that shared caches may keep must not set anyone's cookie (the XSRF one).
+      onSend: async (_request, reply, payload) => {
+        reply.removeHeader('set-cookie');
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const served = await findFileToServe(deps, id, request.query.size);
+      const headers = {
+        etag: served.etag,
+        'cache-control': IMMUTABLE,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        // Pages of this site (the app, or its dev server on another port) may show it.
+        'cross-origin-resource-policy': 'same-site',
+      };
+      if (matchesEtag(request.headers['if-none-match'], served.etag)) {
+        return reply.status(304).headers(headers).send();
+      }
+      const blob = await deps.blobStore.read(served.key);
+      if (!blob) {
+        request.log.error({ fileId: id, key: served.key }, 'stored file has no blob');
+        throw new AppError('FILE_NOT_FOUND', 'The file was not found.');
+      }
+      return reply
+        .headers(headers)
+        .type(served.contentType)
+        .header('content-length', blob.size)
+        .send(blob.stream);
+    },
+  );
+};

@@ -1,0 +1,328 @@
+import exifReader from 'exif-reader';
+import sharp, { type Exif, type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import {
+  IMAGE_SIZES,
+  MAX_IMAGE_PIXELS,
+  type AcceptedImageType,
+  type ImageSize,
+} from '@photo/contract';
+import { AppError } from '../../lib/errors.js';
+
+// Each upload is decoded once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+export const CONTENT_TYPES: Record<ImageFormat, AcceptedImageType> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/** Derived sizes are WebP. */
+export const DERIVED_CONTENT_TYPE = 'image/webp';
+const DERIVED_QUALITY = 80;
+
+/** How many bytes of the file's start sniffImageFormat needs. */
+export const SNIFF_BYTES = 64;
+
+const PROCESSING_TIMEOUT_SECONDS = 60;
+
+/** Decoding options for untrusted input. */
+const INPUT_OPTIONS: SharpOptions = {
+  failOn: 'error',
+  limitInputPixels: MAX_IMAGE_PIXELS,
+};
+
+/**
+ * The format named by the file's first bytes, or null when it is not one we accept. This runs
+ * before any decoder sees the file, so text, SVG, HTML, PDF… never reach libvips' other loaders.
+ */
+export function sniffImageFormat(head: Buffer): ImageFormat | null {
+  const ascii = (start: number, end: number) => head.toString('latin1', start, end);
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(4, 8) === 'ftyp') {
+    // ISO-BMFF: major brand, minor version, then compatible brands, within the ftyp box.
+    const boxEnd = Math.min(head.readUInt32BE(0), head.length);
+    const brands = [ascii(8, 12)];
+    for (let offset = 16; offset + 4 <= boxEnd; offset += 4) brands.push(ascii(offset, offset + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return 'avif';
+  }
+  return null;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** What the EXIF data says about the picture; null where it says nothing usable. */
+export interface ExifFacts {
+  /** ISO-8601 UTC. */
+  dateTaken: string | null;
+  cameraMake: string | null;
+  cameraModel: string | null;
+}
+
+export interface ImageInfo {
+  format: ImageFormat;
+  contentType: AcceptedImageType;
+  /** Upright (EXIF orientation applied). */
+  width: number;
+  height: number;
+  /** An animated GIF or WebP: kept as it is, without derived sizes. */
+  animated: boolean;
+  exif: ExifFacts;
+  /** The file carries GPS coordinates (EXIF GPS, or GPS in XMP), or EXIF we cannot read. */
+  hasLocation: boolean;
+  /** The EXIF fields worth keeping when the file must be rewritten without its location. */
+  keptExif: Exif | null;
+}
+
+const unsupported = (message: string, cause?: unknown) =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', message, { field: 'file', cause });
+
+const unreadable = (cause?: unknown) =>
+  unsupported(
+    'The file could not be read as an image: it may be damaged or not really a JPEG, PNG, WebP, GIF or AVIF file.',
+    cause,
+  );
+
+/** The accepted format libvips found, from its decoder's name (AVIF is HEIF with AV1). */
+function formatOf(metadata: Metadata): ImageFormat | null {
+  const format: string = metadata.format;
+  if (format === 'heif') return metadata.compression === 'av1' ? 'avif' : null;
+  return format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif'
+    ? format
+    : null;
+}
+
+/**
+ * Reads the image's header: its real format (which must match the sniffed one), its upright size,
+ * its EXIF facts and whether it carries a location. Refuses other formats (415) and images of more
+ * than MAX_IMAGE_PIXELS (413) before anything is decoded.
+ */
+export async function inspectImage(file: string, sniffed: ImageFormat): Promise<ImageInfo> {
+  let metadata: Metadata;
+  try {
+    // No pixel limit here: the header is read, never the pixels, and the size is checked below.
+    metadata = await sharp(file, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw unreadable(error);
+  }
+  const format = formatOf(metadata);
+  if (format !== sniffed) {
+    throw unsupported('Only JPEG, PNG, WebP, GIF and AVIF images are accepted.');
+  }
+  const { width, height } = metadata.autoOrient;
+  if (!(width > 0 && height > 0)) throw unreadable();
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The image has too many pixels (${width} x ${height}); at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`,
+      { field: 'file' },
+    );
+  }
+  const exif = readExif(metadata.exif);
+  const animated = (format === 'gif' || format === 'webp') && (metadata.pages ?? 1) > 1;
+  return {
+    format,
+    contentType: CONTENT_TYPES[format],
+    width,
+    height,
+    animated,
+    exif: exif.facts,
+    hasLocation: exif.hasGps || xmpHasGps(metadata),
+    keptExif: exif.kept,
+  };
+}
+
+/**
+ * Makes the preview (1600 px) and the thumbnail (600 px) on the long edge, never enlarged: WebP,
+ * turned upright by the EXIF orientation, converted to sRGB, all metadata stripped.
+ */
+export async function makeDerivedSizes(file: string): Promise<Record<ImageSize, Buffer>> {
+  try {
+    const preview = await resizeToWebp(
+      sharp(file, { ...INPUT_OPTIONS, autoOrient: true }),
+      'preview',
+    );
+    // The thumbnail comes from the preview: one full decode of the original per upload.
+    const thumb = await resizeToWebp(sharp(preview, INPUT_OPTIONS), 'thumb');
+    return { preview, thumb };
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+function resizeToWebp(image: Sharp, size: ImageSize): Promise<Buffer> {
+  const edge = IMAGE_SIZES[size];
+  return image
+    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: DERIVED_QUALITY })
+    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+    .toBuffer();
+}
+
+/** Decodes the (first frame of the) image fully, to refuse damaged files kept without derived sizes. */
+export async function checkDecodes(file: string): Promise<void> {
+  try {
+    await sharp(file, INPUT_OPTIONS)
+      .resize({ width: 64, height: 64, fit: 'inside' })
+      .raw()
+      .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+      .toBuffer();
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+/**
+ * Writes the image again in its own format without its location: turned upright, every metadata
+ * block dropped but the colour profile and the EXIF date taken, camera make and model.
+ */
+export async function writeWithoutLocation(
+  file: string,
+  info: ImageInfo,
+  out: string,
+): Promise<void> {
+  let image = sharp(file, {
+    ...INPUT_OPTIONS,
+    autoOrient: true,
+    ...(info.animated ? { pages: -1 } : {}),
+  }).keepIccProfile();
+  if (info.keptExif) image = image.withExif(info.keptExif);
+  switch (info.format) {
+    case 'jpeg':
+      image = image.jpeg({ quality: 92 });
+      break;
+    case 'png':
+      image = image.png();
+      break;
+    case 'webp':
+      image = image.webp({ quality: 90 });
+      break;
+    case 'gif':
+      image = image.gif();
+      break;
+    case 'avif':
+      image = image.avif({ quality: 70, effort: 2 });
+      break;
+  }
+  try {
+    await image.timeout({ seconds: PROCESSING_TIMEOUT_SECONDS }).toFile(out);
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+function xmpHasGps(metadata: Metadata): boolean {
+  if (!metadata.xmp) return false;
+  const xmp = metadata.xmpAsString ?? metadata.xmp.toString('latin1');
+  return /GPS(Latitude|Longitude|Altitude|DestLatitude|DestLongitude)/i.test(xmp);
+}
+
+const NO_FACTS: ExifFacts = { dateTaken: null, cameraMake: null, cameraModel: null };
+
+/** Reads date taken, camera make and model, and whether there is a GPS block, from raw EXIF. */
+export function readExif(raw: Buffer | undefined): {
+  facts: ExifFacts;
+  hasGps: boolean;
+  kept: Exif | null;
+} {
+  if (!raw || raw.length === 0) return { facts: NO_FACTS, hasGps: false, kept: null };
+  let exif: exifReader.Exif;
+  try {
+    exif = exifReader(raw);
+  } catch {
+    // EXIF we cannot read might still hold a location: treat it as if it did.
+    return { facts: NO_FACTS, hasGps: true, kept: null };
+  }
+  const gps = exif.GPSInfo ?? {};
+  const hasGps = Boolean(exif.Image?.GPSTag) || Object.keys(gps).length > 0;
+
+  const cameraMake = cleanText(exif.Image?.Make);
+  const cameraModel = cleanText(exif.Image?.Model);
+  const offset = cleanOffset(exif.Photo?.OffsetTimeOriginal);
+  const wallClock = validDate(exif.Photo?.DateTimeOriginal);
+  const dateTaken = wallClock
+    ? new Date(wallClock.getTime() - (offset ? offsetMinutes(offset) * 60_000 : 0)).toISOString()
+    : null;
+
+  const ifd0: Record<string, string> = {};
+  const ifd2: Record<string, string> = {};
+  if (cameraMake) ifd0.Make = cameraMake;
+  if (cameraModel) ifd0.Model = cameraModel;
+  if (wallClock) ifd2.DateTimeOriginal = exifDateText(wallClock);
+  if (wallClock && offset) ifd2.OffsetTimeOriginal = offset;
+  const kept: Exif = {};
+  if (Object.keys(ifd0).length > 0) kept.IFD0 = ifd0;
+  if (Object.keys(ifd2).length > 0) kept.IFD2 = ifd2;
+
+  return {
+    facts: { dateTaken, cameraMake, cameraModel },
+    hasGps,
+    kept: Object.keys(kept).length > 0 ? kept : null,
+  };
+}
+
+/** EXIF text: may arrive as bytes, padded with NULs or spaces; kept printable and short. */
+function cleanText(value: unknown): string | null {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (Buffer.isBuffer(value)) text = value.toString('utf8');
+  else return null;
+  // eslint-disable-next-line no-control-regex
+  text = text.replace(/[\u0000-\u001f\u007f\ufffd]/g, '').trim();
+  return text.length > 0 ? text.slice(0, 100) : null;
+}
+
+/** exif-reader reads "YYYY:MM:DD HH:MM:SS" as if it were UTC; placeholder dates (0000:00:00…) are dropped. */
+function validDate(value: unknown): Date | null {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return null;
+  const year = value.getUTCFullYear();
+  return year >= 1900 && year <= 2200 ? value : null;
+}
+
+function cleanOffset(value: unknown): string | null {
+  return typeof value === 'string' && /^[+-](0\d|1[0-4]):[0-5]\d$/.test(value.trim())
+    ? value.trim()
+    : null;
+}
+
+function offsetMinutes(offset: string): number {
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [hours, minutes] = offset.slice(1).split(':').map(Number);
+  return sign * ((hours ?? 0) * 60 + (minutes ?? 0));
+}
+
+function exifDateText(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${date.getUTCFullYear()}:${pad(date.getUTCMonth() + 1)}:${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+  );
+}
+
+/** Runs at most `limit` tasks at a time; the others wait their turn. */
+export function createLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= limit) {
+      // The finishing task hands its slot over directly.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}

@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { SNIFF_BYTES } from './files.images.js';
+
+/** The multipart field that carries the file. */
+export const UPLOAD_FIELD = 'file';
+
+/** Temporary files older than this were left by a crash; they are removed at start. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/** An upload received into a temporary file. */
+export interface ReceivedFile {
+  /** The temporary file; whoever receives this object removes it. */
+  path: string;
+  size: number;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+  /** The first bytes, for sniffing the format. */
+  head: Buffer;
+}
+
+/** Makes the folder for uploads being received, and removes what a crash left there. */
+export async function prepareUploadTmpDir(dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  const now = Date.now();
+  for (const name of await fs.readdir(dir)) {
+    const file = path.join(dir, name);
+    try {
+      if (now - (await fs.stat(file)).mtimeMs > STALE_TEMP_MS) await fs.rm(file, { force: true });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+const tooLarge = (maxBytes: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is too large: at most ${formatBytes(maxBytes)} is accepted.`,
+    { field: UPLOAD_FIELD },
+  );
+
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return mib >= 1 ? `${Number(mib.toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** Errors of the multipart parser that are the client's fault become a 400; Fastify's keep their code. */
+function clientError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  return new AppError(
+    'VALIDATION_FAILED',
+    `The body is not valid multipart/form-data (${(error as Error).message ?? 'unreadable'}).`,
+    { cause: error },
+  );
+}
+
+/**
+ * Streams the multipart field "file" into a temporary file under tmpDir while hashing and counting
+ * it: the file is never held in memory. Other parts are read and dropped. Refuses a body that is
+ * not multipart (415), has no file (400), an empty file (400) or one over maxBytes (413), leaving
+ * nothing behind.
+ */
+export async function receiveFilePart(
+  request: FastifyRequest,
+  options: { tmpDir: string; maxBytes: number },
+): Promise<ReceivedFile> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the image as multipart/form-data, in a field named "${UPLOAD_FIELD}".`,
+      { field: UPLOAD_FIELD },
+    );
+  }
+  const parts = request.parts({
+    limits: {
+      fileSize: options.maxBytes,
+      files: 3,
+      fields: 20,
+      parts: 25,
+      fieldSize: 64 * 1024,
+      headerPairs: 100,
+    },
+  });
+  let received: ReceivedFile | undefined;
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (error) {
+        throw clientError(error);
+      }
+      if (next.done) break;
+      const part = next.value;
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== UPLOAD_FIELD || received) {
+        await drain(part.file);
+        continue;
+      }
+      received = await writeToTempFile(part.file, options.tmpDir);
+      if (part.file.truncated) throw tooLarge(options.maxBytes);
+    }
+    if (!received) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The upload carries no file: send it in a multipart field named "${UPLOAD_FIELD}".`,
+        { field: UPLOAD_FIELD },
+      );
+    }
+    if (received.size === 0) {
+      throw new AppError('VALIDATION_FAILED', 'The file is empty.', { field: UPLOAD_FIELD });
+    }
+    return received;
+  } catch (error) {
+    if (received) await fs.rm(received.path, { force: true });
+    throw error;
+  }
+}
+
+/** The body ends inside the part: the parser destroyed it, maybe before we got to read it. */
+const brokenOff = () => clientError(new Error('the body ends inside a file'));
+
+async function drain(source: Readable): Promise<void> {
+  if (source.destroyed) throw brokenOff();
+  source.resume();
+  await finished(source).catch((error: unknown) => {
+    throw clientError(error);
+  });
+}
+
+async function writeToTempFile(source: Readable, dir: string): Promise<ReceivedFile> {
+  // A pipeline from an already destroyed stream would wait forever.
+  if (source.destroyed) throw brokenOff();
+  const file = path.join(dir, `${randomBytes(12).toString('hex')}.upload`);
+  const hash = createHash('sha256');
+  let size = 0;
+  const head: Buffer[] = [];
+  let headLength = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (headLength < SNIFF_BYTES) {
+        const slice = chunk.subarray(0, SNIFF_BYTES - headLength);
+        head.push(Buffer.from(slice));
+        headLength += slice.length;
+      }
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, tap, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    // The disk's errors are ours (500); the others mean the upload broke off or was malformed.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
+    throw clientError(error);
+  }
+  return { path: file, size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+}

@@ -1,0 +1,115 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
+import { newFileId } from '../../lib/ids.js';
+import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
+import { imageOf, upload } from './files.test-support.js';
+
+let ctx: TestContext;
+let big: UploadedFile;
+let bigBytes: Buffer;
+let small: UploadedFile;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const user = await signUp(ctx.app);
+  bigBytes = await imageOf('jpeg', 2400, 1200);
+  big = (await upload(ctx.app, user.idToken, bigBytes)).json<UploadedFile>();
+  small = (
+    await upload(ctx.app, user.idToken, await imageOf('png', 300, 200), { filename: 's.png' })
+  ).json<UploadedFile>();
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** No idToken header: <img> cannot send one. */
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/files/show/{id}', () => {
+  it('streams the original with its type, length, validators and protective headers', async () => {
+    const res = await get(`${FILES_SHOW_PATH}${big.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bigBytes)).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'content-length': String(bigBytes.length),
+      etag: `"${big.id}.original"`,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'same-site',
+    });
+    // A response shared caches keep must not hand out anyone's XSRF cookie.
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('serves the thumbnail and the preview within their long edge, as WebP', async () => {
+    const thumb = await get(`${FILES_SHOW_PATH}${big.id}?size=thumb`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers.etag).toBe(`"${big.id}.thumb"`);
+    expect(Number(thumb.headers['content-length'])).toBe(thumb.rawPayload.length);
+    const thumbMeta = await sharp(thumb.rawPayload).metadata();
+    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height]).toEqual(['webp', 600, 300]);
+
+    const preview = await get(`${FILES_SHOW_PATH}${big.id}?size=preview`);
+    expect(preview.headers.etag).toBe(`"${big.id}.preview"`);
+    const previewMeta = await sharp(preview.rawPayload).metadata();
+    expect([previewMeta.width, previewMeta.height]).toEqual([1600, 800]);
+    expect(thumb.rawPayload.length).toBeLessThan(preview.rawPayload.length);
+  });
+
+  it('never enlarges a small image', async () => {
+    for (const size of ['thumb', 'preview']) {
+      const res = await get(`${FILES_SHOW_PATH}${small.id}?size=${size}`);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual([300, 200]);
+    }
+  });
+
+  it('answers 304 without a body when the ETag matches', async () => {
+    const etag = `"${big.id}.thumb"`;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const res = await get(`${FILES_SHOW_PATH}${big.id}?size=thumb`, {
+        'if-none-match': header,
+      });
+      expect(res.statusCode, header).toBe(304);
+      expect(res.rawPayload.length).toBe(0);
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // Another size's ETag does not match.
+    const other = await get(`${FILES_SHOW_PATH}${big.id}?size=thumb`, {
+      'if-none-match': `"${big.id}.original"`,
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: `${FILES_SHOW_PATH}${big.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(bigBytes.length));
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('answers 404 FILE_NOT_FOUND for an unknown or malformed id', async () => {
+    for (const id of [newFileId(), 'nope', '11', `${big.id}x`, '..%2F..%2Fapp.db']) {
+      const res = await get(`${FILES_SHOW_PATH}${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json(), id).toMatchObject({ error: { code: 'FILE_NOT_FOUND' } });
+      expect(res.headers['cache-control'], id).toBeUndefined();
+    }
+  });
+
+  it('answers 400 for a size it does not know', async () => {
+    for (const size of ['huge', 'THUMB', '']) {
+      const res = await get(`${FILES_SHOW_PATH}${big.id}?size=${size}`);
+      expect(res.statusCode, size).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+  });
+});
