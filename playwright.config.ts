@@ -28,17 +28,29 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json']],
+  // npm test reads the JSON report from PLAYWRIGHT_JSON_OUTPUT_NAME; a plain run keeps it out of the console.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
+  ],
   globalTeardown: './e2e/support/global-teardown.ts',
   outputDir: 'test-results',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // DOM snapshots of failed tests, without the costly screencast (E2E_TRACE=on for a full trace).
+    trace:
+      process.env.E2E_TRACE === 'on' ? 'on' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      // Pictures of every screen for people to look at are taken on demand:
+      // SCREENS=1 npx playwright test screens
+      testIgnore: process.env.SCREENS ? [] : ['**/screens.spec.ts'],
+    },
   ],
   webServer: {
     command: 'node --enable-source-maps apps/server/dist/main.js',

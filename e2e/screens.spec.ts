@@ -1,0 +1,149 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import {
+  albumName,
+  albumWithCover,
+  expect,
+  logIn,
+  logOut,
+  submitLogIn,
+  test,
+  type TestUser,
+} from './support/fixtures';
+import { dropFiles } from './support/drop';
+import { fakeJpeg, makeJpeg, svgDrawing } from './support/images';
+import type { ApiClient } from './support/api';
+
+/**
+ * Full-page pictures of every screen, with data in it, for people to look at (not a check: the
+ * other specs check the screens). Run with `SCREENS=1 npx playwright test screens`; the pictures
+ * go to test-results/screens/.
+ */
+const SCREENS_DIR = path.join('test-results', 'screens');
+
+const VIEWPORTS = [
+  { label: 'desktop', width: 1280, height: 800 },
+  { label: 'phone', width: 375, height: 812 },
+] as const;
+
+/** Waits until every picture on the page has loaded (or failed), then saves the page. */
+async function snap(page: Page, name: string, label: string) {
+  // A full-page picture shows the cards below the fold too: load their pictures now.
+  await page.evaluate(() => {
+    for (const image of Array.from(document.images)) image.loading = 'eager';
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-${name}.png`), fullPage: true });
+}
+
+/** An album with a few photos (two with a date taken) and comments on its cover. */
+async function albumWithPhotos(api: ApiClient, user: TestUser) {
+  const made = await albumWithCover(api, user, 'Summer in the mountains');
+  await api.addPhoto(
+    user,
+    made.album.id,
+    await makeJpeg({
+      name: 'peak.jpg',
+      dateTaken: new Date('2022-07-14T09:00:00Z'),
+      camera: { make: 'Canon', model: 'EOS R6' },
+    }),
+  );
+  await api.addPhoto(
+    user,
+    made.album.id,
+    await makeJpeg({ name: 'lake.jpg', width: 240, height: 320 }),
+  );
+  await api.comment(user, made.coverPhoto.id, 'What a view! We should go back next year.');
+  await api.comment(user, made.coverPhoto.id, 'Love the colours.');
+  return made;
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`screenshots of every screen at ${viewport.width}x${viewport.height}`, async ({
+    page,
+    api,
+    user,
+    makeUser,
+  }) => {
+    test.setTimeout(120_000);
+    const { label } = viewport;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+
+    // Signed out.
+    await page.goto('/login');
+    await expect(page.getByRole('tab', { name: 'Log In' })).toBeVisible();
+    await snap(page, 'login', label);
+    await submitLogIn(page, user.email, 'wrong-password');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await snap(page, 'login-sign-up-with-notification', label);
+    await page.goto('/nothing/here');
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await snap(page, 'not-found-signed-out', label);
+
+    // A new user with no albums.
+    const newcomer = await makeUser();
+    await logIn(page, newcomer);
+    await snap(page, 'recent-albums-maybe-empty', label);
+    await page.goto('/albums/me');
+    await expect(page.getByText('All my albums will be listed here!')).toBeVisible();
+    await snap(page, 'my-albums-empty', label);
+    await page.goto('/create');
+    await snap(page, 'create-album', label);
+    await page.getByRole('textbox', { name: 'Album Name' }).fill('Summer');
+    await snap(page, 'create-album-name-typed', label);
+    await page.goto('/profile/me');
+    await expect(page.getByText(newcomer.email)).toBeVisible();
+    await snap(page, 'profile-default-avatar', label);
+    await page.goto('/albums/recent');
+    await logOut(page);
+
+    // A user with albums, photos and comments.
+    const { album, coverPhoto } = await albumWithPhotos(api, user);
+    const party = albumName('Birthday party');
+    await albumWithCover(api, user, party);
+    await logIn(page, user);
+    await expect(page.getByRole('heading', { name: party })).toBeVisible();
+    await snap(page, 'recent-albums', label);
+    if (label === 'phone') {
+      await page.getByRole('button', { name: /toggle navigation/i }).click();
+      await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+      await snap(page, 'navbar-open', label);
+    }
+    await page.goto('/albums/me');
+    await expect(page.getByRole('heading', { name: party })).toBeVisible();
+    await snap(page, 'my-albums', label);
+    await page.goto(`/album/${album.id}`);
+    await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(3);
+    await snap(page, 'album-details', label);
+    await page.goto(`/photo/${coverPhoto.id}`);
+    await expect(page.getByText('Love the colours.')).toBeVisible();
+    await snap(page, 'photo-details', label);
+    await page.getByRole('button', { name: 'Make this' }).click();
+    await snap(page, 'photo-details-menu-open', label);
+    await page.keyboard.press('Escape');
+    const photos = await api.albumPhotos(user, album.id);
+    const dated = photos.find((photo) => photo.dateTaken);
+    if (dated) {
+      await page.goto(`/photo/${dated.id}`);
+      await expect(page.getByRole('heading', { name: 'Photo', exact: true })).toBeVisible();
+      await snap(page, 'photo-details-with-date-taken', label);
+    }
+    await page.goto(`/upload/${album.id}`);
+    await expect(page.getByRole('link', { name: 'Go back to Album' })).toBeVisible();
+    await snap(page, 'upload', label);
+    await dropFiles(page.getByRole('button', { name: /drag and drop/i }), [
+      await makeJpeg({ name: 'a-very-long-file-name-from-a-phone-camera-IMG_20240712_183055.jpg' }),
+      svgDrawing(),
+      fakeJpeg(),
+    ]);
+    await expect(page.getByText(/1 of 3 photos added/)).toBeVisible({ timeout: 30_000 });
+    await snap(page, 'upload-done', label);
+    await page.goto('/profile/me');
+    await expect(page.getByText(user.email)).toBeVisible();
+    await snap(page, 'profile', label);
+    await page.goto('/nothing/here');
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await snap(page, 'not-found', label);
+  });
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { ApiClient, type TestFile, type TestUser } from './api';
+import { makeJpeg } from './images';
+
+export { expect };
+export type { TestFile, TestUser };
+
+interface Fixtures {
+  /** The real API, for the data a test needs before it starts. */
+  api: ApiClient;
+  /** A fresh user, signed up through the identity service and registered with the API. */
+  user: TestUser;
+  /** Makes more fresh users (another user than `user`, say). */
+  makeUser: () => Promise<TestUser>;
+}
+
+export const test = base.extend<Fixtures>({
+  api: async ({ baseURL }, use) => {
+    await use(new ApiClient(baseURL!));
+  },
+  user: async ({ api }, use) => {
+    await use(await api.signUp());
+  },
+  makeUser: async ({ api }, use) => {
+    await use(() => api.signUp());
+  },
+});
+
+/** A unique album name, readable in screenshots and failure messages. */
+export function albumName(label = 'Album'): string {
+  return `${label} ${randomUUID().slice(0, 6)}`;
+}
+
+/** The tab panel shown on the login screen (the other tab's panel is hidden). */
+export function loginPanel(page: Page): Locator {
+  return page.getByRole('tabpanel');
+}
+
+/** Fills the visible login form and submits it; does not wait for where it goes. */
+export async function submitLogIn(page: Page, email: string, password: string) {
+  const panel = loginPanel(page);
+  await panel.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+/** Logs the page in through the real login form; it lands on Recent Albums. */
+export async function logIn(page: Page, user: TestUser) {
+  await page.goto('/login');
+  await submitLogIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/albums\/recent$/);
+  await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+}
+
+/** Logs out with the top bar's "Logout" button (opening the folded menu first on a phone). */
+export async function logOut(page: Page) {
+  const logout = page.getByRole('button', { name: 'Logout' });
+  const toggle = page.getByRole('button', { name: /toggle navigation/i });
+  if (!(await logout.isVisible()) && (await toggle.isVisible())) await toggle.click();
+  await logout.click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** An album with a cover made through the API; its cover is also its first photo. */
+export async function albumWithCover(api: ApiClient, user: TestUser, name = albumName()) {
+  const cover = await makeJpeg({ name: 'cover.jpg' });
+  return api.createAlbum(user, name, cover);
+}
+
+/** The file id in a picture URL such as /api/files/show/{id}?size=thumb. */
+export function fileIdOf(url: string): string {
+  const match = /\/api\/files\/show\/([^/?#]+)/.exec(url);
+  if (!match?.[1]) throw new Error(`not a stored picture URL: ${url}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Waits until the image has loaded and has pixels (a broken image has naturalWidth 0). */
+export async function expectImageLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+      message: 'the image loads',
+    })
+    .toBeGreaterThan(0);
+}
+
+/** Runs axe on the page; fails listing every serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map(
+      (violation) =>
+        `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
+        violation.nodes
+          .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n');
+  expect(serious, `accessibility violations on ${screen}:\n${report}`).toEqual([]);
+}
