@@ -43,6 +43,20 @@ export function listAlbumViews(
     .execute();
 }
 
+/**
+ * Locks the album's row until the transaction ends, so that changes to one album's photos and
+ * cover happen one after the other (a no-op update: PostgreSQL locks the row, SQLite the
+ * database). Answers whether the album exists.
+ */
+export async function lockAlbum(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('albums')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function insertAlbum(db: Db, album: Insertable<AlbumsTable>): Promise<void> {
   await db.insertInto('albums').values(album).execute();
 }

@@ -20,6 +20,7 @@ import {
   findAlbumView,
   insertAlbum,
   listAlbumViews,
+  lockAlbum,
   updateAlbum as updateAlbumRow,
   type AlbumView,
 } from './albums.repository.js';
@@ -125,20 +126,25 @@ export async function updateAlbum(
   origins: readonly string[],
 ): Promise<Album> {
   const album = await requireOwnAlbum(deps, caller, input.id);
-  const changes: { name?: string; cover_file_id?: string } = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.coverPhotoUrl !== undefined) {
-    const field = 'body.coverPhotoUrl';
-    const fileId = fileIdFromPictureUrl(input.coverPhotoUrl, field, origins);
-    const photo = await findAlbumPhotoByFile(deps.db, album.id, fileId);
-    if (!photo) {
-      throw new AppError('VALIDATION_FAILED', `${field} must be a photo of this album.`, {
-        field,
-      });
+  const field = 'body.coverPhotoUrl';
+  const coverFileId =
+    input.coverPhotoUrl === undefined
+      ? undefined
+      : fileIdFromPictureUrl(input.coverPhotoUrl, field, origins);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
+    const changes: { name?: string; cover_file_id?: string } = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (coverFileId !== undefined) {
+      if (!(await findAlbumPhotoByFile(trx, album.id, coverFileId))) {
+        throw new AppError('VALIDATION_FAILED', `${field} must be a photo of this album.`, {
+          field,
+        });
+      }
+      changes.cover_file_id = coverFileId;
     }
-    changes.cover_file_id = fileId;
-  }
-  await updateAlbumRow(deps.db, album.id, changes);
+    await updateAlbumRow(trx, album.id, changes);
+  });
   return albumAnswer(deps, album.id);
 }
 
@@ -151,10 +157,12 @@ export async function deleteAlbum(
 ): Promise<void> {
   const album = await requireOwnAlbum(deps, caller, id);
   const fileIds = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
+    const current = await findAlbumById(trx, album.id);
     await deleteAlbumComments(trx, album.id);
     const photoFiles = await deleteAlbumPhotos(trx, album.id);
     await deleteAlbumRow(trx, album.id);
-    return [album.cover_file_id, ...photoFiles];
+    return [current?.cover_file_id ?? album.cover_file_id, ...photoFiles];
   });
   await releaseFiles(deps, fileIds, log);
 }

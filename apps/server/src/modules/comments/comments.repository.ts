@@ -27,8 +27,21 @@ export function listPhotoCommentViews(db: Db, photoId: string): Promise<CommentV
     .execute();
 }
 
-export async function insertComment(db: Db, comment: Insertable<CommentsTable>): Promise<void> {
-  await db.insertInto('comments').values(comment).execute();
+/** Whether the error is the database refusing a reference to a row that does not exist. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** Inserts the comment; answers false when its photo is gone (deleted meanwhile). */
+export async function insertComment(db: Db, comment: Insertable<CommentsTable>): Promise<boolean> {
+  try {
+    await db.insertInto('comments').values(comment).execute();
+    return true;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
 }
 
 export async function deletePhotoComments(db: Db, photoId: string): Promise<void> {

@@ -42,13 +42,14 @@ export async function postComment(
 ): Promise<Comment> {
   await requirePhotoExists(deps, input.photoId);
   const id = newId();
-  await insertComment(deps.db, {
+  const inserted = await insertComment(deps.db, {
     id,
     photo_id: input.photoId,
     author_id: caller.id,
     message: input.message,
     created_at: deps.clock.now().toISOString(),
   });
+  if (!inserted) throw notFound('PHOTO_NOT_FOUND', 'The photo');
   const view = await findCommentView(deps.db, id);
   if (!view) throw notFound('NOT_FOUND', 'The comment');
   return toComment(view);

@@ -6,7 +6,7 @@ import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { findAlbumById, updateAlbum } from '../albums/albums.repository.js';
+import { findAlbumById, lockAlbum, updateAlbum } from '../albums/albums.repository.js';
 import { decodeCursor, toPage, type Page } from '../albums/route-helpers.js';
 import { deletePhotoComments } from '../comments/comments.repository.js';
 import { findFileById } from '../files/files.repository.js';
@@ -96,22 +96,23 @@ export async function addPhoto(
       field,
     });
   }
-  const duplicate = () =>
-    new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
-  if (await findAlbumPhotoByContent(deps.db, album.id, file.owner_id, file.sha256)) {
-    throw duplicate();
-  }
   const now = deps.clock.now().toISOString();
   const photoId = newId();
-  const inserted = await insertPhotoUnlessPresent(deps.db, {
-    id: photoId,
-    album_id: album.id,
-    file_id: file.id,
-    owner_id: caller.id,
-    created_at: now,
-    sort_date: file.date_taken ?? now,
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
+    if (await findAlbumPhotoByContent(trx, album.id, file.owner_id, file.sha256)) return false;
+    return insertPhotoUnlessPresent(trx, {
+      id: photoId,
+      album_id: album.id,
+      file_id: file.id,
+      owner_id: caller.id,
+      created_at: now,
+      sort_date: file.date_taken ?? now,
+    });
   });
-  if (!inserted) throw duplicate();
+  if (!inserted) {
+    throw new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
+  }
   return photoAnswer(deps, photoId);
 }
 
@@ -130,6 +131,8 @@ export async function deletePhoto(
   const album = await requireAlbum(deps, photo.album_id);
   if (album.owner_id !== caller.id) throw notOwner('album');
   await deps.db.transaction().execute(async (trx) => {
+    await lockAlbum(trx, album.id);
+    if (!(await findPhotoById(trx, photo.id))) throw notFound('PHOTO_NOT_FOUND', 'The photo');
     const current = await findAlbumById(trx, album.id);
     if (current?.cover_file_id === photo.file_id) {
       const next = await findFirstAlbumPhotoExcept(trx, album.id, photo.id);
