@@ -145,22 +145,30 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
  */
 export async function makeDerivedSizes(file: string): Promise<Record<ImageSize, Buffer>> {
   try {
-    const preview = await resizeToWebp(
-      sharp(file, { ...INPUT_OPTIONS, autoOrient: true }),
-      'preview',
-    );
-    // The thumbnail comes from the preview: one full decode of the original per upload.
-    const thumb = await resizeToWebp(sharp(preview, INPUT_OPTIONS), 'thumb');
+    // One decode of the original, at the preview's size (JPEG and WebP shrink while decoding);
+    // both sizes are encoded from those pixels.
+    const { data, info } = await sharp(file, { ...INPUT_OPTIONS, autoOrient: true })
+      .resize(fitWithin('preview'))
+      .raw()
+      .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const preview = await toWebp(pixels());
+    const thumb = await toWebp(pixels().resize(fitWithin('thumb')));
     return { preview, thumb };
   } catch (error) {
     throw unreadable(error);
   }
 }
 
-function resizeToWebp(image: Sharp, size: ImageSize): Promise<Buffer> {
+function fitWithin(size: ImageSize) {
   const edge = IMAGE_SIZES[size];
+  return { width: edge, height: edge, fit: 'inside', withoutEnlargement: true } as const;
+}
+
+function toWebp(image: Sharp): Promise<Buffer> {
   return image
-    .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: DERIVED_QUALITY })
     .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
     .toBuffer();

@@ -24,10 +24,12 @@ export const blobKeys = {
 };
 
 /**
- * Images decoded at once. Each decode holds a whole image's pixels; more uploads at a time would
- * only queue for the same cores while holding more memory.
+ * One image decoded at a time per process. A decode and its WebP encodes take tens of megabytes
+ * in libvips and libwebp; running them side by side costs more memory than it gains on a small
+ * machine (libvips already spreads one image over its threads). Receiving and hashing uploads
+ * still go on meanwhile.
  */
-const imageJobs = createLimiter(2);
+const imageJobs = createLimiter(1);
 
 export interface StoredUpload {
   file: FileRow;
