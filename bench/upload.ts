@@ -1,0 +1,320 @@
+// Upload memory and speed: uploads twenty ~8 MB JPEGs (12 megapixels of noise) to the real server
+// in a child process, streamed from disk, and prints the server's peak memory growth, the upload
+// throughput as a ratio to copying the same bytes on the same disk in the same run, and how many
+// images a second get their thumbnail and preview. Prints figures; fails only if something breaks.
+// Run: npm run bench:upload   (BENCH_UPLOADS=20 BENCH_CONCURRENCY=4; BENCH_SERVER=built|source)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { freePort, repoRoot, signUpUser } from './lib/server.js';
+
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const MEMORY_BUDGET_MB = 100;
+const MB = 1024 * 1024;
+
+interface Server {
+  url: string;
+  pid: number;
+  mode: string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** Newest modification time of the files under a folder, in ms. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** The built server when it is newer than its sources (or BENCH_SERVER says so), else the sources. */
+function serverCommand(): { args: string[]; mode: string } {
+  const built = path.join(repoRoot, 'apps/server/dist/main.js');
+  const source = path.join(repoRoot, 'apps/server/src/main.ts');
+  const wanted = process.env.BENCH_SERVER;
+  const builtIsFresh =
+    fs.existsSync(built) &&
+    fs.statSync(built).mtimeMs >=
+      Math.max(
+        newestMtime(path.join(repoRoot, 'apps/server/src')),
+        newestMtime(path.join(repoRoot, 'packages/contract/src')),
+      );
+  if (wanted === 'built' || (wanted !== 'source' && builtIsFresh)) {
+    return { args: [built], mode: 'built (apps/server/dist/main.js)' };
+  }
+  return { args: ['--import', 'tsx', source], mode: 'source (apps/server/src/main.ts via tsx)' };
+}
+
+async function startServer(dataDir: string, allocator: Allocator): Promise<Server> {
+  const port = await freePort();
+  const { args, mode } = serverCommand();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.MALLOC_ARENA_MAX;
+  Object.assign(env, allocator.env);
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    mode,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(match[1]);
+}
+
+/** Samples the process's resident memory every few ms; the kernel's high-water mark is read too. */
+function startMemorySampler(pid: number) {
+  // Resets VmHWM to the current RSS (Linux >= 4.0), so it then holds the peak of this run only.
+  let hwmReset = true;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    hwmReset = false;
+  }
+  let peakKb = procStatusKb(pid, 'VmRSS');
+  let samples = 0;
+  const timer = setInterval(() => {
+    try {
+      peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
+      samples += 1;
+    } catch {
+      // the process is gone: the upload loop reports it
+    }
+  }, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      const hwmKb = hwmReset ? procStatusKb(pid, 'VmHWM') : 0;
+      return { peakKb: Math.max(peakKb, hwmKb), sampledPeakKb: peakKb, hwmKb, samples };
+    },
+  };
+}
+
+async function uploadFile(url: string, idToken: string, file: string): Promise<void> {
+  const form = new FormData();
+  // fs.openAsBlob: the body is read from disk as it is sent, never held whole in memory.
+  form.append('file', await fs.openAsBlob(file, { type: 'image/jpeg' }), path.basename(file));
+  const res = await fetch(`${url}/api/files/upload`, {
+    method: 'POST',
+    headers: { idToken },
+    body: form,
+  });
+  const body = await res.text();
+  if (res.status !== 201) throw new Error(`upload of ${file}: ${res.status} ${body}`);
+}
+
+/** Uploads every file with at most `concurrency` at once; answers the wall time in ms. */
+async function uploadAll(
+  url: string,
+  idToken: string,
+  files: string[],
+  concurrency: number,
+): Promise<number> {
+  const queue = [...files];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        await uploadFile(url, idToken, file);
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+/**
+ * glibc keeps freed memory in one arena per thread; libvips and libwebp allocate tens of megabytes
+ * per image on several threads, so resident memory depends on the allocator's settings as much as
+ * on the code. sharp recommends MALLOC_ARENA_MAX=2 (or jemalloc) on glibc; both are measured.
+ */
+interface Allocator {
+  name: string;
+  env: Record<string, string>;
+}
+const ALLOCATORS: Allocator[] = [
+  { name: 'glibc defaults', env: {} },
+  { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } },
+];
+
+interface RunResult {
+  allocator: Allocator;
+  mode: string;
+  idleKb: number;
+  peakKb: number;
+  hwmAvailable: boolean;
+  sequentialMs: number;
+  concurrentMs: number;
+}
+
+/** One server on a fresh data folder: warm-up, one pass one at a time, one pass CONCURRENCY at a time. */
+async function measure(work: string, files: string[], allocator: Allocator): Promise<RunResult> {
+  const dataDir = fs.mkdtempSync(path.join(work, 'data-'));
+  const server = await startServer(dataDir, allocator);
+  let crashed = false;
+  void server.exited.then(() => {
+    crashed = true;
+  });
+  try {
+    // Warm-up: libvips loaded, routes compiled, a first image made.
+    const alice = await signUpUser(server.url, 'upload-bench-a@example.com');
+    const warmUp = path.join(work, 'warm-up.jpg');
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#48a' } })
+      .jpeg()
+      .toFile(warmUp);
+    await uploadFile(server.url, alice.idToken, warmUp);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idleKb = procStatusKb(server.pid, 'VmRSS');
+
+    // Another user for the second pass, so no upload is a duplicate of one already stored.
+    const sampler = startMemorySampler(server.pid);
+    const sequentialMs = await uploadAll(server.url, alice.idToken, files, 1);
+    const bob = await signUpUser(server.url, 'upload-bench-b@example.com');
+    const concurrentMs = await uploadAll(server.url, bob.idToken, files, CONCURRENCY);
+    const memory = sampler.stop();
+    if (crashed) throw new Error('the server exited during the run');
+
+    // The uploads are really there, with thumbnails within 600 px.
+    const thumbs = fs.readdirSync(path.join(dataDir, 'blobs', 'thumb'));
+    if (thumbs.length !== 2 * files.length + 1) {
+      throw new Error(`expected ${2 * files.length + 1} thumbnails, found ${thumbs.length}`);
+    }
+    const thumbId = thumbs[0]!.replace(/\.webp$/, '');
+    const thumb = await fetch(`${server.url}/api/files/show/${thumbId}?size=thumb`);
+    const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    if (thumb.status !== 200 || Math.max(thumbMeta.width, thumbMeta.height) > 600) {
+      throw new Error(`thumbnail: ${thumb.status} ${thumbMeta.width} x ${thumbMeta.height}`);
+    }
+    return {
+      allocator,
+      mode: server.mode,
+      idleKb,
+      peakKb: memory.peakKb,
+      hwmAvailable: memory.hwmKb > 0,
+      sequentialMs,
+      concurrentMs,
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-upload-'));
+  try {
+    // Distinct ~8 MB JPEGs: 4000 x 3000 of random noise, which JPEG cannot shrink.
+    const imagesDir = path.join(work, 'images');
+    fs.mkdirSync(imagesDir);
+    sharp.concurrency(os.availableParallelism());
+    const files: string[] = [];
+    const generated = performance.now();
+    for (let i = 0; i < UPLOADS; i += 1) {
+      const file = path.join(imagesDir, `photo-${String(i).padStart(2, '0')}.jpg`);
+      await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
+        .jpeg({ quality: 82 })
+        .toFile(file);
+      files.push(file);
+    }
+    const totalBytes = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
+    console.log(
+      `Made ${UPLOADS} JPEGs of 4000 x 3000, ${(totalBytes / UPLOADS / MB).toFixed(1)} MB each on average, in ${((performance.now() - generated) / 1000).toFixed(1)} s.`,
+    );
+
+    // Baseline: copying the same bytes on the same disk, in this run.
+    const copyDir = path.join(work, 'copies');
+    fs.mkdirSync(copyDir);
+    const copyStarted = performance.now();
+    for (const file of files) {
+      await fs.promises.copyFile(file, path.join(copyDir, path.basename(file)));
+    }
+    const copyMs = performance.now() - copyStarted;
+    fs.rmSync(copyDir, { recursive: true, force: true });
+
+    const results: RunResult[] = [];
+    for (const allocator of ALLOCATORS) {
+      console.log(`Uploading with the server on ${allocator.name}…`);
+      results.push(await measure(work, files, allocator));
+    }
+
+    const mbPerS = (ms: number) => totalBytes / MB / (ms / 1000);
+    const copyRate = mbPerS(copyMs);
+    const mb = (kb: number) => (kb / 1024).toFixed(1);
+    const row = (config: string, pass: string, ms: number, images: boolean) =>
+      `| ${config} | ${pass} | ${(ms / 1000).toFixed(2)} | ${mbPerS(ms).toFixed(1)} | ${(mbPerS(ms) / copyRate).toFixed(3)} | ${images ? (UPLOADS / (ms / 1000)).toFixed(2) : '-'} |`;
+
+    console.log(`\nUpload benchmark, ${new Date().toISOString()}, server: ${results[0]!.mode}`);
+    console.log(
+      `${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}; ${UPLOADS} files per pass, ${(totalBytes / MB).toFixed(1)} MB\n`,
+    );
+    console.log(
+      '| server | pass | seconds | MB/s | ratio to fs.copyFile | images/s (thumbnail + preview made) |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    console.log(row('-', 'fs.copyFile of the same files (baseline)', copyMs, false));
+    for (const r of results) {
+      console.log(row(r.allocator.name, 'upload, one at a time', r.sequentialMs, true));
+      console.log(row(r.allocator.name, `upload, ${CONCURRENCY} at a time`, r.concurrentMs, true));
+    }
+    console.log(
+      '\n| server | RSS after warm-up, MB | peak RSS, MB | peak growth, MB | within 100 MB |',
+    );
+    console.log('|---|---|---|---|---|');
+    for (const r of results) {
+      const growthKb = r.peakKb - r.idleKb;
+      console.log(
+        `| ${r.allocator.name} | ${mb(r.idleKb)} | ${mb(r.peakKb)} | ${mb(growthKb)} | ${growthKb / 1024 < MEMORY_BUDGET_MB ? 'yes' : 'NO'} |`,
+      );
+    }
+    console.log(
+      `\nPeak = the larger of VmRSS sampled every 10 ms and ${results.every((r) => r.hwmAvailable) ? 'the kernel high-water mark (VmHWM, reset before the passes)' : 'nothing else (VmHWM could not be reset here)'}.`,
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
