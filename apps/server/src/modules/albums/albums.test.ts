@@ -10,7 +10,13 @@ import {
   type TestUser,
 } from '../../test/harness.js';
 import { findFileById } from '../files/files.repository.js';
-import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../photos/test-support.js';
+import {
+  addPhotoAs,
+  createAlbumAs,
+  errorOf,
+  showStatus,
+  storeImage,
+} from '../photos/test-support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -416,6 +422,10 @@ describe('albums', () => {
       });
       expect(comment.statusCode).toBe(201);
 
+      const coverRow = await findFileById(ctx.deps.db, cover.id);
+      const blobKeys = [coverRow?.blob_key, coverRow?.thumb_key, coverRow?.preview_key];
+      expect(blobKeys.every(Boolean)).toBe(true);
+
       const res = await remove(owner, album.id);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
@@ -444,9 +454,9 @@ describe('albums', () => {
         .where('id', '=', comment.json<Comment>().id)
         .execute();
       expect(left).toEqual([]);
-      expect(await findFileById(ctx.deps.db, cover.id)).toBeUndefined();
-      expect(await findFileById(ctx.deps.db, photo.fileId)).toBeUndefined();
-      expect(await ctx.deps.blobStore.exists(cover.blobKey)).toBe(false);
+      expect(await showStatus(ctx, cover.url)).toBe(404);
+      expect(await showStatus(ctx, photo.photoUrl)).toBe(404);
+      for (const key of blobKeys) expect(await ctx.deps.blobStore.exists(key!)).toBe(false);
       expect(await myAlbums(owner)).toEqual([]);
     });
 
@@ -465,8 +475,8 @@ describe('albums', () => {
       });
 
       expect((await remove(owner, album.id)).statusCode).toBe(204);
-      expect(await findFileById(ctx.deps.db, cover.id)).toBeDefined();
-      expect(await findFileById(ctx.deps.db, shared.id)).toBeDefined();
+      expect(await showStatus(ctx, cover.url)).toBe(200);
+      expect(await showStatus(ctx, shared.url)).toBe(200);
       const keeperPhotos = await inject(ctx.app, owner.idToken, {
         method: 'GET',
         url: `/api/albumsDb/${keeper.id}/photos`,

@@ -9,8 +9,15 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness.js';
-import { findFileById } from '../files/files.repository.js';
-import { addPhotoAs, createAlbumAs, errorOf, makeJpeg, storeImage } from './test-support.js';
+import { findFileById, insertFile } from '../files/files.repository.js';
+import {
+  addPhotoAs,
+  createAlbumAs,
+  errorOf,
+  makeJpeg,
+  showStatus,
+  storeImage,
+} from './test-support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -111,14 +118,30 @@ describe('photos', () => {
       expect((await listPhotos(owner, album.id)).json<Photo[]>()).toHaveLength(2);
     });
 
-    it('refuses the same bytes stored twice with 409 DUPLICATE_PHOTO', async () => {
+    it('refuses the same bytes uploaded again with 409 DUPLICATE_PHOTO', async () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
       const bytes = await makeJpeg();
       const first = await storeImage(ctx, owner, { bytes });
-      const second = await storeImage(ctx, owner, { bytes });
       expect((await addPhoto(owner, album.id, { fileId: first.id })).statusCode).toBe(201);
-      const res = await addPhoto(owner, album.id, { fileId: second.id });
+      const again = await storeImage(ctx, owner, { bytes });
+      const res = await addPhoto(owner, album.id, { fileId: again.id });
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toMatchObject({
+        code: 'DUPLICATE_PHOTO',
+        message: expect.stringMatching(/already in this album/),
+      });
+    });
+
+    it('refuses two stored files of the same bytes (as racing uploads can leave) with 409', async () => {
+      const owner = await signUp(ctx.app);
+      const { album } = await createAlbumAs(ctx, owner);
+      const first = await storeImage(ctx, owner);
+      const row = await findFileById(ctx.deps.db, first.id);
+      const twinId = newFileId();
+      await insertFile(ctx.deps.db, { ...row!, id: twinId });
+      expect((await addPhoto(owner, album.id, { fileId: first.id })).statusCode).toBe(201);
+      const res = await addPhoto(owner, album.id, { fileId: twinId });
       expect(res.statusCode).toBe(409);
       expect(errorOf(res).code).toBe('DUPLICATE_PHOTO');
     });
@@ -336,6 +359,10 @@ describe('photos', () => {
       });
       expect(comment.statusCode).toBe(201);
 
+      const row = await findFileById(ctx.deps.db, image.id);
+      const blobKeys = [row?.blob_key, row?.thumb_key, row?.preview_key];
+      expect(blobKeys.every(Boolean)).toBe(true);
+
       const res = await deletePhoto(owner, photo.id);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
@@ -355,8 +382,8 @@ describe('photos', () => {
         .execute();
       expect(comments).toEqual([]);
       expect((await listPhotos(owner, album.id)).json<Photo[]>()).toHaveLength(1);
-      expect(await findFileById(ctx.deps.db, image.id)).toBeUndefined();
-      expect(await ctx.deps.blobStore.exists(image.blobKey)).toBe(false);
+      expect(await showStatus(ctx, image.url)).toBe(404);
+      for (const key of blobKeys) expect(await ctx.deps.blobStore.exists(key!)).toBe(false);
     });
 
     it('keeps the file while another album or a profile still shows it', async () => {
@@ -375,8 +402,8 @@ describe('photos', () => {
       });
       expect((await deletePhoto(owner, a.id)).statusCode).toBe(204);
       expect((await deletePhoto(owner, b.id)).statusCode).toBe(204);
-      expect(await findFileById(ctx.deps.db, inTwoAlbums.id)).toBeDefined();
-      expect(await findFileById(ctx.deps.db, asProfile.id)).toBeDefined();
+      expect(await showStatus(ctx, inTwoAlbums.url)).toBe(200);
+      expect(await showStatus(ctx, asProfile.url)).toBe(200);
     });
 
     it("moves the album's cover to its first other photo when the cover photo goes", async () => {
@@ -392,7 +419,7 @@ describe('photos', () => {
 
       expect((await deletePhoto(owner, coverPhoto.id)).statusCode).toBe(204);
       expect(await findAlbum(owner, album.id)).toEqual({ ...album, coverPhotoUrl: earlier.url });
-      expect(await findFileById(ctx.deps.db, cover.id)).toBeUndefined();
+      expect(await showStatus(ctx, cover.url)).toBe(404);
     });
 
     it("refuses to delete an album's last photo (its cover) with 409 CONFLICT", async () => {
@@ -404,7 +431,7 @@ describe('photos', () => {
       expect(errorOf(res).code).toBe('CONFLICT');
       expect((await getPhoto(owner, only!.id)).statusCode).toBe(200);
       expect(await findAlbum(owner, album.id)).toEqual(album);
-      expect(await findFileById(ctx.deps.db, cover.id)).toBeDefined();
+      expect(await showStatus(ctx, cover.url)).toBe(200);
     });
 
     it("refuses to delete a photo of another user's album with 403 NOT_OWNER", async () => {

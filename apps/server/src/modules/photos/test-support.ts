@@ -1,17 +1,29 @@
-import { createHash } from 'node:crypto';
-import type { Album, Photo } from '@photo/contract';
+import type { Album, Photo, UploadedFile } from '@photo/contract';
 import sharp from 'sharp';
-import { newFileId } from '../../lib/ids.js';
 import { inject, type TestContext, type TestUser } from '../../test/harness.js';
-import { insertFile } from '../files/files.repository.js';
 
 /** Test support for the albums, photos and comments suites. */
 
 let colour = 0;
 
-/** A small JPEG; each call gives different bytes unless `seed` repeats. */
+/** EXIF's "YYYY:MM:DD HH:MM:SS" for an ISO date (UTC, whole seconds). */
+function exifDate(iso: string): string {
+  return iso.slice(0, 19).replace('T', ' ').replaceAll('-', ':');
+}
+
+/**
+ * A small JPEG; each call gives different bytes unless `seed` repeats. EXIF date taken (UTC) and
+ * camera are written when given, as a camera would.
+ */
 export async function makeJpeg(
-  options: { width?: number; height?: number; seed?: number } = {},
+  options: {
+    width?: number;
+    height?: number;
+    seed?: number;
+    dateTaken?: string | null;
+    cameraMake?: string | null;
+    cameraModel?: string | null;
+  } = {},
 ): Promise<Buffer> {
   const seed = options.seed ?? (colour += 1);
   const background = {
@@ -19,28 +31,40 @@ export async function makeJpeg(
     g: (seed * 91) % 256,
     b: Math.floor(seed / 256) % 256,
   };
-  return sharp({
+  const ifd0: Record<string, string> = {};
+  if (options.cameraMake) ifd0.Make = options.cameraMake;
+  if (options.cameraModel) ifd0.Model = options.cameraModel;
+  const ifd2: Record<string, string> = {};
+  if (options.dateTaken) {
+    ifd2.DateTimeOriginal = exifDate(options.dateTaken);
+    ifd2.OffsetTimeOriginal = '+00:00';
+  }
+  let image = sharp({
     create: {
       width: options.width ?? 64,
       height: options.height ?? 48,
       channels: 3,
       background,
     },
-  })
-    .jpeg()
-    .toBuffer();
+  }).jpeg();
+  if (Object.keys(ifd0).length > 0 || Object.keys(ifd2).length > 0) {
+    image = image.withExif({ IFD0: ifd0, IFD2: ifd2 });
+  }
+  return image.toBuffer();
 }
 
 export interface StoredImage {
   id: string;
   /** Its picture URL: /api/files/show/{id}. */
   url: string;
-  blobKey: string;
   width: number;
   height: number;
 }
 
-/** Stores an image as uploaded by `owner`, with the metadata an upload would have read. */
+/**
+ * Uploads an image as `owner` through POST /api/files/upload. The same bytes uploaded again by
+ * the same owner answer the same file.
+ */
 export async function storeImage(
   ctx: TestContext,
   owner: TestUser,
@@ -53,29 +77,24 @@ export async function storeImage(
     cameraModel?: string | null;
   } = {},
 ): Promise<StoredImage> {
-  const width = options.width ?? 64;
-  const height = options.height ?? 48;
-  const bytes = options.bytes ?? (await makeJpeg({ width, height }));
-  const id = newFileId();
-  const blobKey = `test-originals/${id}`;
-  await ctx.deps.blobStore.putBuffer(blobKey, bytes, 'image/jpeg');
-  await insertFile(ctx.deps.db, {
-    id,
-    owner_id: owner.uid,
-    blob_key: blobKey,
-    content_type: 'image/jpeg',
-    size: bytes.length,
-    width,
-    height,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    thumb_key: null,
-    preview_key: null,
-    date_taken: options.dateTaken ?? null,
-    camera_make: options.cameraMake ?? null,
-    camera_model: options.cameraModel ?? null,
-    created_at: ctx.clock.now().toISOString(),
+  const bytes = options.bytes ?? (await makeJpeg(options));
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+  const res = await inject(ctx.app, owner.idToken, {
+    method: 'POST',
+    url: '/api/files/upload',
+    payload: form,
   });
-  return { id, url: `/api/files/show/${id}`, blobKey, width, height };
+  if (res.statusCode !== 201 && res.statusCode !== 200) {
+    throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  }
+  const file = res.json<UploadedFile>();
+  return { id: file.id, url: file.url, width: file.width, height: file.height };
+}
+
+/** The status GET /api/files/show answers for a picture URL: 200 while stored, 404 once deleted. */
+export async function showStatus(ctx: TestContext, url: string): Promise<number> {
+  return (await ctx.app.inject({ method: 'GET', url })).statusCode;
 }
 
 /** Creates an album through the API; its cover is a new image of the owner's. */

@@ -2,8 +2,7 @@ import { DEFAULT_AVATAR_URL, type User } from '@photo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newFileId } from '../../lib/ids.js';
 import { createTestContext, inject, signUp, type TestContext } from '../../test/harness.js';
-import { findFileById } from '../files/files.repository.js';
-import { errorOf, storeImage } from '../photos/test-support.js';
+import { errorOf, showStatus, storeImage } from '../photos/test-support.js';
 
 let ctx: TestContext;
 
@@ -247,7 +246,7 @@ describe('users', () => {
       );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ profilePicUrl: DEFAULT_AVATAR_URL });
-      expect(await findFileById(ctx.deps.db, picture.id)).toBeUndefined();
+      expect(await showStatus(ctx, picture.url)).toBe(404);
     });
 
     it('keeps the previous picture while another user still shows it', async () => {
@@ -257,7 +256,7 @@ describe('users', () => {
       await putProfilePhotoJson(a.idToken, { profilePicUrl: picture.url });
       await putProfilePhotoJson(b.idToken, { profilePicUrl: picture.url });
       await putProfilePhotoJson(a.idToken, { profilePicUrl: DEFAULT_AVATAR_URL });
-      expect(await findFileById(ctx.deps.db, picture.id)).toBeDefined();
+      expect(await showStatus(ctx, picture.url)).toBe(200);
       expect((await me(b.idToken)).json()).toMatchObject({ profilePicUrl: picture.url });
     });
 
