@@ -17,7 +17,10 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z
     .url()
-    .transform((url) => url.replace(/\/+$/, ''))
+    .refine((url) => /^https?:$/.test(new URL(url).protocol) && new URL(url).pathname === '/', {
+      message: 'must be an http(s) origin without a path, e.g. https://photos.example.org',
+    })
+    .transform((url) => new URL(url).origin)
     .optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -35,6 +35,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const handle = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'app.db'),
+    onPoolError: (error) => console.error('database connection lost:', error.message),
   });
   await migrateToLatest(handle.db);
   const blobStore =

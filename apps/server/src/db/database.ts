@@ -19,11 +19,16 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** File path, or ':memory:'. */
   sqlitePath: string;
+  /** Told of errors of idle PostgreSQL connections. */
+  onPoolError?: (error: Error) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not end the process:
+    // the pool replaces it, and queries in flight fail and are answered as errors.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

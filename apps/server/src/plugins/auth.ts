@@ -40,7 +40,9 @@ export interface AuthOptions {
  * Every verified subject has a user record (made on first sight, so an interrupted sign-up still has a profile).
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions) {
+  // Subjects known to have a user record, so the check costs a query only once per user and process.
   const known = new Set<string>();
+  const KNOWN_MAX = 100_000;
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.auth === false) return;
@@ -61,6 +63,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
           created_at: options.clock.now().toISOString(),
         });
       }
+      if (known.size >= KNOWN_MAX) known.clear();
       known.add(identity.uid);
     }
     request.auth = { id: identity.uid, email: identity.email };
