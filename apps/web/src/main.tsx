@@ -1,8 +1,11 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './shared/styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <h1>My Photo Application</h1>
+    <App />
   </StrictMode>,
 );

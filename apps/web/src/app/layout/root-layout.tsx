@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { NotificationArea } from '../../features/notifications/components/notification-area';
+import { LoadingState } from '../../shared/components/loading-state';
+import { TopBar } from './top-bar';
+
+export function RootLayout() {
+  return (
+    <>
+      <a
+        href="#main"
+        className="visually-hidden-focusable position-absolute top-0 start-0 m-2 p-2 bg-body z-3"
+      >
+        Skip to main content
+      </a>
+      <header>
+        <TopBar />
+      </header>
+      <NotificationArea />
+      <main id="main" className="container-lg py-4" tabIndex={-1}>
+        <Suspense fallback={<LoadingState label="Loading the page…" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork, jsonResponse } from '../../test/network';
+import { renderApp } from '../../test/render';
+import { signInAs } from '../../test/session';
+
+describe('top bar', () => {
+  it('shows only the brand when signed out', async () => {
+    renderApp('/login');
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getByText('My Photo Application')).toBeVisible();
+    expect(within(nav).queryByRole('link', { name: 'Home' })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('links Home, Profile and Albums when signed in', async () => {
+    signInAs('u1');
+    fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, []));
+    renderApp('/albums/recent');
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'href',
+      '/albums/recent',
+    );
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/profile/me',
+    );
+    expect(within(nav).getByRole('link', { name: 'Albums' })).toHaveAttribute('href', '/albums/me');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toHaveClass('btn-danger');
+  });
+
+  it('opens and folds the menu with its toggle', async () => {
+    signInAs('u1');
+    fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, []));
+    const { user } = renderApp('/albums/recent');
+    const toggle = await screen.findByRole('button', { name: 'Toggle navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Albums' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('logs out: revokes the refresh token, clears storage and the cache, goes to login', async () => {
+    signInAs('u1', { refreshToken: 'refresh-u1' });
+    sessionStorage.setItem('draft', 'something');
+    const network = fakeNetwork()
+      .on('GET /api/albumsDb', jsonResponse(200, []))
+      .on('POST /identity/v1/accounts:signOut', jsonResponse(200, {}));
+    const { user, router, queryClient } = renderApp('/albums/recent');
+    await screen.findByRole('heading', { name: 'Recent Albums' });
+    expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('tab', { name: 'Log In' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    await waitFor(() =>
+      expect(network.sent('POST /identity/v1/accounts:signOut')[0]?.body).toEqual({
+        refreshToken: 'refresh-u1',
+      }),
+    );
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { routePatterns } from '../shared/config/paths';
+import { RootLayout } from './layout/root-layout';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteError } from './routes/route-error';
+
+// Each screen is its own chunk, loaded when first visited.
+const LoginPage = lazy(() =>
+  import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const RecentAlbumsPage = lazy(() =>
+  import('../features/albums/components/recent-albums-page').then((m) => ({
+    default: m.RecentAlbumsPage,
+  })),
+);
+const MyAlbumsPage = lazy(() =>
+  import('../features/albums/components/my-albums-page').then((m) => ({ default: m.MyAlbumsPage })),
+);
+const CreateAlbumPage = lazy(() =>
+  import('../features/albums/components/create-album-page').then((m) => ({
+    default: m.CreateAlbumPage,
+  })),
+);
+const AlbumDetailsPage = lazy(() =>
+  import('../features/albums/components/album-details-page').then((m) => ({
+    default: m.AlbumDetailsPage,
+  })),
+);
+const UploadPhotosPage = lazy(() =>
+  import('../features/albums/components/upload-photos-page').then((m) => ({
+    default: m.UploadPhotosPage,
+  })),
+);
+const PhotoRoute = lazy(() =>
+  import('./routes/photo-route').then((m) => ({ default: m.PhotoRoute })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+
+/** The route table of the spec, plus albums/:albumId and a page for unknown addresses. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <LoginPage /> },
+      { path: routePatterns.login, element: <LoginPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: routePatterns.recentAlbums, element: <RecentAlbumsPage /> },
+          { path: routePatterns.myAlbums, element: <MyAlbumsPage /> },
+          { path: routePatterns.profile, element: <ProfilePage /> },
+          { path: routePatterns.createAlbum, element: <CreateAlbumPage /> },
+          { path: routePatterns.album, element: <AlbumDetailsPage /> },
+          { path: routePatterns.albumAlias, element: <AlbumDetailsPage /> },
+          { path: routePatterns.upload, element: <UploadPhotosPage /> },
+          { path: routePatterns.photo, element: <PhotoRoute /> },
+        ],
+      },
+      { path: routePatterns.notFound, element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,80 @@
+import type { Photo } from '@photo/contract';
+import CloseButton from 'react-bootstrap/CloseButton';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { Link, useNavigate } from 'react-router';
+import { useAlbum } from '../../features/albums/api/get-album';
+import { useUpdateAlbum } from '../../features/albums/api/update-album';
+import { useSetProfilePhoto } from '../../features/profile/api/set-profile-photo';
+import { useCurrentUserId } from '../../shared/auth/session-store';
+import { paths } from '../../shared/config/paths';
+
+/**
+ * "Make this": the photo becomes the user's profile photo, or the cover of its album (album owner
+ * only). Composes the profile and albums features, so it lives with the routes.
+ */
+export function MakeThisMenu({ photo }: { photo: Photo }) {
+  const navigate = useNavigate();
+  const userId = useCurrentUserId();
+  const album = useAlbum(photo.albumId);
+  const setProfilePhoto = useSetProfilePhoto();
+  const updateAlbum = useUpdateAlbum();
+
+  const isOwner = album.data !== undefined && userId !== null && album.data.createdById === userId;
+  const coverReason = album.isPending
+    ? 'Checking who owns the album…'
+    : isOwner
+      ? null
+      : "Only the album's owner can change its cover";
+
+  const makeAlbumCover = () =>
+    updateAlbum.mutate(
+      { id: photo.albumId, coverPhotoUrl: photo.photoUrl },
+      { onSuccess: (updated) => void navigate(paths.albumAlias(updated.id)) },
+    );
+
+  return (
+    <div>
+      <Dropdown>
+        <Dropdown.Toggle variant="secondary" id="make-this-toggle">
+          Make this
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          <Dropdown.Item
+            as="button"
+            onClick={() => setProfilePhoto.mutate(photo.photoUrl)}
+            disabled={setProfilePhoto.isPending}
+          >
+            Profile Photo
+          </Dropdown.Item>
+          <Dropdown.Item
+            as="button"
+            onClick={makeAlbumCover}
+            disabled={coverReason !== null || updateAlbum.isPending}
+            aria-describedby={coverReason ? 'album-cover-reason' : undefined}
+          >
+            Album Cover
+          </Dropdown.Item>
+          {coverReason && (
+            <Dropdown.ItemText id="album-cover-reason" className="small text-body-secondary">
+              {coverReason}
+            </Dropdown.ItemText>
+          )}
+        </Dropdown.Menu>
+      </Dropdown>
+      {setProfilePhoto.isSuccess && (
+        <div
+          role="status"
+          className="alert alert-success d-flex align-items-center gap-2 mt-2 mb-0 py-2"
+        >
+          <span className="me-auto">
+            This photo is now your profile photo.{' '}
+            <Link to={paths.profile('me')} className="alert-link">
+              See your profile
+            </Link>
+          </span>
+          <CloseButton aria-label="Close" onClick={() => setProfilePhoto.reset()} />
+        </div>
+      )}
+    </div>
+  );
+}

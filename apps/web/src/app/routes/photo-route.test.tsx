@@ -1,0 +1,93 @@
+import type { Photo } from '@photo/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork, jsonResponse } from '../../test/network';
+import { renderApp } from '../../test/render';
+import { signInAs } from '../../test/session';
+
+const photo: Photo = {
+  id: 'p1',
+  albumId: 'a1',
+  fileId: 'f1',
+  photoUrl: '/api/files/show/f1',
+  createdBy: 'Ann',
+  createdById: 'owner',
+  dateCreated: '2026-11-01T10:00:00Z',
+  width: 1600,
+  height: 1200,
+  dateTaken: '2021-11-30T18:45:00Z',
+  cameraMake: 'Canon',
+  cameraModel: 'Canon EOS R6',
+};
+
+function openPhoto(userId: string) {
+  signInAs(userId);
+  const network = fakeNetwork()
+    .on('GET /api/photos/p1', jsonResponse(200, photo))
+    .on('GET /api/photos/p1/comments', jsonResponse(200, []))
+    .on(
+      'GET /api/albums/find',
+      jsonResponse(200, { id: 'a1', name: 'Garden', createdById: 'owner' }),
+    );
+  return { ...renderApp('/photo/p1'), network };
+}
+
+describe('photo page', () => {
+  it('shows the photo 450 px wide with its id, date taken, camera and a link to the original', async () => {
+    openPhoto('visitor');
+    expect(await screen.findByText('p1')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Photo', level: 1 })).toBeVisible();
+    const image = screen.getByRole('img');
+    expect(image).toHaveAttribute('src', '/api/files/show/f1?size=preview');
+    expect(image).toHaveAttribute('width', '450');
+    expect(image).toHaveAttribute('height', '338');
+    expect(image).toHaveClass('app-photo');
+    expect(screen.getByText(/Taken/)).toHaveTextContent('2021');
+    expect(screen.getByText('Camera: Canon EOS R6')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Open the original/ })).toHaveAttribute(
+      'href',
+      '/api/files/show/f1',
+    );
+  });
+
+  it('makes the photo the profile picture and says so', async () => {
+    const { user, network } = openPhoto('visitor');
+    network.on('PUT /api/users/me/profilePhoto', jsonResponse(200, { id: 'visitor' }));
+    await user.click(await screen.findByRole('button', { name: 'Make this' }));
+    await user.click(await screen.findByRole('button', { name: 'Profile Photo' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/now your profile photo/);
+    expect(network.sent('PUT /api/users/me/profilePhoto')[0]!.body).toBe(
+      'profilePicUrl=%2Fapi%2Ffiles%2Fshow%2Ff1',
+    );
+  });
+
+  it("makes the photo its album's cover, then opens albums/{id}", async () => {
+    const { user, network, router } = openPhoto('owner');
+    network
+      .on('PUT /api/albums', jsonResponse(200, { id: 'a1', name: 'Garden', createdById: 'owner' }))
+      .on('GET /api/albumsDb/a1/photos', jsonResponse(200, []));
+    await user.click(await screen.findByRole('button', { name: 'Make this' }));
+    const albumCover = await screen.findByRole('button', { name: 'Album Cover' });
+    await waitFor(() => expect(albumCover).toBeEnabled());
+    await user.click(albumCover);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/albums/a1'));
+    expect(network.sent('PUT /api/albums')[0]!.body).toEqual({
+      id: 'a1',
+      coverPhotoUrl: '/api/files/show/f1',
+    });
+  });
+
+  it("disables Album Cover for someone else's album and says why", async () => {
+    const { user } = openPhoto('visitor');
+    await user.click(await screen.findByRole('button', { name: 'Make this' }));
+    await waitFor(() =>
+      expect(screen.getByText("Only the album's owner can change its cover")).toBeVisible(),
+    );
+    // aria-disabled: it stays focusable, so its reason can be read.
+    expect(screen.getByRole('button', { name: 'Album Cover' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Profile Photo' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,20 @@
+import type { Album } from '@photo/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiPage } from '../../../shared/api/api-client';
+import { albumKeys, type AlbumScope } from './album-keys';
+
+const firstPage: Record<AlbumScope, string> = {
+  recent: '/api/albumsDb',
+  mine: '/api/albumsDb?mine=true',
+};
+
+/** GET albumsDb (?mine=true): albums newest first, page by page along the Link header. */
+export function useAlbums(scope: AlbumScope) {
+  return useInfiniteQuery({
+    queryKey: albumKeys.list(scope),
+    queryFn: ({ pageParam, signal }) => apiPage<Album>(pageParam, signal),
+    initialPageParam: firstPage[scope],
+    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.items),
+  });
+}

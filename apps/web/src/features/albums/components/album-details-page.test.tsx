@@ -1,0 +1,145 @@
+import type { Album, Photo } from '@photo/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork, jsonResponse } from '../../../test/network';
+import { renderApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
+
+const album: Album = {
+  id: 'a1',
+  name: 'Garden',
+  coverPhotoUrl: '/api/files/show/f1',
+  createdBy: 'Ann',
+  createdById: 'owner',
+  dateCreated: '2026-11-01T10:00:00Z',
+};
+
+const photo = (id: string, overrides: Partial<Photo> = {}): Photo => ({
+  id,
+  albumId: 'a1',
+  fileId: `file-${id}`,
+  photoUrl: `/api/files/show/file-${id}`,
+  createdBy: 'Ann',
+  createdById: 'owner',
+  dateCreated: '2026-11-01T10:00:00Z',
+  width: 1200,
+  height: 800,
+  dateTaken: null,
+  cameraMake: null,
+  cameraModel: null,
+  ...overrides,
+});
+
+function openAlbum(userId: string, path = '/album/a1') {
+  signInAs(userId);
+  const network = fakeNetwork()
+    .on('GET /api/albums/find', jsonResponse(200, album))
+    .on(
+      'GET /api/albumsDb/a1/photos',
+      jsonResponse(200, [photo('p1'), photo('p2')], {
+        Link: '</api/albumsDb/a1/photos?cursor=next1>; rel="next"',
+      }),
+    )
+    .on(
+      'GET /api/albumsDb/a1/photos?cursor=next1',
+      jsonResponse(200, [photo('p3', { createdBy: 'Cy' })]),
+    );
+  return { ...renderApp(path), network };
+}
+
+const photoCards = () =>
+  within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
+
+describe('album details', () => {
+  it('shows the photos as cards with their creator, a sized thumbnail and a link', async () => {
+    openAlbum('visitor');
+    expect(await screen.findByRole('heading', { name: 'Photos in this Album' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Garden' })).toBeVisible();
+    await waitFor(() => expect(photoCards()).toHaveLength(2));
+    const card = photoCards()[0]!;
+    expect(within(card).getByRole('heading', { name: 'Ann' })).toBeVisible();
+    const image = within(card).getByRole('img');
+    expect(image).toHaveAttribute('src', '/api/files/show/file-p1?size=thumb');
+    expect(image.getAttribute('srcset')).toContain('/api/files/show/file-p1?size=preview 1600w');
+    expect(image).toHaveAttribute('width', '600');
+    expect(image).toHaveAttribute('height', '400');
+    expect(image).toHaveAccessibleName(/Photo by Ann/);
+    expect(within(card).getByRole('link', { name: 'Go to Photo' })).toHaveAttribute(
+      'href',
+      '/photo/p1',
+    );
+  });
+
+  it('loads the next page along the Link header', async () => {
+    const { user } = openAlbum('visitor');
+    await waitFor(() => expect(photoCards()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(photoCards()).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('offers no changes to someone who does not own the album', async () => {
+    openAlbum('visitor', '/albums/a1');
+    await waitFor(() => expect(photoCards()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Upload Photo' })).toBeDisabled();
+    expect(screen.getByText("Only the album's owner can add photos to it.")).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Rename album' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete album' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete this photo/ })).toBeNull();
+  });
+
+  it('lets the owner upload to this album, rename it and delete a photo after confirming', async () => {
+    const { user, network } = openAlbum('owner');
+    expect(await screen.findByRole('link', { name: 'Upload Photo' })).toHaveAttribute(
+      'href',
+      '/upload/a1',
+    );
+
+    network.on('PUT /api/albums', jsonResponse(200, { ...album, name: 'Back garden' }));
+    await user.click(screen.getByRole('button', { name: 'Rename album' }));
+    const field = screen.getByLabelText('New album name');
+    await user.clear(field);
+    await user.type(field, 'Back garden');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Back garden' })).toBeVisible();
+    expect(network.sent('PUT /api/albums')[0]!.body).toEqual({ id: 'a1', name: 'Back garden' });
+
+    network.on('DELETE /api/photos/p1', new Response(null, { status: 204 }));
+    await waitFor(() => expect(photoCards()).toHaveLength(2));
+    await user.click(within(photoCards()[0]!).getByRole('button', { name: /Delete this photo/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(network.sent('DELETE /api/photos/p1')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
+    await waitFor(() => expect(network.sent('DELETE /api/photos/p1')).toHaveLength(1));
+  });
+
+  it('deletes the album after confirming, then opens My Albums', async () => {
+    const { user, network, router } = openAlbum('owner');
+    network
+      .on('DELETE /api/albumsDb/a1', new Response(null, { status: 204 }))
+      .on('GET /api/albumsDb?mine=true', jsonResponse(200, []));
+    await user.click(await screen.findByRole('button', { name: 'Delete album' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(network.sent('DELETE /api/albumsDb/a1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete album' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete album' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/albums/me'));
+    expect(network.sent('DELETE /api/albumsDb/a1')).toHaveLength(1);
+  });
+
+  it('says when the album does not exist', async () => {
+    signInAs('u1');
+    fakeNetwork().on(
+      'GET /api/albums/find',
+      jsonResponse(404, { error: { code: 'ALBUM_NOT_FOUND', message: 'Album was not found.' } }),
+    );
+    renderApp('/album/missing');
+    expect(await screen.findByText('This album does not exist.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Album was not found.');
+  });
+});

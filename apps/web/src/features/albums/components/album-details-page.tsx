@@ -1,0 +1,167 @@
+import type { Album, Photo } from '@photo/contract';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api/api-error';
+import { useCurrentUserId } from '../../../shared/auth/session-store';
+import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { EmptyState } from '../../../shared/components/empty-state';
+import { ErrorState } from '../../../shared/components/error-state';
+import { LoadMore } from '../../../shared/components/load-more';
+import { LoadingState } from '../../../shared/components/loading-state';
+import { PageTitle } from '../../../shared/components/page-title';
+import { paths } from '../../../shared/config/paths';
+import { useDeleteAlbum } from '../api/delete-album';
+import { useDeletePhoto } from '../api/delete-photo';
+import { useAlbum } from '../api/get-album';
+import { useAlbumPhotos } from '../api/get-album-photos';
+import { EAGER_CARDS } from './album-list';
+import { PhotoCard } from './photo-card';
+import { RenameAlbumForm } from './rename-album-form';
+
+function AlbumPhotos({ album, isOwner }: { album: Album; isOwner: boolean }) {
+  const photos = useAlbumPhotos(album.id);
+  const deletePhoto = useDeletePhoto();
+  const [toDelete, setToDelete] = useState<Photo | null>(null);
+
+  if (photos.isPending) return <LoadingState label="Loading photos…" />;
+  if (photos.isError) {
+    return (
+      <ErrorState
+        title="The photos of this album could not be loaded."
+        message={errorMessage(photos.error)}
+        onRetry={() => void photos.refetch()}
+      />
+    );
+  }
+  if (photos.data.length === 0) {
+    return (
+      <EmptyState>
+        <p>There are no photos in this album yet.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Row as="ul" xs={1} sm={2} lg={3} xl={4} className="g-4 list-unstyled" aria-label="Photos">
+        {photos.data.map((photo, index) => (
+          <Col as="li" key={photo.id} className="d-flex justify-content-center">
+            <PhotoCard
+              photo={photo}
+              eager={index < EAGER_CARDS}
+              onDelete={isOwner ? setToDelete : undefined}
+            />
+          </Col>
+        ))}
+      </Row>
+      <LoadMore
+        hasMore={photos.hasNextPage}
+        loading={photos.isFetchingNextPage}
+        onLoadMore={() => void photos.fetchNextPage()}
+      />
+      <ConfirmDialog
+        show={toDelete !== null}
+        title="Delete this photo?"
+        confirmLabel="Delete photo"
+        busy={deletePhoto.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deletePhoto.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+        }}
+      >
+        The photo by {toDelete?.createdBy} and its comments will be deleted. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Album details: the album's photos; its owner may rename it, delete photos, or delete it. */
+export function AlbumDetailsPage() {
+  const { albumId = '' } = useParams();
+  const navigate = useNavigate();
+  const album = useAlbum(albumId);
+  const deleteAlbum = useDeleteAlbum();
+  const userId = useCurrentUserId();
+  const [renaming, setRenaming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  if (album.isPending) return <LoadingState label="Loading the album…" />;
+  if (album.isError) {
+    const missing = album.error instanceof ApiError && album.error.status === 404;
+    return (
+      <>
+        <PageTitle title="Album" />
+        <h1>Photos in this Album</h1>
+        <ErrorState
+          title={missing ? 'This album does not exist.' : 'The album could not be loaded.'}
+          message={missing ? 'It may have been deleted.' : errorMessage(album.error)}
+          onRetry={missing ? undefined : () => void album.refetch()}
+        >
+          <Link to={paths.recentAlbums} className="btn btn-sm btn-primary">
+            Go to Recent Albums
+          </Link>
+        </ErrorState>
+      </>
+    );
+  }
+
+  const current = album.data;
+  const isOwner = userId !== null && current.createdById === userId;
+
+  return (
+    <>
+      <PageTitle title={current.name} />
+      <h1 className="mb-1">Photos in this Album</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h2 className="h4 mb-0 me-2 text-break">{current.name}</h2>
+        {current.createdBy && <span className="text-body-secondary">by {current.createdBy}</span>}
+      </div>
+      {renaming && <RenameAlbumForm album={current} onDone={() => setRenaming(false)} />}
+      <div className="d-flex flex-wrap gap-2 mb-4">
+        {isOwner ? (
+          <Link to={paths.upload(current.id)} className="btn btn-primary">
+            Upload Photo
+          </Link>
+        ) : (
+          <>
+            <Button variant="primary" disabled aria-describedby="upload-owner-only">
+              Upload Photo
+            </Button>
+            <span id="upload-owner-only" className="small text-body-secondary align-self-center">
+              Only the album&apos;s owner can add photos to it.
+            </span>
+          </>
+        )}
+        {isOwner && !renaming && (
+          <Button variant="outline-secondary" onClick={() => setRenaming(true)}>
+            Rename album
+          </Button>
+        )}
+        {isOwner && (
+          <Button variant="outline-danger" onClick={() => setConfirmingDelete(true)}>
+            Delete album
+          </Button>
+        )}
+      </div>
+      <AlbumPhotos album={current} isOwner={isOwner} />
+      <ConfirmDialog
+        show={confirmingDelete}
+        title="Delete this album?"
+        confirmLabel="Delete album"
+        busy={deleteAlbum.isPending}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={() =>
+          deleteAlbum.mutate(current.id, {
+            onSuccess: () => void navigate(paths.myAlbums),
+            onError: () => setConfirmingDelete(false),
+          })
+        }
+      >
+        The album &ldquo;{current.name}&rdquo;, all its photos and their comments will be deleted.
+        This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Album } from '@photo/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork, jsonResponse } from '../../../test/network';
+import { renderApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
+
+const album = (id: string, name: string): Album => ({
+  id,
+  name,
+  coverPhotoUrl: `/api/files/show/cover-${id}`,
+  createdBy: 'Ann',
+  createdById: 'u1',
+  dateCreated: '2026-11-01T10:00:00Z',
+});
+
+describe('Recent Albums', () => {
+  it('shows each album as a card with its cover, name and "Go to Album"', async () => {
+    signInAs('u1');
+    fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, [album('a1', 'Holidays')]));
+    renderApp('/albums/recent');
+    expect(await screen.findByRole('heading', { name: 'Recent Albums', level: 1 })).toBeVisible();
+    const card = (await screen.findByRole('heading', { name: 'Holidays' })).closest('li')!;
+    expect(within(card).getByRole('img')).toHaveAttribute(
+      'src',
+      '/api/files/show/cover-a1?size=thumb',
+    );
+    expect(within(card).getByRole('link', { name: /Go to Album/ })).toHaveAttribute(
+      'href',
+      '/album/a1',
+    );
+  });
+
+  it('shows a spinner with a label while loading', async () => {
+    signInAs('u1');
+    fakeNetwork().on('GET /api/albumsDb', () => new Promise<Response>(() => {}));
+    renderApp('/albums/recent');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading albums…');
+  });
+});
+
+describe('My Albums', () => {
+  it("lists the user's own albums, with a green Create Album button", async () => {
+    signInAs('u1');
+    const network = fakeNetwork().on(
+      'GET /api/albumsDb?mine=true',
+      jsonResponse(200, [album('a1', 'Mine')]),
+    );
+    renderApp('/albums/me');
+    expect(await screen.findByRole('heading', { name: 'Mine' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create Album' })).toHaveClass('btn-success');
+    expect(screen.getByRole('link', { name: 'Create Album' })).toHaveAttribute('href', '/create');
+    expect(network.sent('GET /api/albumsDb?mine=true')).toHaveLength(1);
+  });
+
+  it('says "All my albums will be listed here!" when there are none', async () => {
+    signInAs('u1');
+    fakeNetwork().on('GET /api/albumsDb?mine=true', jsonResponse(200, []));
+    renderApp('/albums/me');
+    await waitFor(() =>
+      expect(screen.getByText('All my albums will be listed here!')).toBeVisible(),
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeNetwork, fakeXhr, jsonResponse } from '../../../test/network';
+import { renderApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
+
+function openCreate() {
+  signInAs('u1');
+  const network = fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, []));
+  return { ...renderApp('/create'), network };
+}
+
+const jpeg = () => new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
+
+describe('Create Album', () => {
+  it('keeps the cover picker disabled until a name is typed (spaces are not a name)', async () => {
+    const { user } = openCreate();
+    expect(await screen.findByRole('heading', { name: 'Create Album' })).toBeVisible();
+    const name = screen.getByLabelText('Album Name');
+    const cover = screen.getByLabelText('Cover Photo');
+    expect(name).toHaveAttribute('placeholder', 'Enter Album name');
+    expect(cover).toHaveAttribute('accept', expect.stringContaining('image/jpeg'));
+    expect(cover).toBeDisabled();
+    await user.type(name, '   ');
+    expect(cover).toBeDisabled();
+    await user.type(name, 'Trip');
+    expect(cover).toBeEnabled();
+    await user.clear(name);
+    expect(cover).toBeDisabled();
+  });
+
+  it('refuses a file that is not an image before uploading it', async () => {
+    const xhr = fakeXhr(() => ({ status: 500, body: {} }));
+    signInAs('u1');
+    fakeNetwork();
+    const { router: _router } = renderApp('/create');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.type(await screen.findByLabelText('Album Name'), 'Trip');
+    await user.upload(
+      screen.getByLabelText('Cover Photo'),
+      new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText(/"notes\.pdf" is not a photo/)).toBeVisible();
+    expect(xhr.calls).toHaveLength(0);
+  });
+
+  it('uploads the cover, saves the album, waits for the save, then opens Recent Albums', async () => {
+    const { user, router, network } = openCreate();
+    let answer!: (response: Response) => void;
+    network.on('POST /api/albumsDb', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const xhr = fakeXhr(() => ({
+      status: 201,
+      body: {
+        id: 'f1',
+        url: '/api/files/show/f1',
+        contentType: 'image/jpeg',
+        size: 10,
+        width: 1,
+        height: 1,
+      },
+    }));
+
+    await user.type(await screen.findByLabelText('Album Name'), '  Trip  ');
+    await user.upload(screen.getByLabelText('Cover Photo'), jpeg());
+
+    expect(await screen.findByText('Saving the album…')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/create');
+    expect(screen.getByLabelText('Album Name')).toBeDisabled();
+    answer(jsonResponse(201, { id: 'a1', name: 'Trip' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/albums/recent'));
+    expect(xhr.calls).toHaveLength(1);
+    expect(network.sent('POST /api/albumsDb')[0]!.body).toEqual({
+      id: '',
+      name: 'Trip',
+      coverPhotoUrl: '/api/files/show/f1',
+      createdBy: '',
+      dateCreated: '',
+    });
+  });
+
+  it('shows a failed save and stays, ready to try again', async () => {
+    const { user, router, network } = openCreate();
+    network.on('POST /api/albumsDb', apiError(400, 'VALIDATION_FAILED', 'body.name is too long'));
+    fakeXhr(() => ({ status: 201, body: { id: 'f1', url: '/api/files/show/f1' } }));
+
+    await user.type(await screen.findByLabelText('Album Name'), 'Trip');
+    await user.upload(screen.getByLabelText('Cover Photo'), jpeg());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('body.name is too long');
+    expect(screen.getByText(/The album was not created/)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/create');
+    expect(screen.getByLabelText('Cover Photo')).toBeEnabled();
+  });
+});

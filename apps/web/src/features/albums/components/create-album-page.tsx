@@ -1,0 +1,124 @@
+import { ALBUM_NAME_MAX } from '@photo/contract';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../../shared/components/page-title';
+import { paths } from '../../../shared/config/paths';
+import {
+  ACCEPTED_KINDS_TEXT,
+  IMAGE_ACCEPT,
+  MAX_UPLOAD_TEXT,
+  fileProblem,
+} from '../../../shared/lib/file-checks';
+import { useCreateAlbum } from '../api/create-album';
+
+/**
+ * Create Album: a name, then a cover photo. Choosing the cover uploads it, saves the album,
+ * waits for the save, then opens Recent Albums. Any failure is shown and nothing is left half-made.
+ */
+export function CreateAlbumPage() {
+  const navigate = useNavigate();
+  const createAlbum = useCreateAlbum();
+  const [name, setName] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useRef<AbortController | null>(null);
+
+  // Leaving the page cancels an upload in progress.
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const hasName = name.trim().length > 0;
+  const busy = createAlbum.isPending;
+
+  const resetFile = () => {
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const cover = event.target.files?.[0];
+    if (!cover || !hasName || busy) return;
+    const problem = fileProblem(cover);
+    if (problem) {
+      setFileError(problem);
+      resetFile();
+      return;
+    }
+    setFileError(null);
+    setProgress(0);
+    const controller = new AbortController();
+    upload.current = controller;
+    createAlbum.mutate(
+      { name: name.trim(), cover, onProgress: setProgress, signal: controller.signal },
+      {
+        onSuccess: () => void navigate(paths.recentAlbums),
+        onError: resetFile,
+      },
+    );
+  };
+
+  const percent = Math.round(progress * 100);
+  const uploaded = progress >= 1;
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 500 }}>
+      <PageTitle title="Create Album" />
+      <h1 className="mb-4">Create Album</h1>
+      <Form onSubmit={(event) => event.preventDefault()} noValidate>
+        <Form.Group className="mb-3" controlId="album-name">
+          <Form.Label>Album Name</Form.Label>
+          <Form.Control
+            type="text"
+            placeholder="Enter Album name"
+            value={name}
+            maxLength={ALBUM_NAME_MAX}
+            onChange={(event) => setName(event.target.value)}
+            disabled={busy}
+            autoComplete="off"
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="album-cover">
+          <Form.Label>Cover Photo</Form.Label>
+          <Form.Control
+            ref={fileInput}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            onChange={onFileChosen}
+            disabled={!hasName || busy}
+            isInvalid={fileError !== null}
+            aria-describedby="album-cover-help"
+          />
+          {fileError && (
+            <Form.Control.Feedback type="invalid" role="alert">
+              {fileError}
+            </Form.Control.Feedback>
+          )}
+          <Form.Text id="album-cover-help" muted>
+            {hasName
+              ? `Choosing a photo creates the album. ${ACCEPTED_KINDS_TEXT}, up to ${MAX_UPLOAD_TEXT}.`
+              : 'Enter the album name first.'}
+          </Form.Text>
+        </Form.Group>
+      </Form>
+      {busy && (
+        <div className="mt-4" aria-live="polite">
+          <p className="mb-2">
+            {uploaded ? 'Saving the album…' : `Uploading the cover… ${percent}%`}
+          </p>
+          <ProgressBar
+            now={percent}
+            animated={uploaded}
+            striped={uploaded}
+            aria-label="Cover upload progress"
+          />
+        </div>
+      )}
+      {createAlbum.isError && (
+        <p className="text-danger mt-4">
+          The album was not created. Choose the cover again to try once more.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeNetwork, fakeXhr, jsonResponse } from '../../../test/network';
+import { renderApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
+
+const album = { id: 'a1', name: 'Garden', createdById: 'u1', createdBy: 'Ann' };
+
+function openUpload(ownerId = 'u1') {
+  signInAs('u1');
+  const network = fakeNetwork().on(
+    'GET /api/albums/find',
+    jsonResponse(200, { ...album, createdById: ownerId }),
+  );
+  return { ...renderApp('/upload/a1'), network };
+}
+
+const row = (name: string) =>
+  screen.getAllByRole('listitem').find((item) => item.textContent?.includes(name))!;
+
+describe('upload page', () => {
+  it('links back to its album and says what to do', async () => {
+    openUpload();
+    expect(await screen.findByRole('link', { name: 'Go back to Album' })).toHaveAttribute(
+      'href',
+      '/album/a1',
+    );
+    expect(await screen.findByRole('button', { name: /drag and drop/i })).toBeVisible();
+    expect(screen.getByText(/up to 50 MB each/)).toBeVisible();
+  });
+
+  it('uploads each photo, adds it to the album, and shows a duplicate as already there', async () => {
+    const { network } = openUpload();
+    // Like a drop, the picker may hand over files of any type; the page sorts them out.
+    const user = userEvent.setup({ applyAccept: false });
+    let nextFile = 0;
+    const xhr = fakeXhr(() => {
+      nextFile += 1;
+      return { status: 201, body: { id: `f${nextFile}`, url: `/api/files/show/f${nextFile}` } };
+    });
+    network.on('POST /api/albumsDb/a1/photos', (request) =>
+      (request.body as { fileId: string }).fileId === 'f2'
+        ? apiError(409, 'DUPLICATE_PHOTO', 'This photo is already in the album.')
+        : jsonResponse(201, { id: 'p1' }),
+    );
+    await screen.findByRole('button', { name: /drag and drop/i });
+
+    await user.upload(screen.getByTestId('upload-input'), [
+      new File(['a'], 'one.jpg', { type: 'image/jpeg' }),
+      new File(['b'], 'two.jpg', { type: 'image/jpeg' }),
+      new File(['c'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+
+    await waitFor(() => expect(screen.getByText(/1 of 3 photos added\./)).toBeVisible());
+    expect(within(row('one.jpg')).getByText('Added')).toBeVisible();
+    expect(within(row('two.jpg')).getByText('Already in this album')).toBeVisible();
+    expect(within(row('notes.txt')).getByText(/"notes\.txt" is not a photo/)).toBeVisible();
+    // The duplicate is not an error: nothing in the notification area.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(xhr.calls).toHaveLength(2);
+    expect(network.sent('POST /api/albumsDb/a1/photos').map((request) => request.body)).toEqual([
+      { fileId: 'f1' },
+      { fileId: 'f2' },
+    ]);
+  });
+
+  it('offers a retry after a failure, and the retry can succeed', async () => {
+    const { user, network } = openUpload();
+    let attempt = 0;
+    fakeXhr(() =>
+      ++attempt === 1
+        ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Storage is busy.' } } }
+        : { status: 201, body: { id: 'f9', url: '/api/files/show/f9' } },
+    );
+    network.on('POST /api/albumsDb/a1/photos', jsonResponse(201, { id: 'p9' }));
+    await screen.findByRole('button', { name: /drag and drop/i });
+
+    await user.upload(
+      screen.getByTestId('upload-input'),
+      new File(['a'], 'one.jpg', { type: 'image/jpeg' }),
+    );
+
+    expect(await within(await waitFor(() => row('one.jpg'))).findByText('Failed')).toBeVisible();
+    expect(within(row('one.jpg')).getByText('Storage is busy.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Storage is busy.');
+
+    await user.click(within(row('one.jpg')).getByRole('button', { name: /Retry/ }));
+    expect(await within(row('one.jpg')).findByText('Added')).toBeVisible();
+  });
+
+  it("tells someone else's album apart: no uploader", async () => {
+    openUpload('someone-else');
+    expect(await screen.findByText("Only the album's owner can add photos to it.")).toBeVisible();
+    expect(screen.queryByRole('button', { name: /drag and drop/i })).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { addNewUser } from './add-new-user';
+import { identityClient } from './identity-client';
+import { startSession } from './session';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: async ({ email, password }: Credentials) => {
+      startSession(await identityClient.signIn(email, password));
+    },
+  });
+}
+
+/** Sign-up: creates the identity, then registers the user with the API under their name. */
+export function useSignUp() {
+  return useMutation({
+    mutationFn: async ({ email, password, name }: Credentials & { name: string }) => {
+      const answer = await identityClient.signUp(email, password);
+      startSession(answer);
+      await addNewUser(answer.email || email, name);
+    },
+  });
+}

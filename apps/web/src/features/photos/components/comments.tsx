@@ -1,0 +1,102 @@
+import { COMMENT_MAX } from '@photo/contract';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { ErrorState } from '../../../shared/components/error-state';
+import { LoadingState } from '../../../shared/components/loading-state';
+import { formatDateTime } from '../../../shared/lib/format-date';
+import { useComments } from '../api/get-comments';
+import { usePostComment } from '../api/post-comment';
+
+/** Shown once this few characters are left. */
+const COUNTER_FROM = 200;
+
+/** Comments of a photo: newest first (the server lists them oldest first), and a box to post one. */
+export function Comments({ photoId }: { photoId: string }) {
+  const comments = useComments(photoId);
+  const postComment = usePostComment(photoId);
+  const [text, setText] = useState('');
+  const [newestFirst, setNewestFirst] = useState(true);
+
+  const message = text.trim();
+  const canPost = message.length > 0 && !postComment.isPending;
+  const left = COMMENT_MAX - text.length;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canPost) return;
+    postComment.mutate(message, { onSuccess: () => setText('') });
+  };
+
+  const list = comments.data ?? [];
+  const ordered = newestFirst ? [...list].reverse() : list;
+
+  return (
+    <section aria-labelledby="comments-heading" className="mt-4">
+      <h2 id="comments-heading" className="h4">
+        Comments:
+      </h2>
+      <Form onSubmit={onSubmit} className="mb-3" noValidate>
+        <Form.Group controlId="comment-text" className="mb-2" style={{ maxWidth: 600 }}>
+          <Form.Label visuallyHidden>Your comment</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            placeholder="Write a comment…"
+            value={text}
+            maxLength={COMMENT_MAX}
+            onChange={(event) => setText(event.target.value)}
+            disabled={postComment.isPending}
+            aria-describedby={left <= COUNTER_FROM ? 'comment-left' : undefined}
+          />
+          {left <= COUNTER_FROM && (
+            <Form.Text id="comment-left" muted>
+              {left} {left === 1 ? 'character' : 'characters'} left
+            </Form.Text>
+          )}
+        </Form.Group>
+        <div className="d-flex flex-wrap gap-2">
+          <Button type="submit" variant="primary" disabled={!canPost}>
+            {postComment.isPending ? 'Posting…' : 'Post Comment'}
+          </Button>
+          <Button
+            variant="outline-secondary"
+            onClick={() => setNewestFirst((value) => !value)}
+            aria-describedby="comment-order"
+          >
+            Change order
+          </Button>
+          <span id="comment-order" className="small text-body-secondary align-self-center">
+            {newestFirst ? 'Newest first' : 'Oldest first'}
+          </span>
+        </div>
+      </Form>
+
+      {comments.isPending && <LoadingState label="Loading comments…" />}
+      {comments.isError && (
+        <ErrorState
+          title="The comments could not be loaded."
+          message={errorMessage(comments.error)}
+          onRetry={() => void comments.refetch()}
+        />
+      )}
+      {comments.isSuccess && ordered.length === 0 && (
+        <p className="text-body-secondary">No comments yet. Be the first to write one.</p>
+      )}
+      {ordered.length > 0 && (
+        <ul className="list-unstyled" aria-label="Comments" style={{ maxWidth: 800 }}>
+          {ordered.map((comment) => (
+            <li key={comment.id} className="alert alert-primary mb-2">
+              <p className="mb-1 text-break app-comment-text">{comment.message}</p>
+              <p className="small mb-0">
+                <time dateTime={comment.dateCreated}>{formatDateTime(comment.dateCreated)}</time>
+                {comment.createdBy && <> — {comment.createdBy}</>}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

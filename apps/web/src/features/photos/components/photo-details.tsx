@@ -1,0 +1,107 @@
+import { PHOTO_DISPLAY_WIDTH, type Photo } from '@photo/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api/api-error';
+import { ErrorState } from '../../../shared/components/error-state';
+import { LoadingState } from '../../../shared/components/loading-state';
+import { PageTitle } from '../../../shared/components/page-title';
+import { paths } from '../../../shared/config/paths';
+import { formatDateTaken } from '../../../shared/lib/format-date';
+import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
+import { usePhoto } from '../api/get-photo';
+import { Comments } from './comments';
+
+function camera(photo: Photo): string | null {
+  const make = photo.cameraMake?.trim() ?? '';
+  let model = photo.cameraModel?.trim() ?? '';
+  // Models often repeat the make ("Canon" + "Canon EOS R5").
+  if (make && model.toLowerCase().startsWith(make.toLowerCase()))
+    model = model.slice(make.length).trim();
+  const text = [make, model].filter(Boolean).join(' ');
+  return text || null;
+}
+
+interface PhotoDetailsProps {
+  photoId: string;
+  /** What may be done with the photo (the "Make this" menu), given the loaded photo. */
+  actions?: (photo: Photo) => ReactNode;
+}
+
+/** Photo details: the photo at display width, what is known about it, and its comments. */
+export function PhotoDetails({ photoId, actions }: PhotoDetailsProps) {
+  const photo = usePhoto(photoId);
+
+  if (photo.isPending) {
+    return (
+      <>
+        <h1>Photo</h1>
+        <LoadingState label="Loading the photo…" />
+      </>
+    );
+  }
+  if (photo.isError) {
+    const missing = photo.error instanceof ApiError && photo.error.status === 404;
+    return (
+      <>
+        <PageTitle title="Photo" />
+        <h1>Photo</h1>
+        <ErrorState
+          title={missing ? 'This photo does not exist.' : 'The photo could not be loaded.'}
+          message={missing ? 'It may have been deleted.' : errorMessage(photo.error)}
+          onRetry={missing ? undefined : () => void photo.refetch()}
+        >
+          <Link to={paths.recentAlbums} className="btn btn-sm btn-primary">
+            Go to Recent Albums
+          </Link>
+        </ErrorState>
+      </>
+    );
+  }
+
+  const current = photo.data;
+  const size = scaledSize(current.width, current.height, PHOTO_DISPLAY_WIDTH);
+  const cameraText = camera(current);
+  const by = current.createdBy ? ` by ${current.createdBy}` : '';
+
+  return (
+    <>
+      <PageTitle title="Photo" />
+      <h1 className="mb-1">Photo</h1>
+      <p className="small text-body-secondary text-break">
+        Photo id: <span className="font-monospace">{current.id}</span>
+      </p>
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
+        {actions?.(current)}
+        <Link to={paths.album(current.albumId)} className="btn btn-outline-secondary">
+          Back to album
+        </Link>
+      </div>
+      <figure className="mb-0">
+        <img
+          className="rounded app-photo"
+          src={sizedImageUrl(current.photoUrl, 'preview')}
+          srcSet={imageSrcSet(current.photoUrl)}
+          sizes={`(max-width: ${PHOTO_DISPLAY_WIDTH + 32}px) calc(100vw - 2rem), ${PHOTO_DISPLAY_WIDTH}px`}
+          width={size?.width ?? PHOTO_DISPLAY_WIDTH}
+          height={size?.height}
+          alt={`Photo${by}${current.dateTaken ? `, taken ${formatDateTaken(current.dateTaken)}` : ''}`}
+        />
+        <figcaption className="mt-2 small">
+          <ul className="list-unstyled mb-1">
+            {current.createdBy && <li>Added by {current.createdBy}</li>}
+            {current.dateTaken && (
+              <li>
+                Taken <time dateTime={current.dateTaken}>{formatDateTaken(current.dateTaken)}</time>
+              </li>
+            )}
+            {cameraText && <li>Camera: {cameraText}</li>}
+          </ul>
+          <a href={current.photoUrl} target="_blank" rel="noopener">
+            Open the original <span className="visually-hidden">(opens in a new tab)</span>
+          </a>
+        </figcaption>
+      </figure>
+      <Comments photoId={current.id} />
+    </>
+  );
+}

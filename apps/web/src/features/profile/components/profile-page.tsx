@@ -1,0 +1,59 @@
+import { DEFAULT_AVATAR_URL } from '@photo/contract';
+import Card from 'react-bootstrap/Card';
+import { errorMessage } from '../../../shared/api/api-error';
+import { ErrorState } from '../../../shared/components/error-state';
+import { LoadingState } from '../../../shared/components/loading-state';
+import { PageTitle } from '../../../shared/components/page-title';
+import { formatDateTime, timeAgo } from '../../../shared/lib/format-date';
+import { sizedImageUrl } from '../../../shared/lib/image-url';
+import { useMe } from '../api/get-me';
+
+/** The signed-in user's profile (whatever profile id the address names). */
+export function ProfilePage() {
+  const me = useMe();
+
+  if (me.isPending) return <LoadingState label="Loading your profile…" />;
+  if (me.isError) {
+    return (
+      <>
+        <h1>Profile</h1>
+        <ErrorState
+          title="Your profile could not be loaded."
+          message={errorMessage(me.error)}
+          onRetry={() => void me.refetch()}
+        />
+      </>
+    );
+  }
+
+  const user = me.data;
+  const picture = sizedImageUrl(user.profilePicUrl || DEFAULT_AVATAR_URL, 'thumb');
+  return (
+    <>
+      <PageTitle title="Profile" />
+      <Card className="mx-auto text-center shadow-sm" style={{ maxWidth: '24rem' }}>
+        <Card.Header as="h1" className="h4 py-3 text-break">
+          {user.name}
+        </Card.Header>
+        <Card.Body>
+          <img
+            src={picture}
+            alt={`Profile picture of ${user.name}`}
+            width={200}
+            height={200}
+            className="rounded-circle mb-3 app-avatar"
+          />
+          <Card.Title as="p" className="h5 text-break mb-0">
+            {user.emailAddress}
+          </Card.Title>
+        </Card.Body>
+        <Card.Footer className="text-body-secondary">
+          Joined{' '}
+          <time dateTime={user.dateCreated} title={formatDateTime(user.dateCreated)}>
+            {timeAgo(user.dateCreated)}
+          </time>
+        </Card.Footer>
+      </Card>
+    </>
+  );
+}

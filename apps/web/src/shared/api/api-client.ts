@@ -1,0 +1,228 @@
+import { ID_TOKEN_HEADER, XSRF_HEADER, type UploadedFile } from '@photo/contract';
+import { ApiError, apiErrorFromBody, networkError, sessionEndedError } from './api-error';
+import { nextPageUrl } from './link-header';
+import { readXsrfToken } from './xsrf';
+
+/**
+ * The one way the app talks to its API. Every call carries the `idToken` header, and every
+ * state-changing call the `X-XSRF-TOKEN` header. An ID token about to expire is refreshed first;
+ * a call answered 401 TOKEN_EXPIRED/TOKEN_INVALID is retried once with a refreshed token.
+ * Failures become ApiError with the server's message (shown by the QueryClient's error handlers).
+ */
+
+/** How the client gets ID tokens; provided by the sign-in feature (see connectSession). */
+export interface SessionHooks {
+  /** The current ID token, refreshed first when it is about to expire; null when signed out. */
+  getIdToken(): Promise<string | null>;
+  /**
+   * A new ID token after the server refused `staleToken`; null when the session cannot be
+   * refreshed (the user is then signed out).
+   */
+  refreshIdToken(staleToken: string | null): Promise<string | null>;
+}
+
+const signedOut: SessionHooks = {
+  getIdToken: async () => null,
+  refreshIdToken: async () => null,
+};
+
+let session: SessionHooks = signedOut;
+
+export function connectSession(hooks: SessionHooks): void {
+  session = hooks;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: HttpMethod;
+  /** A JSON body. */
+  json?: unknown;
+  /** A form body (application/x-www-form-urlencoded). */
+  form?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Codes of a 401 that a fresh ID token can cure. */
+const REFRESHABLE = new Set(['TOKEN_EXPIRED', 'TOKEN_INVALID']);
+
+function authHeaders(method: string, token: string | null): Record<string, string> {
+  const headers: Record<string, string> = { [ID_TOKEN_HEADER]: token ?? '' };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const xsrf = readXsrfToken();
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+  return headers;
+}
+
+async function send(path: string, options: ApiRequestOptions, token: string | null) {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...authHeaders(method, token),
+  };
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw networkError();
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body = '';
+  try {
+    body = await response.text();
+  } catch {
+    // The body could not be read: described by the status.
+  }
+  return apiErrorFromBody(response.status, response.statusText, body);
+}
+
+/**
+ * Runs `attempt` with the current ID token; when the server answers that the token expired or is
+ * invalid, refreshes it and runs `attempt` once more.
+ */
+async function withFreshToken<R extends { status: number }>(
+  attempt: (token: string | null) => Promise<R>,
+  errorOf: (result: R) => Promise<ApiError>,
+): Promise<R> {
+  const token = await session.getIdToken();
+  const result = await attempt(token);
+  if (result.status !== 401) return result;
+  const error = await errorOf(result);
+  if (!REFRESHABLE.has(error.code)) throw error;
+  const fresh = await session.refreshIdToken(token);
+  if (!fresh) throw sessionEndedError();
+  return attempt(fresh);
+}
+
+/** Sends a request; resolves with the successful Response, or throws ApiError. */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const response = await withFreshToken(
+    (token) => send(path, options, token),
+    (failed) => errorFrom(failed),
+  );
+  if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** Sends a request and reads its JSON answer (undefined for 204 No Content). */
+export async function apiJson<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await apiRequest(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(
+      response.status,
+      'BAD_RESPONSE',
+      'The server sent an answer we could not read.',
+    );
+  }
+}
+
+/** One page of a paged list and the address of the next page (from the Link header). */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+export async function apiPage<T>(path: string, signal?: AbortSignal): Promise<Page<T>> {
+  const response = await apiRequest(path, { signal });
+  const items = (await response.json()) as T[];
+  return {
+    items: Array.isArray(items) ? items : [],
+    next: nextPageUrl(response.headers.get('Link')),
+  };
+}
+
+export interface UploadOptions {
+  /** Called as bytes go out, with the fraction sent (0..1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+interface XhrResult {
+  status: number;
+  statusText: string;
+  body: string;
+}
+
+export const UPLOAD_PATH = '/api/files/upload';
+
+function sendFile(file: File, token: string | null, options: UploadOptions): Promise<XhrResult> {
+  return new Promise((resolve, reject) => {
+    const { signal, onProgress } = options;
+    const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', UPLOAD_PATH);
+    for (const [name, value] of Object.entries(authHeaders('POST', token))) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      if (xhr.status >= 200 && xhr.status < 300) onProgress?.(1);
+      resolve({ status: xhr.status, statusText: xhr.statusText, body: xhr.responseText });
+    };
+    xhr.onerror = () => {
+      done();
+      reject(networkError());
+    };
+    xhr.onabort = () => {
+      done();
+      reject(cancelled());
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    onProgress?.(0);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Uploads one file (POST files/upload, multipart field `file`) with progress, through
+ * XMLHttpRequest (fetch cannot report upload progress). Same headers and token refresh as above.
+ */
+export async function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  const toError = async (result: XhrResult) =>
+    apiErrorFromBody(result.status, result.statusText, result.body);
+  const result = await withFreshToken((token) => sendFile(file, token, options), toError);
+  if (result.status < 200 || result.status >= 300) throw await toError(result);
+  try {
+    return JSON.parse(result.body) as UploadedFile;
+  } catch {
+    throw new ApiError(
+      result.status,
+      'BAD_RESPONSE',
+      'The server sent an answer we could not read.',
+    );
+  }
+}

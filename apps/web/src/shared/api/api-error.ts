@@ -1,0 +1,67 @@
+import type { ApiErrorCode } from '@photo/contract';
+
+/** Codes the client itself gives, beside the server's. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'SESSION_ENDED' | 'BAD_RESPONSE';
+
+/** A failed API call: the server's error code and message, or one of the client's. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode | ClientErrorCode | (string & {});
+  readonly field: string | undefined;
+
+  constructor(status: number, code: ApiError['code'], message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+export const networkError = () => new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
+export const sessionEndedError = () => new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
+
+/** A cancelled request (AbortController): never an error to show. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException
+    ? error.name === 'AbortError'
+    : error instanceof Error && error.name === 'AbortError';
+}
+
+/** The API's error body ({"error":{"code","message"}}) turned into an ApiError. */
+export function apiErrorFromBody(status: number, statusText: string, body: string): ApiError {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed) {
+      const { error } = parsed;
+      if (error && typeof error === 'object') {
+        const { code, message, field } = error as Record<string, unknown>;
+        if (typeof message === 'string' && message) {
+          return new ApiError(
+            status,
+            typeof code === 'string' ? code : `HTTP_${status}`,
+            message,
+            typeof field === 'string' ? field : undefined,
+          );
+        }
+      }
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): described by its status below.
+  }
+  const described = statusText ? `${status} ${statusText}` : String(status);
+  return new ApiError(
+    status,
+    `HTTP_${status}`,
+    `The server answered with an error (${described}).`,
+  );
+}
+
+/** A sentence for people, whatever was thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}

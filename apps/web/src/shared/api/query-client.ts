@@ -1,0 +1,48 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notify } from '../notifications/notifications-store';
+import { ApiError, errorMessage, isAbortError } from './api-error';
+
+/** Extra information a query or mutation may carry. */
+export interface RequestMeta extends Record<string, unknown> {
+  /** Error codes the screen shows in its own way: not sent to the notification area. */
+  quietErrorCodes?: readonly string[];
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: RequestMeta;
+    mutationMeta: RequestMeta;
+  }
+}
+
+/** The one place where failures reach the notification area. */
+export function reportError(error: unknown, meta?: RequestMeta): void {
+  if (isAbortError(error)) return;
+  if (error instanceof ApiError && meta?.quietErrorCodes?.includes(error.code)) return;
+  notify(errorMessage(error));
+}
+
+/** Network failures and server outages are worth another try; answers about the request are not. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  return error instanceof ApiError && (error.status === 0 || error.status >= 502);
+}
+
+export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => reportError(error, query.meta),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => reportError(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: options.retry === false ? false : shouldRetry,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,109 @@
+import { ID_TOKEN_STORAGE_KEY } from '@photo/contract';
+import { useMemo, useSyncExternalStore } from 'react';
+import { decodeTokenSubject } from './jwt';
+
+/** Browser-storage keys of the signed-in session. The ID token key is the spec's. */
+export const SESSION_KEYS = {
+  idToken: ID_TOKEN_STORAGE_KEY,
+  refreshToken: 'userRefreshToken',
+  /** Milliseconds since the epoch at which the ID token expires. */
+  expiresAt: 'userIdTokenExpiresAt',
+} as const;
+
+export interface StoredSession {
+  idToken: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const listeners = new Set<() => void>();
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** The stored session, or null when nobody is signed in. */
+export function readSession(): StoredSession | null {
+  const idToken = read(SESSION_KEYS.idToken);
+  if (!idToken) return null;
+  const expiresAt = Number(read(SESSION_KEYS.expiresAt));
+  return {
+    idToken,
+    refreshToken: read(SESSION_KEYS.refreshToken) ?? '',
+    expiresAt: Number.isFinite(expiresAt) ? expiresAt : 0,
+  };
+}
+
+export function writeSession(session: StoredSession): void {
+  const store = storage();
+  if (store) {
+    try {
+      store.setItem(SESSION_KEYS.idToken, session.idToken);
+      store.setItem(SESSION_KEYS.refreshToken, session.refreshToken);
+      store.setItem(SESSION_KEYS.expiresAt, String(session.expiresAt));
+    } catch {
+      // Storage full or refused: the session still works until the page is reloaded.
+    }
+  }
+  emit();
+}
+
+/** Signing out forgets everything the app kept in the browser: local and session storage. */
+export function clearBrowserStorage(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Storage not available: nothing to clear.
+  }
+  try {
+    window.sessionStorage.clear();
+  } catch {
+    // Same.
+  }
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    // Another tab signed in, refreshed or signed out.
+    if (event.key === null || Object.values<string>(SESSION_KEYS).includes(event.key)) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const getIdTokenSnapshot = () => read(SESSION_KEYS.idToken);
+
+/** The stored ID token (re-renders when it changes), or null when signed out. */
+export function useIdToken(): string | null {
+  return useSyncExternalStore(subscribeSession, getIdTokenSnapshot, () => null);
+}
+
+export function useSignedIn(): boolean {
+  return useIdToken() !== null;
+}
+
+/** The signed-in user's id: the `sub` claim of the stored ID token. */
+export function useCurrentUserId(): string | null {
+  const token = useIdToken();
+  return useMemo(() => (token ? decodeTokenSubject(token) : null), [token]);
+}

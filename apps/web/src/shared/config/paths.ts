@@ -1,0 +1,33 @@
+/** Every route of the app: patterns for the router, builders for links. */
+export const routePatterns = {
+  root: '',
+  login: 'login',
+  recentAlbums: 'albums/recent',
+  myAlbums: 'albums/me',
+  profile: 'profile/:profileId',
+  createAlbum: 'create',
+  album: 'album/:albumId',
+  /** The same album page; the target after an album cover update. */
+  albumAlias: 'albums/:albumId',
+  upload: 'upload/:albumId',
+  photo: 'photo/:photoId',
+  notFound: '*',
+} as const;
+
+const segment = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  root: '/',
+  login: '/login',
+  recentAlbums: '/albums/recent',
+  myAlbums: '/albums/me',
+  profile: (profileId = 'me') => `/profile/${segment(profileId)}`,
+  createAlbum: '/create',
+  album: (albumId: string) => `/album/${segment(albumId)}`,
+  albumAlias: (albumId: string) => `/albums/${segment(albumId)}`,
+  upload: (albumId: string) => `/upload/${segment(albumId)}`,
+  photo: (photoId: string) => `/photo/${segment(photoId)}`,
+} as const;
+
+/** Where a signed-in user lands when no other page was asked for. */
+export const HOME_PATH = paths.recentAlbums;

@@ -1,0 +1,31 @@
+import { FILES_SHOW_PATH, IMAGE_SIZES, type ImageSize } from '@photo/contract';
+
+/** Whether a picture URL points at a file stored by our server (which can serve smaller sizes). */
+export function isStoredFileUrl(url: string): boolean {
+  return url.includes(FILES_SHOW_PATH);
+}
+
+/** The URL of a derived size of a stored picture; other pictures are returned as they are. */
+export function sizedImageUrl(url: string, size: ImageSize): string {
+  if (!isStoredFileUrl(url)) return url;
+  const base = url.split(/[?#]/)[0] ?? url;
+  return `${base}?size=${size}`;
+}
+
+/** A srcset offering the thumbnail and the preview of a stored picture. */
+export function imageSrcSet(url: string): string | undefined {
+  if (!isStoredFileUrl(url)) return undefined;
+  return (Object.keys(IMAGE_SIZES) as ImageSize[])
+    .map((size) => `${sizedImageUrl(url, size)} ${IMAGE_SIZES[size]}w`)
+    .join(', ');
+}
+
+/** Width and height of a picture scaled to `width` (for the img attributes that reserve its space). */
+export function scaledSize(
+  width: number | null | undefined,
+  height: number | null | undefined,
+  targetWidth: number,
+): { width: number; height: number } | null {
+  if (!width || !height || width <= 0 || height <= 0) return null;
+  return { width: targetWidth, height: Math.round((targetWidth * height) / width) };
+}
