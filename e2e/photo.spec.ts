@@ -41,6 +41,13 @@ test('shows a photo, posts comments newest first, and reverses their order', asy
 }) => {
   const { coverPhoto } = await albumWithCover(api, user);
   await logIn(page, user);
+  const apiCalls: { call: string; headers: Record<string, string> }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/files/show/')) {
+      apiCalls.push({ call: `${request.method()} ${url.pathname}`, headers: request.headers() });
+    }
+  });
   await page.goto(`/photo/${coverPhoto.id}`);
 
   await expect(page.getByRole('heading', { name: 'Photo', exact: true })).toBeVisible();
@@ -84,6 +91,14 @@ test('shows a photo, posts comments newest first, and reverses their order', asy
   await expectAbove(firstComment, secondComment);
   await page.getByRole('button', { name: 'Change order' }).click();
   await expectAbove(secondComment, firstComment);
+
+  // Every API call carried the ID token; the posts carried the XSRF header too.
+  expect(apiCalls.map((c) => c.call)).toContain('POST /api/photos/comments');
+  for (const { call, headers } of apiCalls) {
+    expect(headers.idtoken, `${call} carries idToken`).toBeTruthy();
+    if (!call.startsWith('GET '))
+      expect(headers['x-xsrf-token'], `${call} carries XSRF`).toBeTruthy();
+  }
 });
 
 test('makes a photo the profile picture, shown on the Profile page', async ({
@@ -167,4 +182,9 @@ test("another user cannot make a photo the album's cover, and is told why", asyn
   await albumCover.click({ force: true });
   await expect(page).toHaveURL(new RegExp(`/photo/${photo.id}$`));
   expect(fileIdOf((await api.album(user, album.id)).coverPhotoUrl)).toBe(coverPhoto.fileId);
+
+  // Nor can they add photos to it.
+  await page.goto(`/album/${album.id}`);
+  await expect(page.getByRole('button', { name: 'Upload Photo' })).toBeDisabled();
+  await expect(page.getByText(/owner/i)).toBeVisible();
 });
