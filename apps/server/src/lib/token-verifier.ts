@@ -18,11 +18,28 @@ export interface TokenVerifierOptions {
   issuer: string;
   audience: string;
   clock: Clock;
+  /** How many verified tokens to remember (a signature check costs far more than the request). */
+  cacheSize?: number;
 }
+
+const expired = () =>
+  new AppError('TOKEN_EXPIRED', 'The ID token has expired; refresh it and try again.');
 
 /** Verifies an ID token by JWKS: signature, issuer, audience, expiry. Same path for every provider. */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const cacheSize = options.cacheSize ?? 10_000;
+  // Token text -> what its verified signature proved, until it expires. Only these exact bytes hit.
+  const verified = new Map<string, VerifiedIdentity & { expiresAtMs: number }>();
+
   return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (options.clock.now().getTime() >= known.expiresAtMs) {
+        verified.delete(token);
+        throw expired();
+      }
+      return { uid: known.uid, email: known.email };
+    }
     try {
       const { payload } = await jwtVerify(token, options.getKey, {
         issuer: options.issuer,
@@ -34,12 +51,13 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (typeof payload.email !== 'string' || payload.email.length === 0 || !payload.sub) {
         throw new AppError('TOKEN_INVALID', 'The ID token carries no e-mail address.');
       }
-      return { uid: payload.sub, email: payload.email };
+      const identity = { uid: payload.sub, email: payload.email };
+      if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
+      verified.set(token, { ...identity, expiresAtMs: payload.exp! * 1000 });
+      return identity;
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (error instanceof errors.JWTExpired) {
-        throw new AppError('TOKEN_EXPIRED', 'The ID token has expired; refresh it and try again.');
-      }
+      if (error instanceof errors.JWTExpired) throw expired();
       throw new AppError('TOKEN_INVALID', 'The ID token is not valid.', { cause: error });
     }
   };

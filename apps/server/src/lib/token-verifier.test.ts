@@ -1,0 +1,62 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from './clock.js';
+import { createTokenVerifier } from './token-verifier.js';
+
+async function setup(cacheSize = 10) {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
+  let keyLookups = 0;
+  const jwks = createLocalJWKSet({ keys: [jwk] });
+  const clock = new ManualClock('2026-06-01T00:00:00Z');
+  const verify = createTokenVerifier({
+    getKey: (header, token) => {
+      keyLookups += 1;
+      return jwks(header, token);
+    },
+    issuer: 'iss',
+    audience: 'aud',
+    clock,
+    cacheSize,
+  });
+  const sign = (sub: string) =>
+    new SignJWT({ email: `${sub}@example.com` })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setSubject(sub)
+      .setIssuer('iss')
+      .setAudience('aud')
+      .setIssuedAt(clock.now())
+      .setExpirationTime(new Date(clock.now().getTime() + 3600_000))
+      .sign(privateKey);
+  return { verify, sign, clock, lookups: () => keyLookups };
+}
+
+describe('token verifier', () => {
+  it('checks a signature once per token, and still enforces expiry on later uses', async () => {
+    const { verify, sign, clock, lookups } = await setup();
+    const token = await sign('alice');
+    expect(await verify(token)).toEqual({ uid: 'alice', email: 'alice@example.com' });
+    expect(await verify(token)).toEqual({ uid: 'alice', email: 'alice@example.com' });
+    expect(lookups()).toBe(1);
+    clock.advance(3600_000);
+    await expect(verify(token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+
+  it('does not let a token with a changed byte ride on a cached one', async () => {
+    const { verify, sign } = await setup();
+    const token = await sign('alice');
+    await verify(token);
+    const tampered = token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA');
+    await expect(verify(tampered)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+
+  it('remembers a bounded number of tokens', async () => {
+    const { verify, sign, lookups } = await setup(2);
+    const [a, b, c] = [await sign('a'), await sign('b'), await sign('c')];
+    await verify(a);
+    await verify(b);
+    await verify(c);
+    await verify(a);
+    expect(lookups()).toBe(4);
+  });
+});
