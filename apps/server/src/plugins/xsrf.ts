@@ -6,6 +6,11 @@ import { newSecret } from '../lib/ids.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Responses that shared caches may keep must not set anyone's cookie. */
+function isSharedCacheable(url: string): boolean {
+  return url.startsWith('/assets/') || url.startsWith('/api/files/show/');
+}
+
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -20,7 +25,7 @@ function same(a: string, b: string): boolean {
 export function registerXsrf(app: FastifyInstance, options: { secure: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    if (!cookie && !isSharedCacheable(request.url)) {
       reply.setCookie(XSRF_COOKIE, newSecret(), {
         path: '/',
         sameSite: 'strict',

@@ -68,10 +68,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('camera_model', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
+  // One owner's identical bytes are one file.
   await db.schema
     .createIndex('files_owner_sha256_idx')
     .on('files')
     .columns(['owner_id', 'sha256'])
+    .unique()
     .execute();
 
   await db.schema

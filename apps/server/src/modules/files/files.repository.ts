@@ -8,6 +8,16 @@ export async function insertFile(db: Db, file: NewFileRow): Promise<void> {
   await db.insertInto('files').values(file).execute();
 }
 
+/** Inserts the file unless its owner already has one with the same bytes; answers whether it did. */
+export async function insertFileUnlessDuplicate(db: Db, file: NewFileRow): Promise<boolean> {
+  const result = await db
+    .insertInto('files')
+    .values(file)
+    .onConflict((oc) => oc.columns(['owner_id', 'sha256']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
 /** Whether any photo, album cover or profile picture still points at the file. */
 export async function isFileInUse(db: Db, id: string): Promise<boolean> {
   const [photo, album, user] = await Promise.all([

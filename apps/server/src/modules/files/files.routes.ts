@@ -60,11 +60,6 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         params: z.object({ id: z.string() }),
         querystring: z.object({ size: z.enum(['thumb', 'preview']).optional() }),
       },
-      // A response that shared caches may keep must not set anyone's cookie (the XSRF one).
-      onSend: async (_request, reply, payload) => {
-        reply.removeHeader('set-cookie');
-        return payload;
-      },
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -14,7 +14,11 @@ import {
   sniffImageFormat,
   writeWithoutLocation,
 } from './files.images.js';
-import { findFileById, findFileByOwnerAndSha256, insertFile } from './files.repository.js';
+import {
+  findFileById,
+  findFileByOwnerAndSha256,
+  insertFileUnlessDuplicate,
+} from './files.repository.js';
 import type { ReceivedFile } from './files.receive.js';
 
 /** Blob keys: generated from the file id, never from the user's file name. */
@@ -105,7 +109,13 @@ export async function storeUploadedFile(
         await deps.blobStore.putBuffer(row.preview_key, derived.preview, DERIVED_CONTENT_TYPE);
         written.push(row.preview_key);
       }
-      await insertFile(deps.db, row);
+      if (!(await insertFileUnlessDuplicate(deps.db, row))) {
+        // The same bytes from the same owner landed meanwhile: answer that file.
+        await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+        const winner = await findFileByOwnerAndSha256(deps.db, ownerId, received.sha256);
+        if (winner) return { file: winner, created: false };
+        throw new Error('A file with the same bytes was stored and removed meanwhile.');
+      }
     } catch (error) {
       await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
       throw error;

@@ -223,6 +223,20 @@ describe('POST /api/files/upload', () => {
     expect(bobs.json<UploadedFile>().id).not.toBe(first.json<UploadedFile>().id);
   });
 
+  it('answers one file to two uploads of the same bytes at the same moment', async () => {
+    const image = await imageOf('png', 35, 24);
+    const before = await stored(ctx);
+    const [one, two] = await Promise.all([
+      upload(ctx.app, alice.idToken, image),
+      upload(ctx.app, alice.idToken, image),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 201]);
+    expect(one.json<UploadedFile>().id).toBe(two.json<UploadedFile>().id);
+    const after = await stored(ctx);
+    expect(after.rows).toBe(before.rows + 1);
+    expect(after.blobs).toBe(before.blobs + 3);
+  });
+
   it('stores the date taken, camera make and model from EXIF', async () => {
     const withOffset = await redBlueJpeg({
       exif: {
