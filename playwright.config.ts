@@ -64,6 +64,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: '2',
     },
   },
 });
