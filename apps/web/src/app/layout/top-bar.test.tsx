@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, jsonResponse } from '../../test/network';
 import { renderApp } from '../../test/render';
-import { signInAs } from '../../test/session';
+import { fakeIdToken, signInAs } from '../../test/session';
 
 describe('top bar', () => {
   it('shows only the brand when signed out', async () => {
@@ -65,5 +65,51 @@ describe('top bar', () => {
       }),
     );
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('after a logout, the next sign-in lands on Recent Albums, not on the page left', async () => {
+    signInAs('u1');
+    fakeNetwork()
+      .on(
+        'GET /api/users/me',
+        jsonResponse(200, { id: 'u1', name: 'Ann', emailAddress: 'a@x.org' }),
+      )
+      .on('POST /identity/v1/accounts:signOut', jsonResponse(200, {}))
+      .on(
+        'POST /identity/v1/accounts:signInWithPassword',
+        jsonResponse(200, {
+          idToken: fakeIdToken('u2'),
+          refreshToken: 'refresh-u2',
+          expiresIn: '3600',
+          localId: 'u2',
+          email: 'bo@example.com',
+        }),
+      )
+      .on('GET /api/albumsDb', jsonResponse(200, []));
+    const { user, router } = renderApp('/profile/me');
+    await screen.findByRole('heading', { name: 'Ann' });
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const form = await screen.findByRole('tabpanel', { name: 'Log In' });
+    await user.type(within(form).getByLabelText('Email address'), 'bo@example.com');
+    await user.type(within(form).getByLabelText('Password'), 'secret-password');
+    await user.click(within(form).getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/albums/recent');
+  });
+
+  it('a session that ends on a guarded page sends the user to login', async () => {
+    signInAs('u1');
+    fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, []));
+    const { router } = renderApp('/albums/recent');
+    await screen.findByRole('heading', { name: 'Recent Albums' });
+    // Another tab signs out.
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(await screen.findByRole('tab', { name: 'Log In' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -32,8 +32,9 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
       { onSuccess: (updated) => void navigate(paths.albumAlias(updated.id)) },
     );
 
+  // A fragment: the menu and its message sit in the page's row of photo actions.
   return (
-    <div>
+    <>
       <Dropdown>
         <Dropdown.Toggle variant="secondary" id="make-this-toggle">
           Make this
@@ -64,7 +65,7 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
       {setProfilePhoto.isSuccess && (
         <div
           role="status"
-          className="alert alert-success d-flex align-items-center gap-2 mt-2 mb-0 py-2"
+          className="alert alert-success d-flex align-items-center gap-2 mb-0 py-2 w-100 order-last"
         >
           <span className="me-auto">
             This photo is now your profile photo.{' '}
@@ -75,6 +76,6 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
           <CloseButton aria-label="Close" onClick={() => setProfilePhoto.reset()} />
         </div>
       )}
-    </div>
+    </>
   );
 }
