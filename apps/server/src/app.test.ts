@@ -86,6 +86,10 @@ describe('the whole application', () => {
     expect(route.headers['cache-control']).toBe('no-cache');
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    // A file that is not there (an older or newer build's) is a 404, never the app's page.
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/app-9999.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
   });
 
   it('sends security headers with every page', async () => {

@@ -151,7 +151,9 @@ export async function buildApp(
   }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET for a page gets the app, which shows its own "Page not found".
-    if (webDist && request.method === 'GET' && !request.url.startsWith('/identity/')) {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage = !pathname.startsWith('/identity/') && !/\.[A-Za-z0-9]+$/.test(pathname);
+    if (webDist && request.method === 'GET' && isPage) {
       return reply
         .header('Cache-Control', 'no-cache')
         .sendFile('index.html', { cacheControl: false });
