@@ -29,6 +29,8 @@ export function addPhotoToAlbum(albumId: string, fileId: string, signal?: AbortS
 export function useAddPhoto(albumId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The uploader shows these on the file they concern.
+    meta: { quietErrorCodes: ['UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'] },
     mutationFn: async ({ file, signal, onProgress, onUploaded }: AddPhotoInput) => {
       const uploaded = await uploadFile(file, { signal, onProgress });
       onUploaded?.();

@@ -89,6 +89,29 @@ describe('upload page', () => {
     expect(await within(row('one.jpg')).findByText('Added')).toBeVisible();
   });
 
+  it('shows a file the server refuses as not uploaded, once, with no retry', async () => {
+    const { user } = openUpload();
+    fakeXhr(() => ({
+      status: 415,
+      body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only images are accepted.' } },
+    }));
+    await screen.findByRole('button', { name: /drag and drop/i });
+
+    await user.upload(
+      screen.getByTestId('upload-input'),
+      new File(['not an image'], 'notes.jpg', { type: 'image/jpeg' }),
+    );
+
+    expect(
+      await within(await waitFor(() => row('notes.jpg'))).findByText('Not uploaded'),
+    ).toBeVisible();
+    expect(
+      within(row('notes.jpg')).getByText(/"notes.jpg" is not a photo we can take/),
+    ).toBeVisible();
+    expect(within(row('notes.jpg')).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("tells someone else's album apart: no uploader", async () => {
     openUpload('someone-else');
     expect(await screen.findByText("Only the album's owner can add photos to it.")).toBeVisible();

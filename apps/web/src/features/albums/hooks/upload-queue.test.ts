@@ -89,7 +89,7 @@ describe('upload queue', () => {
     expect(queue.getSnapshot()[0]!.status).toBe('duplicate');
   });
 
-  it('keeps the reason of a failure, in words about the file', async () => {
+  it('keeps the reason of a failure, in words about the file; a refused file is not retried', async () => {
     const { run, running } = controlledRunner();
     const queue = new UploadQueue(run);
     queue.add([image('notes.jpg'), image('b.jpg')]);
@@ -97,7 +97,7 @@ describe('upload queue', () => {
     running.get('b.jpg')!.reject(new ApiError(500, 'INTERNAL', 'Something went wrong.'));
     await settle();
     expect(queue.getSnapshot()[0]).toMatchObject({
-      status: 'failed',
+      status: 'rejected',
       message: expect.stringMatching(/"notes\.jpg" is not a photo/),
     });
     expect(queue.getSnapshot()[1]).toMatchObject({

@@ -30,6 +30,12 @@ export const UPLOAD_CONCURRENCY = 3;
 const ACTIVE: ReadonlySet<UploadStatus> = new Set(['uploading', 'adding']);
 export const isActive = (item: UploadItem) => ACTIVE.has(item.status);
 
+/** Answers about the file itself: shown on the file, and not worth a retry. */
+export const REFUSED_FILE_CODES: readonly string[] = [
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+];
+
 let lastId = 0;
 
 /** Why a file failed, told about that file; the server's words when there is nothing better. */
@@ -157,7 +163,12 @@ export class UploadQueue {
       if (isAbortError(error) || controller.signal.aborted) {
         this.#update(item.id, { status: 'cancelled' });
       } else {
-        this.#update(item.id, { status: 'failed', message: failureText(item.file, error) });
+        // A file the server refused for what it is cannot succeed on a retry.
+        const refused = error instanceof ApiError && REFUSED_FILE_CODES.includes(error.code);
+        this.#update(item.id, {
+          status: refused ? 'rejected' : 'failed',
+          message: failureText(item.file, error),
+        });
       }
     } finally {
       this.#controllers.delete(item.id);
