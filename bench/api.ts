@@ -16,7 +16,11 @@ interface Figure {
   errors: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figure> {
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Figure> {
   const result = await autocannon({ url, connections, duration: seconds, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
@@ -36,12 +40,18 @@ async function main() {
   const server = await startAppServer();
   try {
     const { idToken } = await signUpUser(server.url, 'bench@example.com');
-    const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7' } })
+    const image = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: '#4a7' },
+    })
       .jpeg()
       .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'cover.jpg');
-    const upload = await fetch(`${server.url}/api/files/upload`, { method: 'POST', headers: { idToken }, body: form });
+    const upload = await fetch(`${server.url}/api/files/upload`, {
+      method: 'POST',
+      headers: { idToken },
+      body: form,
+    });
     if (!upload.ok) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
     const file = (await upload.json()) as { id: string; url: string };
     let albumId = '';
@@ -52,27 +62,50 @@ async function main() {
       });
       albumId = album.id;
     }
-    const photos = await api<{ id: string }[]>(server.url, idToken, 'GET', `/api/albumsDb/${albumId}/photos`);
+    const photos = await api<{ id: string }[]>(
+      server.url,
+      idToken,
+      'GET',
+      `/api/albumsDb/${albumId}/photos`,
+    );
     const photoId = photos[0]!.id;
     for (let i = 0; i < 50; i += 1) {
-      await api(server.url, idToken, 'POST', '/api/photos/comments', { photoId, message: `Comment ${i}` });
+      await api(server.url, idToken, 'POST', '/api/photos/comments', {
+        photoId,
+        message: `Comment ${i}`,
+      });
     }
 
     const auth = { idToken };
     const figures = [
       baseline,
       await load('GET /api/health (database + blob store)', `${server.url}/api/health`),
-      await load('GET /api/albumsDb (50 albums, token verified)', `${server.url}/api/albumsDb?limit=50`, auth),
-      await load('GET /api/photos/{id}/comments (50 comments)', `${server.url}/api/photos/${photoId}/comments`, auth),
-      await load('GET /api/files/show/{id}?size=thumb', `${server.url}/api/files/show/${file.id}?size=thumb`),
+      await load(
+        'GET /api/albumsDb (50 albums, token verified)',
+        `${server.url}/api/albumsDb?limit=50`,
+        auth,
+      ),
+      await load(
+        'GET /api/photos/{id}/comments (50 comments)',
+        `${server.url}/api/photos/${photoId}/comments`,
+        auth,
+      ),
+      await load(
+        'GET /api/files/show/{id}?size=thumb',
+        `${server.url}/api/files/show/${file.id}?size=thumb`,
+      ),
     ];
 
-    console.log(`\nAPI load: ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
+    console.log(
+      `\nAPI load: ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`,
+    );
     console.log('| path | req/s | ratio to baseline | p50 ms | p99 ms | errors |');
     console.log('|---|---|---|---|---|---|');
     for (const f of figures) {
       const ratio = (f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
-      console.log(`| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+      console.log(
+        `| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio} | ${f.p50} | ${f.p99} | ${f.errors} |`,
+      );
     }
     if (figures.some((f) => f.errors > 0)) {
       console.error('Some requests failed: see the errors column.');

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { freePort, repoRoot, signUpUser } from './lib/server.js';
+import { freePort } from '../apps/server/src/test/ports.js';
+import { repoRoot, signUpUser } from './lib/server.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);

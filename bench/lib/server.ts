@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test/ports.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface RunningServer {
   url: string;
@@ -33,7 +22,14 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -88,7 +84,10 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 /** Signs a user up through the identity service and registers the profile. */
-export async function signUpUser(baseUrl: string, email: string): Promise<{ idToken: string; uid: string }> {
+export async function signUpUser(
+  baseUrl: string,
+  email: string,
+): Promise<{ idToken: string; uid: string }> {
   const res = await fetch(`${baseUrl}/identity/v1/accounts:signUp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -96,7 +95,11 @@ export async function signUpUser(baseUrl: string, email: string): Promise<{ idTo
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { idToken: string; localId: string };
-  await api(baseUrl, body.idToken, 'POST', '/api/users/addNewUser', { name: 'Bench User', id: '', emailAddress: email });
+  await api(baseUrl, body.idToken, 'POST', '/api/users/addNewUser', {
+    name: 'Bench User',
+    id: '',
+    emailAddress: email,
+  });
   return { idToken: body.idToken, uid: body.localId };
 }
 
