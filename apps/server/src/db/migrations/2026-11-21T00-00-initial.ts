@@ -95,6 +95,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['owner_id', 'created_at', 'id'])
     .execute();
 
+  await db.schema.createIndex('albums_cover_idx').on('albums').column('cover_file_id').execute();
+  await db.schema
+    .createIndex('users_profile_pic_idx')
+    .on('users')
+    .column('profile_pic_file_id')
+    .execute();
+
   await db.schema
     .createTable('photos')
     .addColumn('id', 'text', (c) => c.primaryKey())
