@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { IDENTITY_BASE_PATH } from '@photo/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -75,7 +75,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
-  await app.register(helmet, {
+  // Security headers, built once (the Fastify wrapper rebuilds them on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -91,6 +92,9 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
