@@ -1,5 +1,8 @@
 import Button from 'react-bootstrap/Button';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../api/api-error';
+import { paths } from '../config/paths';
 
 interface ErrorStateProps {
   title: string;
@@ -27,5 +30,32 @@ export function ErrorState({ title, message, onRetry, children }: ErrorStateProp
         {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * The error state of a screen about one thing (an album, a photo): "does not exist" for a 404,
+ * otherwise the reason and a retry; either way a way back to Recent Albums.
+ */
+export function ItemErrorState({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <ErrorState
+      title={missing ? `This ${what} does not exist.` : `The ${what} could not be loaded.`}
+      message={missing ? 'It may have been deleted.' : errorMessage(error)}
+      onRetry={missing ? undefined : onRetry}
+    >
+      <Link to={paths.recentAlbums} className="btn btn-sm btn-primary">
+        Go to Recent Albums
+      </Link>
+    </ErrorState>
   );
 }

@@ -4,11 +4,11 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/api/api-error';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { EmptyState } from '../../../shared/components/empty-state';
-import { ErrorState } from '../../../shared/components/error-state';
+import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
 import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
@@ -89,20 +89,11 @@ export function AlbumDetailsPage() {
 
   if (album.isPending) return <LoadingState label="Loading the album…" />;
   if (album.isError) {
-    const missing = album.error instanceof ApiError && album.error.status === 404;
     return (
       <>
         <PageTitle title="Album" />
         <h1>Photos in this Album</h1>
-        <ErrorState
-          title={missing ? 'This album does not exist.' : 'The album could not be loaded.'}
-          message={missing ? 'It may have been deleted.' : errorMessage(album.error)}
-          onRetry={missing ? undefined : () => void album.refetch()}
-        >
-          <Link to={paths.recentAlbums} className="btn btn-sm btn-primary">
-            Go to Recent Albums
-          </Link>
-        </ErrorState>
+        <ItemErrorState what="album" error={album.error} onRetry={() => void album.refetch()} />
       </>
     );
   }

@@ -4,9 +4,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../shared/api/api-error';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
-import { ErrorState } from '../../../shared/components/error-state';
+import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
@@ -198,15 +197,10 @@ export function UploadPhotosPage() {
     );
   }
   if (album.isError) {
-    const missing = album.error instanceof ApiError && album.error.status === 404;
     return (
       <>
         {header}
-        <ErrorState
-          title={missing ? 'This album does not exist.' : 'The album could not be loaded.'}
-          message={missing ? undefined : errorMessage(album.error)}
-          onRetry={missing ? undefined : () => void album.refetch()}
-        />
+        <ItemErrorState what="album" error={album.error} onRetry={() => void album.refetch()} />
       </>
     );
   }

@@ -1,8 +1,7 @@
 import { PHOTO_DISPLAY_WIDTH, type Photo } from '@photo/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../shared/api/api-error';
-import { ErrorState } from '../../../shared/components/error-state';
+import { ItemErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
@@ -40,20 +39,11 @@ export function PhotoDetails({ photoId, actions }: PhotoDetailsProps) {
     );
   }
   if (photo.isError) {
-    const missing = photo.error instanceof ApiError && photo.error.status === 404;
     return (
       <>
         <PageTitle title="Photo" />
         <h1>Photo</h1>
-        <ErrorState
-          title={missing ? 'This photo does not exist.' : 'The photo could not be loaded.'}
-          message={missing ? 'It may have been deleted.' : errorMessage(photo.error)}
-          onRetry={missing ? undefined : () => void photo.refetch()}
-        >
-          <Link to={paths.recentAlbums} className="btn btn-sm btn-primary">
-            Go to Recent Albums
-          </Link>
-        </ErrorState>
+        <ItemErrorState what="photo" error={photo.error} onRetry={() => void photo.refetch()} />
       </>
     );
   }
