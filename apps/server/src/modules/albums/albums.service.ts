@@ -38,7 +38,8 @@ export function toAlbum(view: AlbumView, publicUrl: string | undefined): Album {
   };
 }
 
-async function requireAlbum(deps: AppDeps, id: string): Promise<AlbumRow> {
+/** The album, or 404 ALBUM_NOT_FOUND. */
+export async function requireAlbum(deps: AppDeps, id: string): Promise<AlbumRow> {
   const album = await findAlbumById(deps.db, id);
   if (!album) throw notFound('ALBUM_NOT_FOUND', 'The album');
   return album;

@@ -1,12 +1,13 @@
 import type { Photo } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlbumRow, PhotoRow } from '../../db/schema.js';
+import type { PhotoRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { findAlbumById, lockAlbum, updateAlbum } from '../albums/albums.repository.js';
+import { requireAlbum } from '../albums/albums.service.js';
 import { decodeCursor, toPage, type Page } from '../albums/route-helpers.js';
 import { deletePhotoComments } from '../comments/comments.repository.js';
 import { findFileById } from '../files/files.repository.js';
@@ -38,12 +39,6 @@ export function toPhoto(view: PhotoView, publicUrl: string | undefined): Photo {
     cameraMake: view.camera_make,
     cameraModel: view.camera_model,
   };
-}
-
-async function requireAlbum(deps: AppDeps, id: string): Promise<AlbumRow> {
-  const album = await findAlbumById(deps.db, id);
-  if (!album) throw notFound('ALBUM_NOT_FOUND', 'The album');
-  return album;
 }
 
 async function requirePhoto(deps: AppDeps, id: string): Promise<PhotoRow> {
