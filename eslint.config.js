@@ -5,6 +5,55 @@ import fs from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const serverModules = fs
+  .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Which server module may import which: the module map is a one-way graph. A module not listed
+ * here imports no other module.
+ */
+const serverModuleImports = {
+  albums: ['files'],
+  comments: ['photos'],
+  likes: ['photos'],
+  photos: ['albums', 'files'],
+  users: ['files'],
+};
+
+/**
+ * The server's layers and what each may import (besides itself): lib and db import nothing of the
+ * app; http and plugins know no module; modules know no plugin and, among themselves, only what
+ * serverModuleImports says. app.ts, deps.ts, main.ts and config.ts put it all together. Tests may
+ * also import src/test.
+ */
+function serverZones({ tests }) {
+  const src = './apps/server/src';
+  const layer = (dir, allowed) => ({
+    target: `${src}/${dir}`,
+    from: src,
+    except: [`./${dir}`, ...allowed, ...(tests ? ['./test'] : [])],
+  });
+  return [
+    layer('lib', []),
+    layer('db', []),
+    layer('storage', ['./lib']),
+    layer('http', ['./lib', './config.ts']),
+    layer('plugins', ['./lib', './http']),
+    layer('modules', ['./lib', './http', './db', './storage', './deps.ts', './config.ts']),
+    ...serverModules.map((module) => ({
+      target: `${src}/modules/${module}`,
+      from: `${src}/modules`,
+      except: [
+        `./${module}`,
+        './routes-plugin.ts',
+        ...(serverModuleImports[module] ?? []).map((other) => `./${other}`),
+      ],
+    })),
+  ];
+}
+
 const webFeatures = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -47,6 +96,10 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'apps/server/build.mjs'],
     rules: { 'no-console': 'off' },
   },
@@ -73,6 +126,29 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/extensions': ['.ts', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/resolver': { typescript: { project: './apps/server/tsconfig.json' } },
+    },
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: serverZones({ tests: false }) }],
+    },
+  },
+  {
+    files: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*test-support.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: serverZones({ tests: true }) }],
     },
   },
   {

@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A screen's first visit in a file loads its code-split chunk, and sign-in tests type
+          // whole forms: on a busy 2-core machine that alone passes Vitest's default of 5 s.
+          testTimeout: 15_000,
         },
       },
     ],

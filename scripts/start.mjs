@@ -1,8 +1,8 @@
 // npm start: install what is missing, build, then serve the whole app (migrations run as the server starts).
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled, needsInstall } from './lib/ensure-installed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -12,22 +12,12 @@ function run(command, args, env = process.env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function mtime(file) {
-  try {
-    return fs.statSync(file).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-const installed = path.join(root, 'node_modules', '.package-lock.json');
-if (mtime(installed) === 0 || mtime(installed) < mtime(path.join(root, 'package-lock.json'))) {
+if (needsInstall(root)) {
   console.log('Installing dependencies…');
-  const env = { ...process.env };
-  // Native modules build against the machine's Node headers instead of downloading them.
-  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node.h'))
-    env.npm_config_nodedir = '/usr';
-  run('npm', ['install', '--no-audit', '--no-fund'], env);
+  if (!(await ensureInstalled(root))) {
+    console.error("Installing the dependencies failed (see npm's messages above).");
+    process.exit(1);
+  }
 }
 
 console.log('Building…');
