@@ -2,7 +2,7 @@
 // hello-world measured in the same run on the same machine. Prints figures; never gates CI.
 // Run: npm run build && npm run bench:api   (BENCH_SECONDS=5 BENCH_CONNECTIONS=50 by default)
 import autocannon from 'autocannon';
-import sharp from 'sharp';
+import { makeJpeg } from '../apps/server/src/test/images.js';
 import { api, signUpUser, startAppServer, startBaselineServer } from './lib/server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,11 +40,7 @@ async function main() {
   const server = await startAppServer();
   try {
     const { idToken } = await signUpUser(server.url, 'bench@example.com');
-    const image = await sharp({
-      create: { width: 1200, height: 800, channels: 3, background: '#4a7' },
-    })
-      .jpeg()
-      .toBuffer();
+    const image = await makeJpeg({ width: 1200, height: 800 });
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'cover.jpg');
     const upload = await fetch(`${server.url}/api/files/upload`, {

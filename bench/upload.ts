@@ -2,18 +2,22 @@
 // in a child process, streamed from disk, and prints the server's peak memory growth, the upload
 // throughput as a ratio to copying the same bytes on the same disk in the same run, and how many
 // images a second get their thumbnail and preview. Prints figures; fails only if something breaks.
-// Run: npm run bench:upload   (BENCH_UPLOADS=20 BENCH_CONCURRENCY=4; BENCH_SERVER=built|source)
+// Run: npm run bench:upload   (BENCH_UPLOADS=20 BENCH_CONCURRENCY=4; BENCH_SERVER=built|source;
+// BENCH_SEQUENTIAL=0 skips the one-at-a-time pass; BENCH_ALLOCATORS=arena measures only
+// MALLOC_ARENA_MAX=2). npm run bench:upload:concurrent: fifty 12-megapixel uploads at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { makeJpeg } from '../apps/server/src/test/images.js';
 import { freePort } from '../apps/server/src/test/ports.js';
 import { repoRoot, signUpUser } from './lib/server.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const SEQUENTIAL = process.env.BENCH_SEQUENTIAL !== '0';
 const MEMORY_BUDGET_MB = 100;
 const MB = 1024 * 1024;
 
@@ -173,10 +177,12 @@ interface Allocator {
   name: string;
   env: Record<string, string>;
 }
-const ALLOCATORS: Allocator[] = [
-  { name: 'glibc defaults', env: {} },
-  { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } },
-];
+const ALLOCATORS = (
+  [
+    { name: 'glibc defaults', env: {} },
+    { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' } },
+  ] as Allocator[]
+).filter((a) => process.env.BENCH_ALLOCATORS !== 'arena' || 'MALLOC_ARENA_MAX' in a.env);
 
 interface RunResult {
   allocator: Allocator;
@@ -200,16 +206,14 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
     // Warm-up: libvips loaded, routes compiled, a first image made.
     const alice = await signUpUser(server.url, 'upload-bench-a@example.com');
     const warmUp = path.join(work, 'warm-up.jpg');
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#48a' } })
-      .jpeg()
-      .toFile(warmUp);
+    fs.writeFileSync(warmUp, await makeJpeg({ width: 800, height: 600 }));
     await uploadFile(server.url, alice.idToken, warmUp);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idleKb = procStatusKb(server.pid, 'VmRSS');
 
     // Another user for the second pass, so no upload is a duplicate of one already stored.
     const sampler = startMemorySampler(server.pid);
-    const sequentialMs = await uploadAll(server.url, alice.idToken, files, 1);
+    const sequentialMs = SEQUENTIAL ? await uploadAll(server.url, alice.idToken, files, 1) : 0;
     const bob = await signUpUser(server.url, 'upload-bench-b@example.com');
     const concurrentMs = await uploadAll(server.url, bob.idToken, files, CONCURRENCY);
     const memory = sampler.stop();
@@ -217,8 +221,9 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
 
     // The uploads are really there, with thumbnails within 600 px.
     const thumbs = fs.readdirSync(path.join(dataDir, 'blobs', 'thumb'));
-    if (thumbs.length !== 2 * files.length + 1) {
-      throw new Error(`expected ${2 * files.length + 1} thumbnails, found ${thumbs.length}`);
+    const expected = (SEQUENTIAL ? 2 : 1) * files.length + 1;
+    if (thumbs.length !== expected) {
+      throw new Error(`expected ${expected} thumbnails, found ${thumbs.length}`);
     }
     const thumbId = thumbs[0]!.replace(/\.webp$/, '');
     const thumb = await fetch(`${server.url}/api/files/show/${thumbId}?size=thumb`);
@@ -294,7 +299,8 @@ async function main() {
     console.log('|---|---|---|---|---|---|');
     console.log(row('-', 'fs.copyFile of the same files (baseline)', copyMs, false));
     for (const r of results) {
-      console.log(row(r.allocator.name, 'upload, one at a time', r.sequentialMs, true));
+      if (SEQUENTIAL)
+        console.log(row(r.allocator.name, 'upload, one at a time', r.sequentialMs, true));
       console.log(row(r.allocator.name, `upload, ${CONCURRENCY} at a time`, r.concurrentMs, true));
     }
     console.log(

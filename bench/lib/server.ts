@@ -15,8 +15,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (apps/server/dist/main.js) on a fresh data folder. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (apps/server/dist/main.js) on a fresh data folder. Its log (stdout) is
+ * dropped, or given to the caller as `process.stdout` with `stdout: 'pipe'`.
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: { stdout?: 'ignore' | 'pipe' } = {},
+): Promise<RunningServer> {
   const main = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-'));
@@ -30,7 +36,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       LOG_LEVEL: 'error',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
@@ -117,4 +123,35 @@ export async function api<T = unknown>(
   });
   if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** Newest modification time of the files under a folder, in ms. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Node's arguments to run the server: the built bundle when it is newer than the sources (it
+ * starts about twice as fast), else the sources through tsx. BENCH_SERVER=built|source decides.
+ */
+export function serverArgs(): { args: string[]; mode: string } {
+  const built = path.join(repoRoot, 'apps/server/dist/main.js');
+  const source = path.join(repoRoot, 'apps/server/src/main.ts');
+  const wanted = process.env.BENCH_SERVER;
+  const fresh =
+    fs.existsSync(built) &&
+    fs.statSync(built).mtimeMs >=
+      Math.max(
+        newestMtime(path.join(repoRoot, 'apps/server/src')),
+        newestMtime(path.join(repoRoot, 'packages/contract/src')),
+      );
+  if (wanted === 'built' || (wanted !== 'source' && fresh)) {
+    return { args: [built], mode: 'built (apps/server/dist/main.js)' };
+  }
+  return { args: ['--import', 'tsx', source], mode: 'source (apps/server/src/main.ts via tsx)' };
 }

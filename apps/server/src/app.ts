@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { IDENTITY_BASE_PATH } from '@photo/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import {
   jsonSchemaTransform,
@@ -17,20 +17,27 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { createAppLogger } from './lib/logger.js';
 import { registerAuth } from './plugins/auth.js';
+import { clientErrorHandler } from './plugins/client-errors.js';
 import {
   apiErrorHandler,
   registerApiErrorHandling,
   sendApiError,
 } from './plugins/error-handler.js';
+import { RequestLogController } from './plugins/request-log.js';
+import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerXsrf } from './plugins/xsrf.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import { likesRoutes } from './modules/likes/likes.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { ensureUserRecord } from './modules/users/users.service.js';
 
 export interface BuildAppOptions {
   /** false: no logging (tests). A stream: where log lines go instead of stdout. */
@@ -53,26 +60,29 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
+  const appLogger =
+    options.logger === false
+      ? undefined
+      : createAppLogger({
+          level: config.logLevel,
+          bufferBytes: config.logBufferBytes,
+          ...(options.logger ? { stream: options.logger.stream } : {}),
+        });
+  // Typed as Fastify's logger, so the instance keeps the type the modules are written against.
+  const loggerInstance: FastifyBaseLogger | undefined = appLogger?.logger;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            ...(options.logger ? { stream: options.logger.stream } : {}),
-            redact: {
-              paths: ['req.headers.idtoken', 'req.headers.cookie', 'req.headers.authorization'],
-              remove: true,
-            },
-          },
+    ...(loggerInstance ? { loggerInstance } : {}),
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (appLogger) app.addHook('onClose', async () => appLogger.close());
 
   // External plugins.
   // Security headers, built once (the Fastify wrapper rebuilds them on every request).
@@ -104,7 +114,9 @@ export async function buildApp(
         title: 'My Photo Application API',
         version: '1.0.0',
         description:
-          'Every call but files/show and health needs the idToken header: an ID token from the identity service.',
+          'Every call but files/show, health and client-config needs the idToken header: an ID token from the identity service. ' +
+          'On every route, a JSON body over 1 MB (a form over 64 KB) is 413, headers over 16 KB are 431 with Connection: close, ' +
+          'and text holding a NUL character is 400.',
       },
       components: {
         securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'idToken' } },
@@ -119,6 +131,7 @@ export async function buildApp(
   // App plugins.
   app.setErrorHandler(apiErrorHandler);
   registerXsrf(app, { secure: (config.publicUrl ?? '').startsWith('https://') });
+  registerTextInputCheck(app);
 
   // Routes.
   if (deps.signingKeys) {
@@ -126,13 +139,18 @@ export async function buildApp(
   }
   await app.register(
     async (api) => {
-      registerAuth(api, { verifyToken: deps.verifyToken, db: deps.db, clock: deps.clock });
+      registerAuth(api, {
+        verifyToken: deps.verifyToken,
+        ensureUser: (user) => ensureUserRecord(deps, user),
+      });
       registerApiErrorHandling(api);
       await api.register(healthRoutes, { deps });
+      await api.register(clientConfigRoutes, { deps });
       await api.register(usersRoutes, { deps });
       await api.register(albumsRoutes, { deps });
       await api.register(photosRoutes, { deps });
       await api.register(commentsRoutes, { deps });
+      await api.register(likesRoutes, { deps });
       await api.register(filesRoutes, { deps });
     },
     { prefix: '/api' },

@@ -24,6 +24,11 @@ const envSchema = z.object({
     .optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .default(1024 * 1024),
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Verify ID tokens of an external provider instead of the embedded one. */
   AUTH_JWKS_URL: z.url().optional(),
@@ -41,6 +46,8 @@ export interface Config {
   publicUrl: string | undefined;
   maxUploadBytes: number;
   logLevel: string;
+  /** Log bytes held while the output is slower than the server; beyond, lines are dropped. */
+  logBufferBytes: number;
   trustProxy: boolean;
   auth: { jwksUrl: string | undefined; issuer: string; audience: string };
   identityEnabled: boolean;
@@ -66,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
+    logBufferBytes: e.LOG_BUFFER_BYTES,
     trustProxy: e.TRUST_PROXY,
     auth: { jwksUrl: e.AUTH_JWKS_URL, issuer: e.AUTH_ISSUER, audience: e.AUTH_AUDIENCE },
     identityEnabled: e.IDENTITY_ENABLED,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import { migrateToLatest, openDatabase, type DialectName } from './db/database.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { loadOrCreateSigningKeys, type SigningKeys } from './lib/signing-keys.js';
@@ -13,7 +13,6 @@ import { LocalBlobStore } from './storage/local-blob-store.js';
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
-  dialect: DialectName;
   blobStore: BlobStore;
   clock: Clock;
   /** The embedded identity service's keys; null when an external provider is used. */
@@ -58,7 +57,6 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   return {
     config,
     db: handle.db,
-    dialect: handle.dialect,
     blobStore,
     clock,
     signingKeys,

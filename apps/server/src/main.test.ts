@@ -28,7 +28,7 @@ describe('the server process', () => {
     const server = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     try {
       let health: Response | undefined;
-      for (let i = 0; i < 100 && !health; i += 1) {
+      for (let i = 0; i < 400 && !health; i += 1) {
         health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
         if (!health) await new Promise((r) => setTimeout(r, 100));
       }
@@ -48,11 +48,72 @@ describe('the server process', () => {
       server.child.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('refuses to start with a bad setting, naming it', async () => {
     const server = start({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
   });
+
+  it('drops log lines it cannot write while the output stalls, and says how many', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-main-'));
+    const port = await freePort();
+    const server = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_BUFFER_BYTES: String(16 * 1024),
+    });
+    const url = `http://127.0.0.1:${port}/api/health`;
+    let answered = 0;
+    const get = async () => {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      answered += 1;
+    };
+    try {
+      for (let i = 0; i < 400 && answered === 0; i += 1) {
+        await get().catch(() => new Promise((r) => setTimeout(r, 100)));
+      }
+      expect(answered).toBe(1);
+      // Nobody reads the log now: the pipe fills, then the server's buffer.
+      server.child.stdout.pause();
+      const REQUESTS = 3000;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          while (next < REQUESTS) {
+            next += 1;
+            await get();
+          }
+        }),
+      );
+      expect(answered).toBe(REQUESTS + 1);
+      server.child.stdout.resume();
+      const lines = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg: string; level: number; droppedLines?: number });
+      for (let i = 0; i < 250 && !lines().some((line) => line.droppedLines); i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const reports = lines().filter((line) => line.droppedLines);
+      expect(reports.length).toBeGreaterThan(0);
+      expect(reports[0]).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(/log lines dropped/),
+      });
+      const dropped = reports.reduce((sum, line) => sum + (line.droppedLines ?? 0), 0);
+      const written = lines().filter((line) => line.msg === 'request').length;
+      // Most lines could not be held, and every request is either written or counted as dropped.
+      expect(dropped).toBeGreaterThan(REQUESTS / 2);
+      expect(written + dropped).toBe(answered);
+    } finally {
+      server.child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

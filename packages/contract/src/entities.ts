@@ -44,6 +44,11 @@ export const photoSchema = z
     dateTaken: isoDate.nullable(),
     cameraMake: z.string().nullable(),
     cameraModel: z.string().nullable(),
+    /** How many people like the photo. */
+    likeCount: z.number().int().min(0),
+    /** Whether the signed-in user is one of them. */
+    likedByMe: z.boolean(),
+    commentCount: z.number().int().min(0),
   })
   .meta({ id: 'Photo' });
 export type Photo = z.infer<typeof photoSchema>;
@@ -60,6 +65,28 @@ export const commentSchema = z
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
+
+/** A photo's likes as the signed-in user sees them, answered when they like or unlike it. */
+export const likeSummarySchema = z
+  .object({
+    photoId: z.string(),
+    likeCount: z.number().int().min(0),
+    likedByMe: z.boolean(),
+  })
+  .meta({ id: 'LikeSummary' });
+export type LikeSummary = z.infer<typeof likeSummarySchema>;
+
+/** Someone who likes a photo. */
+export const photoLikeSchema = z
+  .object({
+    userId: z.string(),
+    /** Their name. */
+    name: z.string(),
+    /** When they liked it. */
+    dateCreated: isoDate,
+  })
+  .meta({ id: 'PhotoLike' });
+export type PhotoLike = z.infer<typeof photoLikeSchema>;
 
 export const uploadedFileSchema = z
   .object({

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './entities.js';
 export * from './requests.js';
 export * from './identity.js';
+export * from './client-config.js';

@@ -24,7 +24,15 @@ export const newUserRequestSchema = z
     /** Ignored: the e-mail address is taken from the token. */
     emailAddress: z.unknown().optional(),
     name: trimmedText(1, USER_NAME_MAX),
-    profilePicUrl: z.string().max(2048).optional(),
+    /**
+     * An image stored here (/api/files/show/{id}); anything else (the spec's public blank-avatar
+     * URL, '', another site's address) means the default avatar. Never fetched, never stored.
+     * Absent: the picture stays as it is.
+     */
+    profilePicUrl: z.string().nullish().meta({
+      description:
+        "The address of an image stored here; anything else (another site's URL, empty) means the default avatar. Absent: unchanged.",
+    }),
   })
   .meta({ id: 'NewUserRequest' });
 export type NewUserRequest = z.input<typeof newUserRequestSchema>;

@@ -6,11 +6,8 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
 
-export type DialectName = 'sqlite' | 'postgres';
-
 export interface DatabaseHandle {
   db: Kysely<Database>;
-  dialect: DialectName;
   close(): Promise<void>;
 }
 
@@ -30,7 +27,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // the pool replaces it, and queries in flight fail and are answered as errors.
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, close: () => db.destroy() };
   }
   if (options.sqlitePath !== ':memory:') {
     fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
@@ -43,7 +40,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, close: () => db.destroy() };
 }
 
 /**

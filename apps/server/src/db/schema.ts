@@ -28,10 +28,27 @@ export interface IdentityRefreshTokensTable {
 }
 
 export interface IdentitySignInFailuresTable {
-  /** "email:<address>" or "ip:<address>". */
+  /** What is counted: "ip:<address>", "account-ip:<e-mail> <address>" or "device:<hash>". */
   key: string;
   window_start: string;
   count: number;
+}
+
+/** Sign-ins from devices not known for an account, as a rate (GCRA): see sign-in-throttle.ts. */
+export interface IdentitySignInBudgetsTable {
+  /** "account:<e-mail>". */
+  key: string;
+  /** When the budget is whole again (ISO-8601): its theoretical arrival time. */
+  full_at: string;
+}
+
+/** A browser that signed in to an account: its device cookie lets it through sign-in throttling. */
+export interface IdentityTrustedDevicesTable {
+  /** SHA-256 of the device cookie, hex. */
+  token_hash: string;
+  uid: string;
+  created_at: string;
+  last_used_at: string;
 }
 
 export interface UsersTable {
@@ -89,15 +106,25 @@ export interface CommentsTable {
   created_at: string;
 }
 
+/** One user's like of one photo; at most one per user and photo. */
+export interface PhotoLikesTable {
+  photo_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   identity_accounts: IdentityAccountsTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
   identity_sign_in_failures: IdentitySignInFailuresTable;
+  identity_sign_in_budgets: IdentitySignInBudgetsTable;
+  identity_trusted_devices: IdentityTrustedDevicesTable;
   users: UsersTable;
   files: FilesTable;
   albums: AlbumsTable;
   photos: PhotosTable;
   comments: CommentsTable;
+  photo_likes: PhotoLikesTable;
 }
 
 /** Repository functions take either the database or a transaction. */

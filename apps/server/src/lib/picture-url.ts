@@ -1,16 +1,10 @@
 import { FILES_SHOW_PATH } from '@photo/contract';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import { FILE_ID_PATTERN } from './ids.js';
 
 /** The URL clients use for a stored file: the show address plus the file id. */
 export function pictureUrl(fileId: string, publicUrl: string | undefined): string {
   return `${publicUrl ?? ''}${FILES_SHOW_PATH}${fileId}`;
-}
-
-/** The request's own origin, as the client addressed it. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /**

@@ -1,12 +1,6 @@
 import { generateKeyPair, SignJWT, UnsecuredJWT, decodeJwt, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  inject,
-  signUp,
-  type TestContext,
-  type TestUser,
-} from '../test/harness.js';
+import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
 
 let ctx: TestContext;
 let user: TestUser;
@@ -18,9 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-const me = (token: string | null) =>
-  inject(ctx.app, token, { method: 'GET', url: '/api/users/me' });
 
 function expectUnauthorized(res: { statusCode: number; json: () => unknown }, code: string) {
   expect(res.statusCode).toBe(401);
@@ -46,23 +37,26 @@ async function tokenSignedBy(
 
 describe('the idToken header', () => {
   it('lets a valid token in', async () => {
-    const res = await me(user.idToken);
+    const res = await ctx.api(user).me();
     expect(res.statusCode).toBe(200);
   });
 
   it('is required', async () => {
-    expectUnauthorized(await me(null), 'TOKEN_MISSING');
-    expectUnauthorized(await me(''), 'TOKEN_MISSING');
+    expectUnauthorized(await ctx.api().me(), 'TOKEN_MISSING');
+    expectUnauthorized(await ctx.api('').me(), 'TOKEN_MISSING');
   });
 
   it('refuses malformed tokens', async () => {
-    expectUnauthorized(await me('not-a-token'), 'TOKEN_INVALID');
-    expectUnauthorized(await me('a.b.c'), 'TOKEN_INVALID');
+    expectUnauthorized(await ctx.api('not-a-token').me(), 'TOKEN_INVALID');
+    expectUnauthorized(await ctx.api('a.b.c').me(), 'TOKEN_INVALID');
   });
 
   it('refuses a token signed by another key (forged)', async () => {
     const { privateKey } = await generateKeyPair('ES256');
-    expectUnauthorized(await me(await tokenSignedBy(privateKey, 'ES256')), 'TOKEN_INVALID');
+    expectUnauthorized(
+      await ctx.api(await tokenSignedBy(privateKey, 'ES256')).me(),
+      'TOKEN_INVALID',
+    );
   });
 
   it('refuses an unsigned token (alg: none) and a symmetric one', async () => {
@@ -73,7 +67,7 @@ describe('the idToken header', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .encode();
-    expectUnauthorized(await me(unsigned), 'TOKEN_INVALID');
+    expectUnauthorized(await ctx.api(unsigned).me(), 'TOKEN_INVALID');
     const secret = new TextEncoder().encode('a-guessable-shared-secret-of-32-bytes!');
     const hmac = await new SignJWT({ email: user.email })
       .setProtectedHeader({ alg: 'HS256' })
@@ -83,17 +77,17 @@ describe('the idToken header', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(secret);
-    expectUnauthorized(await me(hmac), 'TOKEN_INVALID');
+    expectUnauthorized(await ctx.api(hmac).me(), 'TOKEN_INVALID');
   });
 
   it('refuses a token for another audience or from another issuer', async () => {
     const key = ctx.deps.signingKeys!.privateKey;
     expectUnauthorized(
-      await me(await tokenSignedBy(key, 'ES256', { aud: 'another-app' })),
+      await ctx.api(await tokenSignedBy(key, 'ES256', { aud: 'another-app' })).me(),
       'TOKEN_INVALID',
     );
     expectUnauthorized(
-      await me(await tokenSignedBy(key, 'ES256', { iss: 'someone-else' })),
+      await ctx.api(await tokenSignedBy(key, 'ES256', { iss: 'someone-else' })).me(),
       'TOKEN_INVALID',
     );
   });
@@ -101,14 +95,14 @@ describe('the idToken header', () => {
   it('refuses an expired token with its own code, and a refreshed one works', async () => {
     const { exp } = decodeJwt(user.idToken);
     ctx.clock.set(new Date((exp! + 1) * 1000));
-    expectUnauthorized(await me(user.idToken), 'TOKEN_EXPIRED');
+    expectUnauthorized(await ctx.api(user).me(), 'TOKEN_EXPIRED');
     const refreshed = await ctx.app.inject({
       method: 'POST',
       url: '/identity/v1/token',
       payload: { grant_type: 'refresh_token', refresh_token: user.refreshToken },
     });
     expect(refreshed.statusCode).toBe(200);
-    const res = await me(refreshed.json<{ id_token: string }>().id_token);
+    const res = await ctx.api(refreshed.json<{ id_token: string }>().id_token).me();
     expect(res.statusCode).toBe(200);
     user.refreshToken = refreshed.json<{ refresh_token: string }>().refresh_token;
   });
@@ -123,7 +117,7 @@ describe('the idToken header', () => {
         returnSecureToken: true,
       },
     });
-    const profile = await me(res.json<{ idToken: string }>().idToken);
+    const profile = await ctx.api(res.json<{ idToken: string }>().idToken).me();
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({
       emailAddress: 'interrupted@example.com',

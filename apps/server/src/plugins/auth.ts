@@ -1,38 +1,13 @@
 import { ID_TOKEN_HEADER } from '@photo/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from '../lib/clock.js';
-import { AppError } from '../lib/errors.js';
+import type { FastifyInstance } from 'fastify';
+import { tokenMissing } from '../http/current-user.js';
+import type { AuthUser } from '../lib/auth-user.js';
 import type { TokenVerifier } from '../lib/token-verifier.js';
-import type { Db } from '../db/schema.js';
-import { findUserById, insertUserIfMissing } from '../modules/users/users.repository.js';
-
-export interface AuthUser {
-  id: string;
-  email: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user; set on every route that is not public. */
-    auth: AuthUser | null;
-  }
-  interface FastifyContextConfig {
-    /** false: the route needs no ID token. */
-    auth?: boolean;
-  }
-}
-
-/** The signed-in user of a route that requires sign-in. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.auth)
-    throw new AppError('TOKEN_MISSING', 'Sign in first: the idToken header is missing.');
-  return request.auth;
-}
 
 export interface AuthOptions {
   verifyToken: TokenVerifier;
-  db: Db;
-  clock: Clock;
+  /** Makes sure a verified user has a user record; called once per user and process. */
+  ensureUser(user: AuthUser): Promise<void>;
 }
 
 /**
@@ -44,28 +19,22 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
   const known = new Set<string>();
   const KNOWN_MAX = 100_000;
   app.decorateRequest('auth', null);
+  // The OpenAPI document says what this hook does: a public route needs no token.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.auth === false) route.schema = { ...route.schema, security: [] };
+  });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.auth === false) return;
     const header = request.headers[ID_TOKEN_HEADER.toLowerCase()];
     const token = Array.isArray(header) ? header[0] : header;
-    if (!token) {
-      throw new AppError('TOKEN_MISSING', 'Sign in first: the idToken header is missing.');
-    }
+    if (!token) throw tokenMissing();
     const identity = await options.verifyToken(token);
-    if (!known.has(identity.uid)) {
-      const existing = await findUserById(options.db, identity.uid);
-      if (!existing) {
-        await insertUserIfMissing(options.db, {
-          id: identity.uid,
-          email_address: identity.email,
-          name: identity.email.split('@')[0] || identity.email,
-          profile_pic_file_id: null,
-          created_at: options.clock.now().toISOString(),
-        });
-      }
+    const user: AuthUser = { id: identity.uid, email: identity.email };
+    if (!known.has(user.id)) {
+      await options.ensureUser(user);
       if (known.size >= KNOWN_MAX) known.clear();
-      known.add(identity.uid);
+      known.add(user.id);
     }
-    request.auth = { id: identity.uid, email: identity.email };
+    request.auth = user;
   });
 }

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  inject,
-  signUp,
-  type TestContext,
-  type TestUser,
-} from '../test/harness.js';
+import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
 
 let ctx: TestContext;
 let user: TestUser;
@@ -19,12 +13,7 @@ afterAll(async () => {
 });
 
 const changeProfile = (headers: Record<string, string>) =>
-  inject(ctx.app, user.idToken, {
-    method: 'PUT',
-    url: '/api/users/me/profilePhoto',
-    headers,
-    payload: { profilePicUrl: '/default-avatar.png' },
-  });
+  ctx.api(user).setProfilePhoto({ profilePicUrl: '/default-avatar.png' }, headers);
 
 describe('XSRF double submit', () => {
   it('sets an XSRF-TOKEN cookie readable by the page', async () => {

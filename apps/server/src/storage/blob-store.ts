@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
 
+/** A stored blob, as a listing gives it. */
+export interface StoredBlob {
+  key: string;
+  /** When its bytes were stored (a put refreshes it). */
+  lastModified: Date;
+}
+
 /** Where file bytes live: local disk by default, S3-compatible storage later. Keys are ours, never user file names. */
 export interface BlobStore {
   /** Stores the local file at `key`, atomically: a reader never sees a partial blob. The local file is consumed. */
@@ -14,4 +21,11 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Throws when the store does not respond. */
   ping(): Promise<void>;
+  /** Every stored blob, a few at a time (never writes in progress). */
+  list(): AsyncIterable<StoredBlob>;
+  /**
+   * Removes what writes started before `startedBefore` and never finished left behind (staging
+   * files on disk; incomplete multipart uploads on S3). Answers how many were removed.
+   */
+  removeAbandonedWrites(startedBefore: Date): Promise<number>;
 }

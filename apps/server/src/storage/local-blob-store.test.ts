@@ -132,7 +132,7 @@ describe('LocalBlobStore', () => {
     expect((await buffer(blob!.stream)).length).toBe(100_000);
   });
 
-  it('removes staging files left by a crash when it starts', async () => {
+  it('removes staging files left by writes that began before a given time', async () => {
     const staging = path.join(store.root, '.tmp');
     const stale = path.join(staging, 'stale');
     const fresh = path.join(staging, 'fresh');
@@ -140,8 +140,24 @@ describe('LocalBlobStore', () => {
     await fs.writeFile(fresh, 'x');
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     await fs.utimes(stale, twoHoursAgo, twoHoursAgo);
-    await new LocalBlobStore(store.root).init();
+    expect(await store.removeAbandonedWrites(new Date(Date.now() - 60 * 60 * 1000))).toBe(1);
     expect(await fs.readdir(staging)).toEqual(['fresh']);
+  });
+
+  it('lists every blob with the time it was stored, and no staging file', async () => {
+    const local = path.join(dir, 'upload.bin');
+    await fs.writeFile(local, 'original bytes');
+    // An upload received long ago is stored only now.
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+    await fs.utimes(local, yesterday, yesterday);
+    const before = Date.now() - 1000;
+    await store.putFile('originals/abc', local, 'image/jpeg');
+    await store.putBuffer('thumb/abc.webp', Buffer.from('t'), 'image/webp');
+    await fs.writeFile(path.join(store.root, '.tmp', 'in-progress'), 'x');
+    const listed = [];
+    for await (const blob of store.list()) listed.push(blob);
+    expect(listed.map((blob) => blob.key).sort()).toEqual(['originals/abc', 'thumb/abc.webp']);
+    for (const blob of listed) expect(blob.lastModified.getTime()).toBeGreaterThan(before);
   });
 
   it('answers ping while its folder is writable', async () => {

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { BlobStore } from './blob-store.js';
+import type { BlobStore, StoredBlob } from './blob-store.js';
 
 /**
  * Keys are slash-separated segments of letters, digits, "_", "-" and ".", where a segment never
@@ -11,14 +12,14 @@ import type { BlobStore } from './blob-store.js';
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 const MAX_KEY_LENGTH = 512;
 
-/** Staging files older than this were left by a crash; init() removes them. */
-const STALE_STAGING_MS = 60 * 60 * 1000;
-
 export function isValidBlobKey(key: string): boolean {
   return key.length <= MAX_KEY_LENGTH && KEY_PATTERN.test(key);
 }
 
-/** Blobs as files under one folder. Writes go to a temporary name, then rename into place. */
+/**
+ * Blobs as files under one folder. Writes go to a temporary name (the staging folder .tmp), then
+ * rename into place. A file's modification time is when it was stored.
+ */
 export class LocalBlobStore implements BlobStore {
   readonly root: string;
   readonly #tmp: string;
@@ -30,7 +31,6 @@ export class LocalBlobStore implements BlobStore {
 
   async init(): Promise<this> {
     await fs.mkdir(this.#tmp, { recursive: true });
-    await this.#removeStaleStaging();
     return this;
   }
 
@@ -48,6 +48,9 @@ export class LocalBlobStore implements BlobStore {
   async putFile(key: string, localPath: string, _contentType?: string): Promise<void> {
     const target = this.#path(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
+    // A rename keeps the file's time, which may be when the upload began: the blob is stored now.
+    const now = new Date();
+    await fs.utimes(localPath, now, now);
     try {
       await fs.rename(localPath, target);
     } catch (error) {
@@ -118,16 +121,48 @@ export class LocalBlobStore implements BlobStore {
     await fs.access(this.root, fs.constants.W_OK);
   }
 
-  async #removeStaleStaging(): Promise<void> {
-    const now = Date.now();
-    for (const name of await fs.readdir(this.#tmp)) {
-      const file = path.join(this.#tmp, name);
-      try {
-        const stat = await fs.stat(file);
-        if (now - stat.mtimeMs > STALE_STAGING_MS) await fs.rm(file, { force: true });
-      } catch {
-        // Gone meanwhile: another instance cleaned it.
+  async *list(): AsyncIterable<StoredBlob> {
+    yield* this.#walk(this.root, '');
+  }
+
+  async *#walk(dir: string, prefix: string): AsyncGenerator<StoredBlob> {
+    let entries: AsyncIterable<Dirent>;
+    try {
+      entries = await fs.opendir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for await (const entry of entries) {
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        // Staging files are writes in progress, not blobs.
+        if (!prefix && entry.name === '.tmp') continue;
+        yield* this.#walk(path.join(dir, entry.name), key);
+      } else if (entry.isFile() && isValidBlobKey(key)) {
+        try {
+          const stat = await fs.stat(path.join(dir, entry.name));
+          yield { key, lastModified: stat.mtime };
+        } catch {
+          // Deleted meanwhile.
+        }
       }
     }
+  }
+
+  async removeAbandonedWrites(startedBefore: Date): Promise<number> {
+    let removed = 0;
+    for (const name of await fs.readdir(this.#tmp).catch(() => [])) {
+      const file = path.join(this.#tmp, name);
+      try {
+        if ((await fs.stat(file)).mtime < startedBefore) {
+          await fs.rm(file, { force: true });
+          removed += 1;
+        }
+      } catch {
+        // Gone meanwhile: its write finished, or another instance cleaned it.
+      }
+    }
+    return removed;
   }
 }

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDeps, type AppDeps } from '../deps.js';
 import { ManualClock } from '../lib/clock.js';
 import { createEphemeralSigningKeys } from '../lib/signing-keys.js';
+import { ApiClient } from './api-client.js';
 import { createTestPostgresDatabase } from './postgres.js';
 
 export interface TestContext {
@@ -14,7 +15,17 @@ export interface TestContext {
   deps: AppDeps;
   clock: ManualClock;
   dataDir: string;
+  /** The API client acting as this user (or with this ID token); no token when null or absent. */
+  api(caller?: Caller): ApiClient;
   close(): Promise<void>;
+}
+
+/** Someone signed in (a user, or an ID token), or null for no one. */
+export type Caller = { idToken: string } | string | null;
+
+function tokenOf(caller: Caller | undefined): string | null {
+  if (caller === undefined || caller === null) return null;
+  return typeof caller === 'string' ? caller : caller.idToken;
 }
 
 /**
@@ -45,6 +56,7 @@ export async function createTestContext(
     deps,
     clock,
     dataDir,
+    api: (caller) => new ApiClient(app, tokenOf(caller)),
     close: async () => {
       await app.close();
       await deps.close();
@@ -52,17 +64,6 @@ export async function createTestContext(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Sends a request with the given ID token (as the idToken header). */
-export function inject(
-  app: FastifyInstance,
-  token: string | null,
-  options: InjectOptions,
-): Promise<LightMyRequestResponse> {
-  const headers = { ...(options.headers ?? {}) } as Record<string, string>;
-  if (token !== null) headers.idToken = token;
-  return app.inject({ ...options, headers });
 }
 
 export interface TestUser {
@@ -95,10 +96,11 @@ export async function signUp(
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ idToken: string; refreshToken: string; localId: string }>();
-  const added = await inject(app, body.idToken, {
-    method: 'POST',
-    url: '/api/users/addNewUser',
-    payload: { emailAddress: email, id: '', name, profilePicUrl: '/default-avatar.png' },
+  const added = await new ApiClient(app, body.idToken).addNewUser({
+    emailAddress: email,
+    id: '',
+    name,
+    profilePicUrl: '/default-avatar.png',
   });
   if (added.statusCode >= 300)
     throw new Error(`addNewUser failed: ${added.statusCode} ${added.body}`);
@@ -111,3 +113,6 @@ export async function signUp(
     refreshToken: body.refreshToken,
   };
 }
+
+/** Builds another application on a context's dependencies, as a restart or a second instance would. */
+export { buildApp } from '../app.js';

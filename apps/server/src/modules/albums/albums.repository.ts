@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { AlbumRow, AlbumsTable, Db } from '../../db/schema.js';
-import type { Keyset } from './route-helpers.js';
+import type { AlbumRow, AlbumsTable, Db, PhotoRow, PhotosTable } from '../../db/schema.js';
+import type { Keyset } from '../../lib/paging.js';
 
 /** An album with its owner's name, as lists and answers need it. */
 export interface AlbumView extends AlbumRow {
@@ -61,7 +61,36 @@ export async function insertAlbum(db: Db, album: Insertable<AlbumsTable>): Promi
   await db.insertInto('albums').values(album).execute();
 }
 
-export async function updateAlbum(
+/** The album's first photo, showing its cover: made with the album, in the same transaction. */
+export async function insertCoverPhoto(db: Db, photo: Insertable<PhotosTable>): Promise<void> {
+  await db.insertInto('photos').values(photo).execute();
+}
+
+/** The photo of the album showing this file, if any. */
+export function findAlbumPhotoByFile(
+  db: Db,
+  albumId: string,
+  fileId: string,
+): Promise<PhotoRow | undefined> {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('album_id', '=', albumId)
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
+}
+
+/** The files the album's photos show. */
+export async function listAlbumPhotoFileIds(db: Db, albumId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('file_id')
+    .where('album_id', '=', albumId)
+    .execute();
+  return rows.map((row) => row.file_id);
+}
+
+export async function updateAlbumRow(
   db: Db,
   id: string,
   changes: { name?: string; cover_file_id?: string },
@@ -70,6 +99,7 @@ export async function updateAlbum(
   await db.updateTable('albums').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteAlbum(db: Db, id: string): Promise<void> {
+/** Deletes the album; its photos and their comments go with it (foreign-key cascades). */
+export async function deleteAlbumRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('albums').where('id', '=', id).execute();
 }

@@ -5,10 +5,12 @@ import {
   updateAlbumRequestSchema,
 } from '@photo/contract';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
+import { nextPageLink } from '../../http/next-page-link.js';
+import { pictureOrigins } from '../../http/picture-origins.js';
+import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { createAlbum, deleteAlbum, findAlbum, listAlbums, updateAlbum } from './albums.service.js';
-import { entityId, errorResponses, nextPageLink, pictureOrigins } from './route-helpers.js';
 
 export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(

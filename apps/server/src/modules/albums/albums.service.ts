@@ -2,29 +2,26 @@ import type { Album } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlbumRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
+import { decideAccess, type AlbumPermission } from '../../lib/access.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
 import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { deleteAlbumComments } from '../comments/comments.repository.js';
-import { findFileById } from '../files/files.repository.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { releaseFiles, requireOwnFile } from '../files/files.service.js';
 import {
-  deleteAlbumPhotos,
-  findAlbumPhotoByFile,
-  insertPhotoUnlessPresent,
-} from '../photos/photos.repository.js';
-import { releaseFiles } from '../photos/release-files.js';
-import {
-  deleteAlbum as deleteAlbumRow,
+  deleteAlbumRow,
   findAlbumById,
+  findAlbumPhotoByFile,
   findAlbumView,
   insertAlbum,
+  insertCoverPhoto,
+  listAlbumPhotoFileIds,
   listAlbumViews,
   lockAlbum,
-  updateAlbum as updateAlbumRow,
+  updateAlbumRow,
   type AlbumView,
 } from './albums.repository.js';
-import { decodeCursor, toPage, type Page } from './route-helpers.js';
 
 /** An album as the API shows it. */
 export function toAlbum(view: AlbumView, publicUrl: string | undefined): Album {
@@ -38,16 +35,20 @@ export function toAlbum(view: AlbumView, publicUrl: string | undefined): Album {
   };
 }
 
-/** The album, or 404 ALBUM_NOT_FOUND. */
-export async function requireAlbum(deps: AppDeps, id: string): Promise<AlbumRow> {
+/**
+ * The album, when the caller may do this to it: 404 ALBUM_NOT_FOUND when it does not exist (or the
+ * caller may not see it), 403 NOT_OWNER when the caller may see it but not do this.
+ */
+export async function requireAlbumAccess(
+  deps: Pick<AppDeps, 'db'>,
+  caller: AuthUser,
+  id: string,
+  permission: AlbumPermission,
+): Promise<AlbumRow> {
   const album = await findAlbumById(deps.db, id);
-  if (!album) throw notFound('ALBUM_NOT_FOUND', 'The album');
-  return album;
-}
-
-async function requireOwnAlbum(deps: AppDeps, caller: AuthUser, id: string): Promise<AlbumRow> {
-  const album = await requireAlbum(deps, id);
-  if (album.owner_id !== caller.id) throw notOwner('album');
+  const decision = album ? decideAccess(caller, permission, album) : 'hidden';
+  if (!album || decision === 'hidden') throw notFound('ALBUM_NOT_FOUND', 'The album');
+  if (decision === 'forbidden') throw notOwner('album');
   return album;
 }
 
@@ -92,11 +93,10 @@ export async function createAlbum(
 ): Promise<Album> {
   const field = 'body.coverPhotoUrl';
   const fileId = fileIdFromPictureUrl(input.coverPhotoUrl, field, origins);
-  const file = await findFileById(deps.db, fileId);
-  if (!file) throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
-  if (file.owner_id !== caller.id) {
-    throw new AppError('NOT_OWNER', 'The cover photo must be an image you uploaded.', { field });
-  }
+  const file = await requireOwnFile(deps, caller, fileId, {
+    field,
+    refusal: 'The cover photo must be an image you uploaded.',
+  });
   const now = deps.clock.now().toISOString();
   const albumId = newId();
   await deps.db.transaction().execute(async (trx) => {
@@ -107,7 +107,7 @@ export async function createAlbum(
       cover_file_id: file.id,
       created_at: now,
     });
-    await insertPhotoUnlessPresent(trx, {
+    await insertCoverPhoto(trx, {
       id: newId(),
       album_id: albumId,
       file_id: file.id,
@@ -126,7 +126,7 @@ export async function updateAlbum(
   input: { id: string; name?: string | undefined; coverPhotoUrl?: string | undefined },
   origins: readonly string[],
 ): Promise<Album> {
-  const album = await requireOwnAlbum(deps, caller, input.id);
+  const album = await requireAlbumAccess(deps, caller, input.id, 'album.update');
   const field = 'body.coverPhotoUrl';
   const coverFileId =
     input.coverPhotoUrl === undefined
@@ -156,12 +156,11 @@ export async function deleteAlbum(
   id: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const album = await requireOwnAlbum(deps, caller, id);
+  const album = await requireAlbumAccess(deps, caller, id, 'album.delete');
   const fileIds = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
     const current = await findAlbumById(trx, album.id);
-    await deleteAlbumComments(trx, album.id);
-    const photoFiles = await deleteAlbumPhotos(trx, album.id);
+    const photoFiles = await listAlbumPhotoFileIds(trx, album.id);
     await deleteAlbumRow(trx, album.id);
     return [current?.cover_file_id ?? album.cover_file_id, ...photoFiles];
   });

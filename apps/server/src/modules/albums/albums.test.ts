@@ -2,21 +2,9 @@ import type { Album, Comment, Photo } from '@photo/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newFileId, newId } from '../../lib/ids.js';
-import {
-  createTestContext,
-  inject,
-  signUp,
-  type TestContext,
-  type TestUser,
-} from '../../test/harness.js';
+import { addPhotoAs, createAlbumAs, errorOf, showStatus, storeImage } from '../../test/fixtures.js';
+import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
 import { findFileById } from '../files/files.repository.js';
-import {
-  addPhotoAs,
-  createAlbumAs,
-  errorOf,
-  showStatus,
-  storeImage,
-} from '../photos/test-support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -35,7 +23,7 @@ async function allPages(ctx: TestContext, user: TestUser, url: string) {
   const links: string[] = [];
   let next: string | undefined = url;
   while (next) {
-    const res = await inject(ctx.app, user.idToken, { method: 'GET', url: next });
+    const res = await ctx.api(user).get<Album[]>(next);
     expect(res.statusCode).toBe(200);
     pages.push(res.json<Album[]>());
     next = nextLink(res);
@@ -61,36 +49,14 @@ describe('albums', () => {
     await ctx.close();
   });
 
-  const post = (user: TestUser | null, payload: unknown) =>
-    inject(ctx.app, user?.idToken ?? null, {
-      method: 'POST',
-      url: '/api/albumsDb',
-      payload: payload as object,
-    });
-  const find = (user: TestUser | null, query: string) =>
-    inject(ctx.app, user?.idToken ?? null, { method: 'GET', url: `/api/albums/find${query}` });
-  const put = (user: TestUser | null, payload: unknown) =>
-    inject(ctx.app, user?.idToken ?? null, {
-      method: 'PUT',
-      url: '/api/albums',
-      payload: payload as object,
-    });
-  const remove = (user: TestUser | null, albumId: string) =>
-    inject(ctx.app, user?.idToken ?? null, {
-      method: 'DELETE',
-      url: `/api/albumsDb/${encodeURIComponent(albumId)}`,
-    });
-  const myAlbums = async (user: TestUser) =>
-    (await inject(ctx.app, user.idToken, { method: 'GET', url: '/api/albumsDb?mine=true' })).json<
-      Album[]
-    >();
+  const myAlbums = async (user: TestUser) => (await ctx.api(user).listAlbums('?mine=true')).json();
 
   describe('POST /api/albumsDb', () => {
     it('creates the album: 201, the server fills id, createdBy, createdById and dateCreated', async () => {
       const owner = await signUp(ctx.app, { name: 'Olivia Owner' });
       const cover = await storeImage(ctx, owner);
       ctx.clock.advance(1000);
-      const res = await post(owner, {
+      const res = await ctx.api(owner).createAlbum({
         id: 'client-id',
         createdBy: 'Mallory',
         createdById: 'someone',
@@ -112,10 +78,7 @@ describe('albums', () => {
     it('makes the cover the first photo of the album', async () => {
       const owner = await signUp(ctx.app, { name: 'Pat' });
       const { album, cover } = await createAlbumAs(ctx, owner);
-      const res = await inject(ctx.app, owner.idToken, {
-        method: 'GET',
-        url: `/api/albumsDb/${album.id}/photos`,
-      });
+      const res = await ctx.api(owner).listPhotos(album.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
         expect.objectContaining({
@@ -131,7 +94,7 @@ describe('albums', () => {
     it('accepts a cover URL absolute on this origin', async () => {
       const owner = await signUp(ctx.app);
       const cover = await storeImage(ctx, owner);
-      const res = await post(owner, {
+      const res = await ctx.api(owner).createAlbum({
         name: 'Absolute',
         coverPhotoUrl: `http://localhost:80${cover.url}`,
       });
@@ -149,7 +112,7 @@ describe('albums', () => {
     ])('refuses a name that is %s with 400 on body.name', async (_case, fields) => {
       const owner = await signUp(ctx.app);
       const cover = await storeImage(ctx, owner);
-      const res = await post(owner, { coverPhotoUrl: cover.url, ...fields });
+      const res = await ctx.api(owner).createAlbum({ coverPhotoUrl: cover.url, ...fields });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.name' });
       expect(await myAlbums(owner)).toEqual([]);
@@ -158,7 +121,9 @@ describe('albums', () => {
     it('accepts a name of 100 characters once trimmed', async () => {
       const owner = await signUp(ctx.app);
       const cover = await storeImage(ctx, owner);
-      const res = await post(owner, { name: ` ${'é'.repeat(100)} `, coverPhotoUrl: cover.url });
+      const res = await ctx
+        .api(owner)
+        .createAlbum({ name: ` ${'é'.repeat(100)} `, coverPhotoUrl: cover.url });
       expect(res.statusCode).toBe(201);
       expect(res.json<Album>().name).toBe('é'.repeat(100));
     });
@@ -169,7 +134,7 @@ describe('albums', () => {
       ['too long', { coverPhotoUrl: `/api/files/show/${'a'.repeat(3000)}` }],
     ])('refuses a cover URL that is %s with 400 on body.coverPhotoUrl', async (_case, fields) => {
       const owner = await signUp(ctx.app);
-      const res = await post(owner, { name: 'No cover', ...fields });
+      const res = await ctx.api(owner).createAlbum({ name: 'No cover', ...fields });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({
         code: 'VALIDATION_FAILED',
@@ -188,7 +153,9 @@ describe('albums', () => {
       async (_case, urlOf: (id: string) => string) => {
         const owner = await signUp(ctx.app);
         const cover = await storeImage(ctx, owner);
-        const res = await post(owner, { name: 'Foreign', coverPhotoUrl: urlOf(cover.id) });
+        const res = await ctx
+          .api(owner)
+          .createAlbum({ name: 'Foreign', coverPhotoUrl: urlOf(cover.id) });
         expect(res.statusCode).toBe(400);
         expect(errorOf(res)).toMatchObject({
           code: 'INVALID_PICTURE_URL',
@@ -202,7 +169,9 @@ describe('albums', () => {
       const alice = await signUp(ctx.app);
       const bob = await signUp(ctx.app);
       const alicesImage = await storeImage(ctx, alice);
-      const res = await post(bob, { name: 'Borrowed', coverPhotoUrl: alicesImage.url });
+      const res = await ctx
+        .api(bob)
+        .createAlbum({ name: 'Borrowed', coverPhotoUrl: alicesImage.url });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('NOT_OWNER');
       expect(await myAlbums(bob)).toEqual([]);
@@ -210,7 +179,7 @@ describe('albums', () => {
 
     it('answers 404 FILE_NOT_FOUND for a cover that is not stored', async () => {
       const owner = await signUp(ctx.app);
-      const res = await post(owner, {
+      const res = await ctx.api(owner).createAlbum({
         name: 'Ghost',
         coverPhotoUrl: `/api/files/show/${newFileId()}`,
       });
@@ -220,7 +189,7 @@ describe('albums', () => {
 
     it('answers 400 for a body that is not JSON', async () => {
       const owner = await signUp(ctx.app);
-      const res = await inject(ctx.app, owner.idToken, {
+      const res = await ctx.api(owner).request({
         method: 'POST',
         url: '/api/albumsDb',
         headers: { 'content-type': 'application/json' },
@@ -231,7 +200,9 @@ describe('albums', () => {
     });
 
     it('needs a token', async () => {
-      const res = await post(null, { name: 'Anonymous', coverPhotoUrl: '/api/files/show/x' });
+      const res = await ctx
+        .api()
+        .createAlbum({ name: 'Anonymous', coverPhotoUrl: '/api/files/show/x' });
       expect(res.statusCode).toBe(401);
       expect(errorOf(res).code).toBe('TOKEN_MISSING');
     });
@@ -242,7 +213,7 @@ describe('albums', () => {
       const owner = await signUp(ctx.app, { name: 'Finder' });
       const { album } = await createAlbumAs(ctx, owner, { name: 'Found' });
       const other = await signUp(ctx.app);
-      const res = await find(other, `?id=${album.id}`);
+      const res = await ctx.api(other).findAlbum(`?id=${album.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(album);
     });
@@ -250,12 +221,8 @@ describe('albums', () => {
     it("shows the owner's current name as createdBy", async () => {
       const owner = await signUp(ctx.app, { name: 'Old Name' });
       const { album } = await createAlbumAs(ctx, owner);
-      await inject(ctx.app, owner.idToken, {
-        method: 'POST',
-        url: '/api/users/addNewUser',
-        payload: { name: 'New Name' },
-      });
-      expect((await find(owner, `?id=${album.id}`)).json()).toMatchObject({
+      await ctx.api(owner).addNewUser({ name: 'New Name' });
+      expect((await ctx.api(owner).findAlbum(`?id=${album.id}`)).json()).toMatchObject({
         createdBy: 'New Name',
       });
     });
@@ -266,7 +233,7 @@ describe('albums', () => {
       ['full of odd characters', encodeURIComponent("'; drop table albums; --")],
     ])('answers 404 ALBUM_NOT_FOUND for an id %s', async (_case, id) => {
       const user = await signUp(ctx.app);
-      const res = await find(user, `?id=${id}`);
+      const res = await ctx.api(user).findAlbum(`?id=${id}`);
       expect(res.statusCode).toBe(404);
       expect(errorOf(res).code).toBe('ALBUM_NOT_FOUND');
     });
@@ -278,13 +245,13 @@ describe('albums', () => {
       ['given twice', `?id=${newId()}&id=${newId()}`],
     ])('answers 400 on querystring.id for an id %s', async (_case, query) => {
       const user = await signUp(ctx.app);
-      const res = await find(user, query);
+      const res = await ctx.api(user).findAlbum(query);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'querystring.id' });
     });
 
     it('needs a token', async () => {
-      expect((await find(null, `?id=${newId()}`)).statusCode).toBe(401);
+      expect((await ctx.api().findAlbum(`?id=${newId()}`)).statusCode).toBe(401);
     });
   });
 
@@ -293,7 +260,7 @@ describe('albums', () => {
       const owner = await signUp(ctx.app, { name: 'Renamer' });
       const { album } = await createAlbumAs(ctx, owner, { name: 'Before' });
       ctx.clock.advance(5000);
-      const res = await put(owner, {
+      const res = await ctx.api(owner).updateAlbum({
         ...album,
         name: '  After  ',
         createdBy: 'Mallory',
@@ -302,14 +269,17 @@ describe('albums', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ...album, name: 'After' });
-      expect((await find(owner, `?id=${album.id}`)).json()).toEqual({ ...album, name: 'After' });
+      expect((await ctx.api(owner).findAlbum(`?id=${album.id}`)).json()).toEqual({
+        ...album,
+        name: 'After',
+      });
     });
 
     it('sets the cover to a photo of the album', async () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
       const photo = await addPhotoAs(ctx, owner, album.id);
-      const res = await put(owner, { id: album.id, coverPhotoUrl: photo.photoUrl });
+      const res = await ctx.api(owner).updateAlbum({ id: album.id, coverPhotoUrl: photo.photoUrl });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ...album, coverPhotoUrl: photo.photoUrl });
     });
@@ -318,7 +288,7 @@ describe('albums', () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
       const photo = await addPhotoAs(ctx, owner, album.id);
-      const res = await put(owner, {
+      const res = await ctx.api(owner).updateAlbum({
         ...album,
         coverPhotoUrl: `http://localhost:80${photo.photoUrl}`,
       });
@@ -329,7 +299,7 @@ describe('albums', () => {
     it('changes nothing when only the id is given', async () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
-      const res = await put(owner, { id: album.id });
+      const res = await ctx.api(owner).updateAlbum({ id: album.id });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(album);
     });
@@ -340,20 +310,20 @@ describe('albums', () => {
       const { album: otherAlbum } = await createAlbumAs(ctx, owner);
       const loose = await storeImage(ctx, owner);
       for (const url of [loose.url, otherAlbum.coverPhotoUrl, `/api/files/show/${newFileId()}`]) {
-        const res = await put(owner, { id: album.id, coverPhotoUrl: url });
+        const res = await ctx.api(owner).updateAlbum({ id: album.id, coverPhotoUrl: url });
         expect(res.statusCode).toBe(400);
         expect(errorOf(res)).toMatchObject({
           code: 'VALIDATION_FAILED',
           field: 'body.coverPhotoUrl',
         });
       }
-      expect((await find(owner, `?id=${album.id}`)).json()).toEqual(album);
+      expect((await ctx.api(owner).findAlbum(`?id=${album.id}`)).json()).toEqual(album);
     });
 
     it('refuses a cover URL on another site with 400 INVALID_PICTURE_URL', async () => {
       const owner = await signUp(ctx.app);
       const { album, cover } = await createAlbumAs(ctx, owner);
-      const res = await put(owner, {
+      const res = await ctx.api(owner).updateAlbum({
         id: album.id,
         coverPhotoUrl: `https://elsewhere.example${cover.url}`,
       });
@@ -371,14 +341,14 @@ describe('albums', () => {
     ])('refuses a name that is %s with 400 on body.name', async (_case, fields) => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
-      const res = await put(owner, { id: album.id, ...fields });
+      const res = await ctx.api(owner).updateAlbum({ id: album.id, ...fields });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.name' });
     });
 
     it('answers 400 on body.id without an id', async () => {
       const owner = await signUp(ctx.app);
-      const res = await put(owner, { name: 'Which one?' });
+      const res = await ctx.api(owner).updateAlbum({ name: 'Which one?' });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.id' });
     });
@@ -387,25 +357,27 @@ describe('albums', () => {
       const alice = await signUp(ctx.app);
       const bob = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, alice, { name: "Alice's" });
-      const res = await put(bob, { id: album.id, name: "Bob's now" });
+      const res = await ctx.api(bob).updateAlbum({ id: album.id, name: "Bob's now" });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('NOT_OWNER');
-      const cover = await put(bob, { id: album.id, coverPhotoUrl: album.coverPhotoUrl });
+      const cover = await ctx
+        .api(bob)
+        .updateAlbum({ id: album.id, coverPhotoUrl: album.coverPhotoUrl });
       expect(cover.statusCode).toBe(403);
-      expect((await find(alice, `?id=${album.id}`)).json()).toEqual(album);
+      expect((await ctx.api(alice).findAlbum(`?id=${album.id}`)).json()).toEqual(album);
     });
 
     it('answers 404 ALBUM_NOT_FOUND for an unknown album', async () => {
       const user = await signUp(ctx.app);
       for (const id of [newId(), '11']) {
-        const res = await put(user, { id, name: 'Nothing' });
+        const res = await ctx.api(user).updateAlbum({ id, name: 'Nothing' });
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('ALBUM_NOT_FOUND');
       }
     });
 
     it('needs a token', async () => {
-      expect((await put(null, { id: newId(), name: 'x' })).statusCode).toBe(401);
+      expect((await ctx.api().updateAlbum({ id: newId(), name: 'x' })).statusCode).toBe(401);
     });
   });
 
@@ -415,39 +387,22 @@ describe('albums', () => {
       const commenter = await signUp(ctx.app);
       const { album, cover } = await createAlbumAs(ctx, owner);
       const photo = await addPhotoAs(ctx, owner, album.id);
-      const comment = await inject(ctx.app, commenter.idToken, {
-        method: 'POST',
-        url: '/api/photos/comments',
-        payload: { photoId: photo.id, message: 'Nice' },
-      });
+      const comment = await ctx.api(commenter).postComment({ photoId: photo.id, message: 'Nice' });
       expect(comment.statusCode).toBe(201);
 
       const coverRow = await findFileById(ctx.deps.db, cover.id);
       const blobKeys = [coverRow?.blob_key, coverRow?.thumb_key, coverRow?.preview_key];
       expect(blobKeys.every(Boolean)).toBe(true);
 
-      const res = await remove(owner, album.id);
+      const res = await ctx.api(owner).deleteAlbum(album.id);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
 
-      expect((await find(owner, `?id=${album.id}`)).statusCode).toBe(404);
-      const photos = await inject(ctx.app, owner.idToken, {
-        method: 'GET',
-        url: `/api/albumsDb/${album.id}/photos`,
-      });
+      expect((await ctx.api(owner).findAlbum(`?id=${album.id}`)).statusCode).toBe(404);
+      const photos = await ctx.api(owner).listPhotos(album.id);
       expect(photos.statusCode).toBe(404);
-      expect(
-        (await inject(ctx.app, owner.idToken, { method: 'GET', url: `/api/photos/${photo.id}` }))
-          .statusCode,
-      ).toBe(404);
-      expect(
-        (
-          await inject(ctx.app, owner.idToken, {
-            method: 'GET',
-            url: `/api/photos/${photo.id}/comments`,
-          })
-        ).statusCode,
-      ).toBe(404);
+      expect((await ctx.api(owner).getPhoto(photo.id)).statusCode).toBe(404);
+      expect((await ctx.api(owner).listComments(photo.id)).statusCode).toBe(404);
       const left = await ctx.deps.db
         .selectFrom('comments')
         .select('id')
@@ -468,19 +423,12 @@ describe('albums', () => {
       await addPhotoAs(ctx, owner, album.id, shared);
       const { album: keeper } = await createAlbumAs(ctx, owner);
       await addPhotoAs(ctx, owner, keeper.id, shared);
-      await inject(ctx.app, fan.idToken, {
-        method: 'PUT',
-        url: '/api/users/me/profilePhoto',
-        payload: { profilePicUrl: cover.url },
-      });
+      await ctx.api(fan).setProfilePhoto({ profilePicUrl: cover.url });
 
-      expect((await remove(owner, album.id)).statusCode).toBe(204);
+      expect((await ctx.api(owner).deleteAlbum(album.id)).statusCode).toBe(204);
       expect(await showStatus(ctx, cover.url)).toBe(200);
       expect(await showStatus(ctx, shared.url)).toBe(200);
-      const keeperPhotos = await inject(ctx.app, owner.idToken, {
-        method: 'GET',
-        url: `/api/albumsDb/${keeper.id}/photos`,
-      });
+      const keeperPhotos = await ctx.api(owner).listPhotos(keeper.id);
       expect(keeperPhotos.json<Photo[]>().map((p) => p.fileId)).toContain(shared.id);
     });
 
@@ -488,18 +436,18 @@ describe('albums', () => {
       const alice = await signUp(ctx.app);
       const bob = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, alice);
-      const res = await remove(bob, album.id);
+      const res = await ctx.api(bob).deleteAlbum(album.id);
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('NOT_OWNER');
-      expect((await find(alice, `?id=${album.id}`)).statusCode).toBe(200);
+      expect((await ctx.api(alice).findAlbum(`?id=${album.id}`)).statusCode).toBe(200);
     });
 
     it('answers 404 ALBUM_NOT_FOUND for an unknown album, and for one already deleted', async () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
-      expect((await remove(owner, album.id)).statusCode).toBe(204);
+      expect((await ctx.api(owner).deleteAlbum(album.id)).statusCode).toBe(204);
       for (const id of [album.id, newId(), '11', 'ü ü']) {
-        const res = await remove(owner, id);
+        const res = await ctx.api(owner).deleteAlbum(id);
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('ALBUM_NOT_FOUND');
       }
@@ -508,8 +456,8 @@ describe('albums', () => {
     it('needs a token', async () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
-      expect((await remove(null, album.id)).statusCode).toBe(401);
-      expect((await find(owner, `?id=${album.id}`)).statusCode).toBe(200);
+      expect((await ctx.api().deleteAlbum(album.id)).statusCode).toBe(401);
+      expect((await ctx.api(owner).findAlbum(`?id=${album.id}`)).statusCode).toBe(200);
     });
   });
 
@@ -547,11 +495,8 @@ describe('albums', () => {
       await listCtx.close();
     });
 
-    const list = (user: TestUser | null, query = '') =>
-      inject(listCtx.app, user?.idToken ?? null, { method: 'GET', url: `/api/albumsDb${query}` });
-
     it('lists every album newest first (ties by id), with no Link when all fit', async () => {
-      const res = await list(alice);
+      const res = await listCtx.api(alice).listAlbums();
       expect(res.statusCode).toBe(200);
       expect(res.headers.link).toBeUndefined();
       const albums = res.json<Album[]>();
@@ -561,7 +506,7 @@ describe('albums', () => {
     });
 
     it('pages with ?limit and a Link to the next page, followed to the end', async () => {
-      const first = await list(bob, '?limit=3');
+      const first = await listCtx.api(bob).listAlbums('?limit=3');
       expect(first.statusCode).toBe(200);
       expect(first.json<Album[]>()).toHaveLength(3);
       expect(first.headers.link).toMatch(
@@ -582,7 +527,7 @@ describe('albums', () => {
     });
 
     it("lists only the caller's albums with ?mine=true, and keeps mine=true in the Link", async () => {
-      const res = await list(alice, '?mine=true&limit=2');
+      const res = await listCtx.api(alice).listAlbums('?mine=true&limit=2');
       expect(res.statusCode).toBe(200);
       expect(nextLink(res)).toMatch(/^\/api\/albumsDb\?limit=2&cursor=[A-Za-z0-9_-]+&mine=true$/);
       const { pages } = await allPages(listCtx, alice, '/api/albumsDb?mine=true&limit=2');
@@ -590,13 +535,13 @@ describe('albums', () => {
       expect(pages.flat()).toEqual(mine);
       expect(mine).toHaveLength(4);
 
-      const all = await list(alice, '?mine=false');
+      const all = await listCtx.api(alice).listAlbums('?mine=false');
       expect(all.json<Album[]>()).toHaveLength(7);
     });
 
     it('answers an empty list for a user with no albums', async () => {
       const carol = await signUp(listCtx.app);
-      const res = await list(carol, '?mine=true');
+      const res = await listCtx.api(carol).listAlbums('?mine=true');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
       expect(res.headers.link).toBeUndefined();
@@ -608,10 +553,10 @@ describe('albums', () => {
       for (let i = 0; i < 51; i += 1) {
         await createAlbumAs(listCtx, dave, { name: `Dave ${i}`, cover });
       }
-      const res = await list(dave, '?mine=true');
+      const res = await listCtx.api(dave).listAlbums('?mine=true');
       expect(res.json<Album[]>()).toHaveLength(50);
       expect(nextLink(res)).toMatch(/^\/api\/albumsDb\?limit=50&cursor=.+&mine=true$/);
-      const max = await list(dave, '?limit=100');
+      const max = await listCtx.api(dave).listAlbums('?limit=100');
       expect(max.json<Album[]>()).toHaveLength(58);
       expect(max.headers.link).toBeUndefined();
     });
@@ -627,7 +572,7 @@ describe('albums', () => {
       ['cursor', `?cursor=${'A'.repeat(501)}`],
       ['mine', '?mine=yes'],
     ])('answers 400 on querystring.%s for %s', async (field, query) => {
-      const res = await list(alice, query);
+      const res = await listCtx.api(alice).listAlbums(query);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({
         code: 'VALIDATION_FAILED',
@@ -636,7 +581,7 @@ describe('albums', () => {
     });
 
     it('needs a token', async () => {
-      const res = await list(null);
+      const res = await listCtx.api().listAlbums();
       expect(res.statusCode).toBe(401);
     });
   });

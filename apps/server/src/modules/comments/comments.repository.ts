@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { CommentRow, CommentsTable, Db } from '../../db/schema.js';
 
 /** A comment with its author's name. */
@@ -27,12 +28,6 @@ export function listPhotoCommentViews(db: Db, photoId: string): Promise<CommentV
     .execute();
 }
 
-/** Whether the error is the database refusing a reference to a row that does not exist. */
-function isForeignKeyViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}
-
 /** Inserts the comment; answers false when its photo is gone (deleted meanwhile). */
 export async function insertComment(db: Db, comment: Insertable<CommentsTable>): Promise<boolean> {
   try {
@@ -42,17 +37,4 @@ export async function insertComment(db: Db, comment: Insertable<CommentsTable>):
     if (isForeignKeyViolation(error)) return false;
     throw error;
   }
-}
-
-export async function deletePhotoComments(db: Db, photoId: string): Promise<void> {
-  await db.deleteFrom('comments').where('photo_id', '=', photoId).execute();
-}
-
-export async function deleteAlbumComments(db: Db, albumId: string): Promise<void> {
-  await db
-    .deleteFrom('comments')
-    .where('photo_id', 'in', (eb) =>
-      eb.selectFrom('photos').select('photos.id').where('photos.album_id', '=', albumId),
-    )
-    .execute();
 }

@@ -1,7 +1,7 @@
 import { commentSchema, createCommentRequestSchema } from '@photo/contract';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
-import { entityId, errorResponses } from '../albums/route-helpers.js';
+import { currentUser } from '../../http/current-user.js';
+import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { listComments, postComment } from './comments.service.js';
 

@@ -2,7 +2,7 @@ import type { Comment } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { findPhotoById } from '../photos/photos.repository.js';
 import {
   findCommentView,

@@ -1,14 +1,8 @@
 import type { Comment, Photo } from '@photo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
-import {
-  createTestContext,
-  inject,
-  signUp,
-  type TestContext,
-  type TestUser,
-} from '../../test/harness.js';
-import { addPhotoAs, createAlbumAs, errorOf } from '../photos/test-support.js';
+import { addPhotoAs, createAlbumAs, errorOf } from '../../test/fixtures.js';
+import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -20,18 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-const post = (user: TestUser | null, payload: unknown) =>
-  inject(ctx.app, user?.idToken ?? null, {
-    method: 'POST',
-    url: '/api/photos/comments',
-    payload: payload as object,
-  });
-const list = (user: TestUser | null, photoId: string) =>
-  inject(ctx.app, user?.idToken ?? null, {
-    method: 'GET',
-    url: `/api/photos/${encodeURIComponent(photoId)}/comments`,
-  });
 
 /** A new photo in a new album of a new owner. */
 async function aPhoto(): Promise<Photo> {
@@ -46,7 +28,7 @@ describe('comments', () => {
       const photo = await aPhoto();
       const reader = await signUp(ctx.app, { name: 'Rita Reader' });
       ctx.clock.advance(1234);
-      const res = await post(reader, {
+      const res = await ctx.api(reader).postComment({
         id: 'client-id',
         createdBy: 'Mallory',
         createdById: 'mallory',
@@ -63,14 +45,14 @@ describe('comments', () => {
         createdById: reader.uid,
         dateCreated: ctx.clock.now().toISOString(),
       });
-      expect((await list(reader, photo.id)).json()).toEqual([res.json()]);
+      expect((await ctx.api(reader).listComments(photo.id)).json()).toEqual([res.json()]);
     });
 
     it('keeps the message as written: line breaks and markup are text', async () => {
       const photo = await aPhoto();
       const user = await signUp(ctx.app);
       const message = 'First line\nsecond <b>line</b> & "quotes" 🎉';
-      const res = await post(user, { photoId: photo.id, message });
+      const res = await ctx.api(user).postComment({ photoId: photo.id, message });
       expect(res.statusCode).toBe(201);
       expect(res.json<Comment>().message).toBe(message);
     });
@@ -78,7 +60,9 @@ describe('comments', () => {
     it('accepts a message of 2000 characters once trimmed', async () => {
       const photo = await aPhoto();
       const user = await signUp(ctx.app);
-      const res = await post(user, { photoId: photo.id, message: ` ${'m'.repeat(2000)}\n` });
+      const res = await ctx
+        .api(user)
+        .postComment({ photoId: photo.id, message: ` ${'m'.repeat(2000)}\n` });
       expect(res.statusCode).toBe(201);
       expect(res.json<Comment>().message).toHaveLength(2000);
     });
@@ -93,10 +77,10 @@ describe('comments', () => {
     ])('refuses a message that is %s with 400 on body.message', async (_case, fields) => {
       const photo = await aPhoto();
       const user = await signUp(ctx.app);
-      const res = await post(user, { photoId: photo.id, ...fields });
+      const res = await ctx.api(user).postComment({ photoId: photo.id, ...fields });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.message' });
-      expect((await list(user, photo.id)).json()).toEqual([]);
+      expect((await ctx.api(user).listComments(photo.id)).json()).toEqual([]);
     });
 
     it.each([
@@ -106,7 +90,7 @@ describe('comments', () => {
       ['a number', { photoId: 11 }],
     ])('refuses a photoId that is %s with 400 on body.photoId', async (_case, fields) => {
       const user = await signUp(ctx.app);
-      const res = await post(user, { message: 'Hello', ...fields });
+      const res = await ctx.api(user).postComment({ message: 'Hello', ...fields });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.photoId' });
     });
@@ -114,7 +98,7 @@ describe('comments', () => {
     it('answers 404 PHOTO_NOT_FOUND for an unknown photo', async () => {
       const user = await signUp(ctx.app);
       for (const photoId of [newId(), '11']) {
-        const res = await post(user, { photoId, message: 'Anyone there?' });
+        const res = await ctx.api(user).postComment({ photoId, message: 'Anyone there?' });
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('PHOTO_NOT_FOUND');
       }
@@ -122,9 +106,9 @@ describe('comments', () => {
 
     it('needs a token', async () => {
       const photo = await aPhoto();
-      const res = await post(null, { photoId: photo.id, message: 'Anonymous' });
+      const res = await ctx.api().postComment({ photoId: photo.id, message: 'Anonymous' });
       expect(res.statusCode).toBe(401);
-      expect((await list(await signUp(ctx.app), photo.id)).json()).toEqual([]);
+      expect((await ctx.api(await signUp(ctx.app)).listComments(photo.id)).json()).toEqual([]);
     });
   });
 
@@ -141,12 +125,12 @@ describe('comments', () => {
         [ann, 'three'],
       ] as const) {
         ctx.clock.advance(1000);
-        const res = await post(user, { photoId: photo.id, message });
+        const res = await ctx.api(user).postComment({ photoId: photo.id, message });
         posted.push(res.json<Comment>());
       }
-      await post(ben, { photoId: otherPhoto.id, message: 'elsewhere' });
+      await ctx.api(ben).postComment({ photoId: otherPhoto.id, message: 'elsewhere' });
 
-      const res = await list(ben, photo.id);
+      const res = await ctx.api(ben).listComments(photo.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(posted);
       expect(res.json<Comment[]>().map((c) => [c.createdBy, c.message])).toEqual([
@@ -160,18 +144,20 @@ describe('comments', () => {
       const photo = await aPhoto();
       const user = await signUp(ctx.app);
       for (const message of ['a', 'b', 'c', 'd']) {
-        expect((await post(user, { photoId: photo.id, message })).statusCode).toBe(201);
+        expect((await ctx.api(user).postComment({ photoId: photo.id, message })).statusCode).toBe(
+          201,
+        );
       }
-      const first = (await list(user, photo.id)).json<Comment[]>();
+      const first = (await ctx.api(user).listComments(photo.id)).json<Comment[]>();
       expect(first.map((c) => c.message).sort()).toEqual(['a', 'b', 'c', 'd']);
       const ids = first.map((c) => c.id);
       expect(ids).toEqual([...ids].sort());
-      expect((await list(user, photo.id)).json()).toEqual(first);
+      expect((await ctx.api(user).listComments(photo.id)).json()).toEqual(first);
     });
 
     it('answers an empty list for a photo without comments', async () => {
       const photo = await aPhoto();
-      const res = await list(await signUp(ctx.app), photo.id);
+      const res = await ctx.api(await signUp(ctx.app)).listComments(photo.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
     });
@@ -179,7 +165,7 @@ describe('comments', () => {
     it('answers 404 PHOTO_NOT_FOUND for an unknown photo', async () => {
       const user = await signUp(ctx.app);
       for (const photoId of [newId(), '11', 'ünïcödé']) {
-        const res = await list(user, photoId);
+        const res = await ctx.api(user).listComments(photoId);
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('PHOTO_NOT_FOUND');
       }
@@ -187,7 +173,7 @@ describe('comments', () => {
 
     it('needs a token', async () => {
       const photo = await aPhoto();
-      expect((await list(null, photo.id)).statusCode).toBe(401);
+      expect((await ctx.api().listComments(photo.id)).statusCode).toBe(401);
     });
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createLimiter, readExif, sniffImageFormat } from './files.images.js';
-import { imageOf, redBlueJpeg } from './files.test-support.js';
+import { imageOf, redBlueJpeg } from '../../test/images.js';
 
 async function exifOf(image: Buffer): Promise<Buffer | undefined> {
   return (await sharp(image).metadata()).exif;

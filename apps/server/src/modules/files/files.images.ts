@@ -72,7 +72,8 @@ export interface ImageInfo {
   /** Upright (EXIF orientation applied). */
   width: number;
   height: number;
-  /** An animated GIF or WebP: kept as it is, without derived sizes. */
+  /** How many frames: more than one for an animated GIF or WebP. */
+  frames: number;
   animated: boolean;
   exif: ExifFacts;
   /** The file carries GPS coordinates (EXIF GPS, or GPS in XMP), or EXIF we cannot read. */
@@ -118,21 +119,24 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
   }
   const { width, height } = metadata.autoOrient;
   if (!(width > 0 && height > 0)) throw unreadable();
-  if (width * height > MAX_IMAGE_PIXELS) {
+  // Every frame of an animation is decoded, so every frame counts against the limit.
+  const frames = format === 'gif' || format === 'webp' ? Math.max(1, metadata.pages ?? 1) : 1;
+  if (width * height * frames > MAX_IMAGE_PIXELS) {
+    const size = frames > 1 ? `${frames} frames of ${width} x ${height}` : `${width} x ${height}`;
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `The image has too many pixels (${width} x ${height}); at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`,
+      `The image has too many pixels (${size}); at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted${frames > 1 ? ', all frames together' : ''}.`,
       { field: 'file' },
     );
   }
   const exif = readExif(metadata.exif);
-  const animated = (format === 'gif' || format === 'webp') && (metadata.pages ?? 1) > 1;
   return {
     format,
     contentType: CONTENT_TYPES[format],
     width,
     height,
-    animated,
+    frames,
+    animated: frames > 1,
     exif: exif.facts,
     hasLocation: exif.hasGps || xmpHasGps(metadata),
     keptExif: exif.kept,
@@ -141,22 +145,61 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
 
 /**
  * Makes the preview (1600 px) and the thumbnail (600 px) on the long edge, never enlarged: WebP,
- * turned upright by the EXIF orientation, converted to sRGB, all metadata stripped.
+ * turned upright by the EXIF orientation, converted to sRGB, all metadata stripped. Of an
+ * animation, the thumbnail is its first frame, and the preview is the animation made smaller
+ * when that stays within a pixel and a byte budget, else its first frame too.
  */
-export async function makeDerivedSizes(file: string): Promise<Record<ImageSize, Buffer>> {
+export async function makeDerivedSizes(
+  file: string,
+  info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
+): Promise<Record<ImageSize, Buffer>> {
+  let still: Record<ImageSize, Buffer>;
   try {
-    // One decode of the original, at the preview's size (JPEG and WebP shrink while decoding);
-    // both sizes are encoded from those pixels.
-    const { data, info } = await sharp(file, { ...INPUT_OPTIONS, autoOrient: true })
+    // One decode of the original (its first frame), at the preview's size (JPEG and WebP shrink
+    // while decoding); both sizes are encoded from those pixels.
+    const { data, info: raw } = await sharp(file, { ...INPUT_OPTIONS, autoOrient: true })
       .resize(fitWithin('preview'))
       .raw()
       .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
     const pixels = () =>
-      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const preview = await toWebp(pixels());
-    const thumb = await toWebp(pixels().resize(fitWithin('thumb')));
-    return { preview, thumb };
+      sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+    still = {
+      preview: await toWebp(pixels()),
+      thumb: await toWebp(pixels().resize(fitWithin('thumb'))),
+    };
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (info.frames > 1) {
+    const animated = await animatedPreview(file, info);
+    if (animated) return { ...still, preview: animated };
+  }
+  return still;
+}
+
+/** Pixels of all frames together that an animated preview may have: its encoding time follows them. */
+export const ANIMATED_PREVIEW_MAX_PIXELS = 16_000_000;
+/** Bytes an animated preview may have; a bigger one is replaced by a still. */
+export const ANIMATED_PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The animation within the preview's size as animated WebP, or null when over a budget. */
+async function animatedPreview(
+  file: string,
+  info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
+): Promise<Buffer | null> {
+  const edge = IMAGE_SIZES.preview;
+  const scale = Math.min(1, edge / Math.max(info.width, info.height));
+  const framePixels = Math.round(info.width * scale) * Math.round(info.height * scale);
+  if (framePixels * info.frames > ANIMATED_PREVIEW_MAX_PIXELS) return null;
+  try {
+    const animation = await sharp(file, { ...INPUT_OPTIONS, pages: -1 })
+      .resize(fitWithin('preview'))
+      // A low effort: an animation has many frames to encode, and its size is checked below.
+      .webp({ quality: DERIVED_QUALITY, effort: 1 })
+      .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+      .toBuffer();
+    return animation.length <= ANIMATED_PREVIEW_MAX_BYTES ? animation : null;
   } catch (error) {
     throw unreadable(error);
   }
@@ -172,19 +215,6 @@ function toWebp(image: Sharp): Promise<Buffer> {
     .webp({ quality: DERIVED_QUALITY })
     .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
     .toBuffer();
-}
-
-/** Decodes the (first frame of the) image fully, to refuse damaged files kept without derived sizes. */
-export async function checkDecodes(file: string): Promise<void> {
-  try {
-    await sharp(file, INPUT_OPTIONS)
-      .resize({ width: 64, height: 64, fit: 'inside' })
-      .raw()
-      .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
-      .toBuffer();
-  } catch (error) {
-    throw unreadable(error);
-  }
 }
 
 /**

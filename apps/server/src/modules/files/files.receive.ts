@@ -12,9 +12,6 @@ import { SNIFF_BYTES } from './files.images.js';
 /** The multipart field that carries the file. */
 export const UPLOAD_FIELD = 'file';
 
-/** Temporary files older than this were left by a crash; they are removed at start. */
-const STALE_TEMP_MS = 60 * 60 * 1000;
-
 /** An upload received into a temporary file. */
 export interface ReceivedFile {
   /** The temporary file; whoever receives this object removes it. */
@@ -26,18 +23,9 @@ export interface ReceivedFile {
   head: Buffer;
 }
 
-/** Makes the folder for uploads being received, and removes what a crash left there. */
+/** Makes the folder for uploads being received (files.sweeper.ts removes what crashes leave there). */
 export async function prepareUploadTmpDir(dir: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
-  const now = Date.now();
-  for (const name of await fs.readdir(dir)) {
-    const file = path.join(dir, name);
-    try {
-      if (now - (await fs.stat(file)).mtimeMs > STALE_TEMP_MS) await fs.rm(file, { force: true });
-    } catch {
-      // Gone meanwhile.
-    }
-  }
 }
 
 const tooLarge = (maxBytes: number) =>

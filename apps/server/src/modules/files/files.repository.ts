@@ -4,10 +4,6 @@ export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertFile(db: Db, file: NewFileRow): Promise<void> {
-  await db.insertInto('files').values(file).execute();
-}
-
 /** Inserts the file unless its owner already has one with the same bytes; answers whether it did. */
 export async function insertFileUnlessDuplicate(db: Db, file: NewFileRow): Promise<boolean> {
   const result = await db
@@ -38,6 +34,10 @@ export async function isFileInUse(db: Db, id: string): Promise<boolean> {
   return Boolean(photo ?? album ?? user);
 }
 
+export async function deleteFileRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', id).execute();
+}
+
 /** The owner's earliest file with these bytes, if any. */
 export function findFileByOwnerAndSha256(
   db: Db,
@@ -53,4 +53,14 @@ export function findFileByOwnerAndSha256(
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The blob keys of those of these files that exist. */
+export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('files')
+    .select(['id', 'blob_key', 'thumb_key', 'preview_key'])
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import { uploadedFileSchema } from '@photo/contract';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
 import { findFileToServe, storeUploadedFile, toUploadedFile } from './files.service.js';
+import { startSweeper, type Sweeper } from './files.sweeper.js';
 
 /** Ids never change content: caches may keep the bytes for a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,6 +23,12 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
   await prepareUploadTmpDir(deps.uploadTmpDir);
+  // What crashes leave behind goes once the server is ready, and then now and then.
+  let sweeper: Sweeper | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startSweeper(deps, app.log);
+  });
+  app.addHook('onClose', async () => sweeper?.stop());
   // Registered here, so only these routes parse multipart bodies; limits are set per request.
   await app.register(multipart);
 
@@ -32,7 +39,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         tags: ['files'],
         summary: 'Upload an image (multipart/form-data, field "file")',
         description:
-          'JPEG, PNG, WebP, GIF or AVIF, checked by content. The same bytes uploaded again by the same user answer the existing file (200).',
+          'JPEG, PNG, WebP, GIF or AVIF, checked by content. The same bytes uploaded again by the same user answer the existing file (200). ' +
+          "Bytes after the image's end are dropped; the image's own bytes are stored as they are. " +
+          'At most 100 megapixels, every frame of an animation counted (413).',
         consumes: ['multipart/form-data'],
         response: { 200: uploadedFileSchema, 201: uploadedFileSchema },
       },
@@ -52,10 +61,13 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
     '/files/show/:id',
     {
       // <img> cannot send the idToken header: file ids are unguessable capabilities.
-      config: { auth: false },
+      config: { auth: false, secretPath: true },
       schema: {
         tags: ['files'],
         summary: 'The bytes of a stored file: the original, or a derived size',
+        description:
+          'size=thumb: 600 px WebP; size=preview: 1600 px WebP (of an animation: its first frame, and an ' +
+          'animated preview when it is small enough). Without size: the original.',
         security: [],
         params: z.object({ id: z.string() }),
         querystring: z.object({ size: z.enum(['thumb', 'preview']).optional() }),

@@ -1,13 +1,15 @@
 import fs from 'node:fs/promises';
 import type { ImageSize, UploadedFile } from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
+import { decideAccess } from '../../lib/access.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { FILE_ID_PATTERN, newFileId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import {
   DERIVED_CONTENT_TYPE,
-  checkDecodes,
   createLimiter,
   inspectImage,
   makeDerivedSizes,
@@ -15,10 +17,13 @@ import {
   writeWithoutLocation,
 } from './files.images.js';
 import {
+  deleteFileRow,
   findFileById,
   findFileByOwnerAndSha256,
   insertFileUnlessDuplicate,
+  isFileInUse,
 } from './files.repository.js';
+import { findImageEnd } from './files.image-end.js';
 import type { ReceivedFile } from './files.receive.js';
 
 /** Blob keys: generated from the file id, never from the user's file name. */
@@ -26,6 +31,13 @@ export const blobKeys = {
   original: (id: string) => `originals/${id}`,
   derived: (id: string, size: ImageSize) => `${size}/${id}.webp`,
 };
+
+/**
+ * The longest an upload may take from storing its first blob to committing its row; past it the
+ * upload fails. Blobs no row names are removed only long after (files.sweeper.ts): this keeps that
+ * from ever racing an upload in flight.
+ */
+export const UPLOAD_COMMIT_DEADLINE_MS = 60 * 60 * 1000;
 
 /**
  * One image decoded at a time per process. A decode and its WebP encodes take tens of megabytes
@@ -66,11 +78,12 @@ export async function storeUploadedFile(
         { field: 'file' },
       );
     }
+    // Bytes after the image's end are no part of it: they are dropped, the image kept as it is.
+    const imageEnd = await findImageEnd(received.path, sniffed, received.size);
+    if (imageEnd < received.size) await fs.truncate(received.path, imageEnd);
     const processed = await imageJobs(async () => {
       const info = await inspectImage(received.path, sniffed);
-      let derived: Record<ImageSize, Buffer> | null = null;
-      if (info.animated) await checkDecodes(received.path);
-      else derived = await makeDerivedSizes(received.path);
+      const derived = await makeDerivedSizes(received.path, info);
       let original = received.path;
       if (info.hasLocation) {
         await writeWithoutLocation(received.path, info, cleaned);
@@ -79,9 +92,11 @@ export async function storeUploadedFile(
       return { info, derived, original };
     });
     const { info, derived, original } = processed;
-    const size = original === received.path ? received.size : (await fs.stat(original)).size;
+    const size = original === received.path ? imageEnd : (await fs.stat(original)).size;
 
     const id = newFileId();
+    const thumbKey = blobKeys.derived(id, 'thumb');
+    const previewKey = blobKeys.derived(id, 'preview');
     const row: FileRow = {
       id,
       owner_id: ownerId,
@@ -91,8 +106,8 @@ export async function storeUploadedFile(
       width: info.width,
       height: info.height,
       sha256: received.sha256,
-      thumb_key: derived ? blobKeys.derived(id, 'thumb') : null,
-      preview_key: derived ? blobKeys.derived(id, 'preview') : null,
+      thumb_key: thumbKey,
+      preview_key: previewKey,
       date_taken: info.exif.dateTaken,
       camera_make: info.exif.cameraMake,
       camera_model: info.exif.cameraModel,
@@ -100,14 +115,19 @@ export async function storeUploadedFile(
     };
     // Blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
     const written: string[] = [];
+    const storingSince = performance.now();
     try {
       await deps.blobStore.putFile(row.blob_key, original, info.contentType);
       written.push(row.blob_key);
-      if (derived && row.thumb_key && row.preview_key) {
-        await deps.blobStore.putBuffer(row.thumb_key, derived.thumb, DERIVED_CONTENT_TYPE);
-        written.push(row.thumb_key);
-        await deps.blobStore.putBuffer(row.preview_key, derived.preview, DERIVED_CONTENT_TYPE);
-        written.push(row.preview_key);
+      for (const [key, bytes] of [
+        [thumbKey, derived.thumb],
+        [previewKey, derived.preview],
+      ] as const) {
+        await deps.blobStore.putBuffer(key, bytes, DERIVED_CONTENT_TYPE);
+        written.push(key);
+      }
+      if (performance.now() - storingSince > UPLOAD_COMMIT_DEADLINE_MS) {
+        throw new Error('Storing the upload took longer than its deadline; it is dropped.');
       }
       if (!(await insertFileUnlessDuplicate(deps.db, row))) {
         // The same bytes from the same owner landed meanwhile: answer that file.
@@ -146,7 +166,7 @@ export interface FileToServe {
 
 /**
  * Which blob answers a show request: the original, or a derived size (the original when the file
- * has none, e.g. an animated GIF). 404 for an unknown or malformed id.
+ * has none: animations stored before they got derived sizes). 404 for an unknown or malformed id.
  */
 export async function findFileToServe(
   deps: Pick<AppDeps, 'db'>,
@@ -160,4 +180,49 @@ export async function findFileToServe(
     size === 'thumb' ? file.thumb_key : size === 'preview' ? file.preview_key : null;
   if (derivedKey) return { key: derivedKey, contentType: DERIVED_CONTENT_TYPE, etag };
   return { key: file.blob_key, contentType: file.content_type, etag };
+}
+
+/**
+ * The stored file a request names in `field`, which the caller may put in an album (today: a file
+ * they uploaded). 404 FILE_NOT_FOUND, or 403 NOT_OWNER with `refusal` as the message.
+ */
+export async function requireOwnFile(
+  deps: Pick<AppDeps, 'db'>,
+  caller: AuthUser,
+  fileId: string,
+  options: { field: string; refusal: string },
+): Promise<FileRow> {
+  const { field } = options;
+  const file = await findFileById(deps.db, fileId);
+  if (!file) throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
+  if (decideAccess(caller, 'file.attach', file) !== 'allowed') {
+    throw new AppError('NOT_OWNER', options.refusal, { field });
+  }
+  return file;
+}
+
+/**
+ * Deletes each of the files that nothing uses any more: its row, then its original and derived
+ * sizes (a crash in between leaves only unreachable bytes, never a dangling reference). Runs after
+ * the change that released them has been committed; a file that cannot be deleted now is only
+ * logged.
+ */
+export async function releaseFiles(
+  deps: Pick<AppDeps, 'db' | 'blobStore'>,
+  fileIds: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const fileId of new Set(fileIds)) {
+    try {
+      const file = await findFileById(deps.db, fileId);
+      if (!file || (await isFileInUse(deps.db, fileId))) continue;
+      await deleteFileRow(deps.db, fileId);
+      const keys = [file.blob_key, file.thumb_key, file.preview_key].filter((key): key is string =>
+        Boolean(key),
+      );
+      await Promise.all(keys.map((key) => deps.blobStore.delete(key)));
+    } catch (error) {
+      log.warn({ err: error, fileId }, 'could not delete an unused file');
+    }
+  }
 }

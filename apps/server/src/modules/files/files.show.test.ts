@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
 import { newFileId } from '../../lib/ids.js';
 import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
-import { imageOf, upload } from './files.test-support.js';
+import { imageOf } from '../../test/images.js';
 
 let ctx: TestContext;
 let big: UploadedFile;
@@ -14,9 +14,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const user = await signUp(ctx.app);
   bigBytes = await imageOf('jpeg', 2400, 1200);
-  big = (await upload(ctx.app, user.idToken, bigBytes)).json<UploadedFile>();
+  big = (await ctx.api(user).upload(bigBytes)).json<UploadedFile>();
   small = (
-    await upload(ctx.app, user.idToken, await imageOf('png', 300, 200), { filename: 's.png' })
+    await ctx.api(user).upload(await imageOf('png', 300, 200), { filename: 's.png' })
   ).json<UploadedFile>();
 });
 
@@ -25,8 +25,7 @@ afterAll(async () => {
 });
 
 /** No idToken header: <img> cannot send one. */
-const get = (url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => ctx.api().get(url, headers);
 
 describe('GET /api/files/show/{id}', () => {
   it('streams the original with its type, length, validators and protective headers', async () => {

@@ -4,26 +4,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
 import { FILE_ID_PATTERN } from '../../lib/ids.js';
-import {
-  createTestContext,
-  inject,
-  signUp,
-  type TestContext,
-  type TestUser,
-} from '../../test/harness.js';
-import { findFileById } from './files.repository.js';
+import { multipartBody } from '../../test/api-client.js';
+import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
 import {
   animatedGif,
   imageOf,
   isBlue,
   isRed,
-  multipartBody,
   noiseJpeg,
   pixelAt,
   redBlueJpeg,
-  stored,
-  upload,
-} from './files.test-support.js';
+} from '../../test/images.js';
+import { findFileById } from './files.repository.js';
+import { stored } from './files.test-support.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -38,13 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function show(id: string, size?: 'thumb' | 'preview') {
-  return ctx.app.inject({
-    method: 'GET',
-    url: `${FILES_SHOW_PATH}${id}${size ? `?size=${size}` : ''}`,
-  });
-}
 
 /** Expects the request to be refused with this status and code, leaving nothing stored. */
 async function expectRefused(
@@ -64,7 +50,7 @@ async function expectRefused(
 describe('POST /api/files/upload', () => {
   it('stores a JPEG and answers its id, address, type, size and upright dimensions', async () => {
     const jpeg = await redBlueJpeg({ orientation: 6 });
-    const res = await upload(ctx.app, alice.idToken, jpeg);
+    const res = await ctx.api(alice).upload(jpeg);
     expect(res.statusCode).toBe(201);
     const body = res.json<UploadedFile>();
     expect(body.id).toMatch(FILE_ID_PATTERN);
@@ -77,18 +63,18 @@ describe('POST /api/files/upload', () => {
       height: 200,
     });
     // No location in it: the original is served byte for byte.
-    const original = await show(body.id);
+    const original = await ctx.api().show(body.id);
     expect(sha256(original.rawPayload)).toBe(sha256(jpeg));
   });
 
   it('turns the thumbnail and the preview upright by the EXIF orientation', async () => {
     // Orientation 6: the camera was turned; shown upright, the left (red) half is on top.
-    const res = await upload(ctx.app, alice.idToken, await redBlueJpeg({ orientation: 6 }), {
+    const res = await ctx.api(alice).upload(await redBlueJpeg({ orientation: 6 }), {
       filename: 'turned.jpg',
     });
     const { id } = res.json<UploadedFile>();
     for (const size of ['thumb', 'preview'] as const) {
-      const derived = await show(id, size);
+      const derived = await ctx.api().show(id, size);
       expect(derived.statusCode).toBe(200);
       expect(derived.headers['content-type']).toBe('image/webp');
       const meta = await sharp(derived.rawPayload).metadata();
@@ -107,16 +93,16 @@ describe('POST /api/files/upload', () => {
     ['avif', 'image/avif'],
   ] as const)('accepts %s, whatever name and type the client declares', async (format, type) => {
     const image = await imageOf(format, 90, 60);
-    const res = await upload(ctx.app, alice.idToken, image, {
+    const res = await ctx.api(alice).upload(image, {
       filename: 'x.bin',
       contentType: 'application/octet-stream',
     });
     expect(res.statusCode).toBe(201);
     const body = res.json<UploadedFile>();
     expect(body).toMatchObject({ contentType: type, width: 90, height: 60 });
-    const original = await show(body.id);
+    const original = await ctx.api().show(body.id);
     expect(original.headers['content-type']).toBe(type);
-    const thumb = await show(body.id, 'thumb');
+    const thumb = await ctx.api().show(body.id, 'thumb');
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(90);
     const row = await findFileById(ctx.deps.db, body.id);
@@ -125,18 +111,21 @@ describe('POST /api/files/upload', () => {
     expect(row?.preview_key).toBe(`preview/${body.id}.webp`);
   });
 
-  it('keeps an animated GIF as it is and serves it for every size', async () => {
+  it('keeps an animated GIF as it is, with a still thumbnail and an animated preview', async () => {
     const gif = await animatedGif();
-    const res = await upload(ctx.app, alice.idToken, gif, { filename: 'a.gif' });
+    const res = await ctx.api(alice).upload(gif, { filename: 'a.gif' });
     expect(res.statusCode).toBe(201);
     const body = res.json<UploadedFile>();
     expect(body).toMatchObject({ contentType: 'image/gif', width: 40, height: 30 });
-    for (const size of [undefined, 'thumb', 'preview'] as const) {
-      const served = await show(body.id, size);
-      expect(served.headers['content-type']).toBe('image/gif');
-      expect(sha256(served.rawPayload)).toBe(sha256(gif));
-    }
-    expect((await sharp(gif).metadata()).pages).toBe(2);
+    const original = await ctx.api().show(body.id);
+    expect(original.headers['content-type']).toBe('image/gif');
+    expect(sha256(original.rawPayload)).toBe(sha256(gif));
+    const thumb = await ctx.api().show(body.id, 'thumb');
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect((await sharp(thumb.rawPayload).metadata()).pages ?? 1).toBe(1);
+    const preview = await ctx.api().show(body.id, 'preview');
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ pages: 2, width: 40 });
   });
 
   it.each([
@@ -162,7 +151,7 @@ describe('POST /api/files/upload', () => {
     ['a PDF', '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'doc.jpg', 'image/jpeg'],
   ])('refuses %s with 415 and stores nothing', async (_what, data, filename, contentType) => {
     await expectRefused(
-      () => upload(ctx.app, alice.idToken, data, { filename, contentType }),
+      () => ctx.api(alice).upload(data, { filename, contentType }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     );
@@ -171,7 +160,7 @@ describe('POST /api/files/upload', () => {
   it('refuses a real image of another format (TIFF) with 415', async () => {
     const tiff = await imageOf('tiff');
     await expectRefused(
-      () => upload(ctx.app, alice.idToken, tiff, { filename: 'scan.jpg' }),
+      () => ctx.api(alice).upload(tiff, { filename: 'scan.jpg' }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     );
@@ -180,11 +169,11 @@ describe('POST /api/files/upload', () => {
   it('refuses a damaged image with 415, never a 500', async () => {
     const jpeg = await noiseJpeg(300, 200);
     const cut = jpeg.subarray(0, Math.floor(jpeg.length / 2));
-    await expectRefused(() => upload(ctx.app, alice.idToken, cut), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectRefused(() => ctx.api(alice).upload(cut), 415, 'UNSUPPORTED_MEDIA_TYPE');
     const png = await imageOf('png', 200, 200);
     const garbled = Buffer.concat([png.subarray(0, 40), Buffer.alloc(png.length - 40, 0x55)]);
     await expectRefused(
-      () => upload(ctx.app, alice.idToken, garbled, { filename: 'x.png' }),
+      () => ctx.api(alice).upload(garbled, { filename: 'x.png' }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     );
@@ -198,7 +187,7 @@ describe('POST /api/files/upload', () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const before = await stored(ctx);
-    const res = await upload(ctx.app, alice.idToken, bomb, { filename: 'bomb.png' });
+    const res = await ctx.api(alice).upload(bomb, { filename: 'bomb.png' });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({
       error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/megapixels/) },
@@ -208,17 +197,17 @@ describe('POST /api/files/upload', () => {
 
   it('answers the existing file when the same user uploads the same bytes again', async () => {
     const image = await imageOf('png', 33, 22);
-    const first = await upload(ctx.app, alice.idToken, image, { filename: 'one.png' });
+    const first = await ctx.api(alice).upload(image, { filename: 'one.png' });
     expect(first.statusCode).toBe(201);
     const before = await stored(ctx);
-    const again = await upload(ctx.app, alice.idToken, image, { filename: 'other-name.png' });
+    const again = await ctx.api(alice).upload(image, { filename: 'other-name.png' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await stored(ctx)).toEqual(before);
 
     // Another user's upload of the same bytes is their own file.
     const bob = await signUp(ctx.app);
-    const bobs = await upload(ctx.app, bob.idToken, image);
+    const bobs = await ctx.api(bob).upload(image);
     expect(bobs.statusCode).toBe(201);
     expect(bobs.json<UploadedFile>().id).not.toBe(first.json<UploadedFile>().id);
   });
@@ -227,8 +216,8 @@ describe('POST /api/files/upload', () => {
     const image = await imageOf('png', 35, 24);
     const before = await stored(ctx);
     const [one, two] = await Promise.all([
-      upload(ctx.app, alice.idToken, image),
-      upload(ctx.app, alice.idToken, image),
+      ctx.api(alice).upload(image),
+      ctx.api(alice).upload(image),
     ]);
     expect([one.statusCode, two.statusCode].sort()).toEqual([200, 201]);
     expect(one.json<UploadedFile>().id).toBe(two.json<UploadedFile>().id);
@@ -244,7 +233,7 @@ describe('POST /api/files/upload', () => {
         IFD2: { DateTimeOriginal: '2021:05:06 07:08:09', OffsetTimeOriginal: '+02:00' },
       },
     });
-    const res = await upload(ctx.app, alice.idToken, withOffset);
+    const res = await ctx.api(alice).upload(withOffset);
     const row = await findFileById(ctx.deps.db, res.json<UploadedFile>().id);
     expect(row).toMatchObject({
       date_taken: '2021-05-06T05:08:09.000Z',
@@ -256,7 +245,7 @@ describe('POST /api/files/upload', () => {
     const noOffset = await redBlueJpeg({
       exif: { IFD2: { DateTimeOriginal: '2019:12:31 23:59:58' } },
     });
-    const res2 = await upload(ctx.app, alice.idToken, noOffset);
+    const res2 = await ctx.api(alice).upload(noOffset);
     const row2 = await findFileById(ctx.deps.db, res2.json<UploadedFile>().id);
     expect(row2).toMatchObject({
       date_taken: '2019-12-31T23:59:58.000Z',
@@ -264,7 +253,7 @@ describe('POST /api/files/upload', () => {
       camera_model: null,
     });
 
-    const none = await upload(ctx.app, alice.idToken, await imageOf('jpeg', 20, 20));
+    const none = await ctx.api(alice).upload(await imageOf('jpeg', 20, 20));
     const row3 = await findFileById(ctx.deps.db, none.json<UploadedFile>().id);
     expect(row3).toMatchObject({ date_taken: null, camera_make: null, camera_model: null });
   });
@@ -285,11 +274,11 @@ describe('POST /api/files/upload', () => {
     });
     expect(exifReader((await sharp(withGps).metadata()).exif!).GPSInfo).toBeDefined();
 
-    const res = await upload(ctx.app, alice.idToken, withGps);
+    const res = await ctx.api(alice).upload(withGps);
     expect(res.statusCode).toBe(201);
     const body = res.json<UploadedFile>();
     expect(body).toMatchObject({ contentType: 'image/jpeg', width: 100, height: 200 });
-    const original = await show(body.id);
+    const original = await ctx.api().show(body.id);
     expect(original.headers['content-type']).toBe('image/jpeg');
     expect(Number(original.headers['content-length'])).toBe(body.size);
     const meta = await sharp(original.rawPayload).metadata();
@@ -319,9 +308,9 @@ describe('POST /api/files/upload', () => {
       .png()
       .toBuffer();
     expect((await sharp(png).metadata()).xmpAsString).toContain('GPSLatitude');
-    const res = await upload(ctx.app, alice.idToken, png, { filename: 'x.png' });
+    const res = await ctx.api(alice).upload(png, { filename: 'x.png' });
     expect(res.statusCode).toBe(201);
-    const original = await show(res.json<UploadedFile>().id);
+    const original = await ctx.api().show(res.json<UploadedFile>().id);
     const meta = await sharp(original.rawPayload).metadata();
     expect(meta.format).toBe('png');
     expect(meta.xmp).toBeUndefined();
@@ -330,14 +319,14 @@ describe('POST /api/files/upload', () => {
 
   it('needs a signed-in user', async () => {
     const image = await imageOf('png');
-    await expectRefused(() => upload(ctx.app, null, image), 401, 'TOKEN_MISSING');
-    await expectRefused(() => upload(ctx.app, 'not-a-token', image), 401, 'TOKEN_INVALID');
+    await expectRefused(() => ctx.api().upload(image), 401, 'TOKEN_MISSING');
+    await expectRefused(() => ctx.api('not-a-token').upload(image), 401, 'TOKEN_INVALID');
   });
 
   it('refuses a body that is not multipart with 415', async () => {
     await expectRefused(
       () =>
-        inject(ctx.app, alice.idToken, {
+        ctx.api(alice).request({
           method: 'POST',
           url: '/api/files/upload',
           payload: { file: 'hello' },
@@ -347,7 +336,7 @@ describe('POST /api/files/upload', () => {
     );
     await expectRefused(
       async () =>
-        inject(ctx.app, alice.idToken, {
+        ctx.api(alice).request({
           method: 'POST',
           url: '/api/files/upload',
           headers: { 'content-type': 'image/jpeg' },
@@ -359,12 +348,12 @@ describe('POST /api/files/upload', () => {
   });
 
   const post = (headers: Record<string, string>, payload: Buffer | string) => () =>
-    inject(ctx.app, alice.idToken, { method: 'POST', url: '/api/files/upload', headers, payload });
+    ctx.api(alice).request({ method: 'POST', url: '/api/files/upload', headers, payload });
 
   it('refuses a form without the field "file" with 400', async () => {
     const image = await imageOf('png');
     await expectRefused(
-      () => upload(ctx.app, alice.idToken, image, { field: 'photo' }),
+      () => ctx.api(alice).upload(image, { field: 'photo' }),
       400,
       'VALIDATION_FAILED',
     );
@@ -373,11 +362,7 @@ describe('POST /api/files/upload', () => {
   });
 
   it('refuses an empty file with 400', async () => {
-    await expectRefused(
-      () => upload(ctx.app, alice.idToken, Buffer.alloc(0)),
-      400,
-      'VALIDATION_FAILED',
-    );
+    await expectRefused(() => ctx.api(alice).upload(Buffer.alloc(0)), 400, 'VALIDATION_FAILED');
   });
 
   it('refuses a multipart body without a boundary with 400', async () => {
@@ -418,7 +403,7 @@ describe('POST /api/files/upload', () => {
       { name: 'other', filename: 'other.txt', contentType: 'text/plain', data: 'x'.repeat(5000) },
       { name: 'file', filename: 'a.png', contentType: 'image/png', data: image },
     ]);
-    const res = await inject(ctx.app, alice.idToken, {
+    const res = await ctx.api(alice).request({
       method: 'POST',
       url: '/api/files/upload',
       headers: body.headers,
@@ -445,18 +430,13 @@ describe('upload size limit', () => {
   it('refuses a file over MAX_UPLOAD_BYTES with 413 and stores nothing', async () => {
     const big = await noiseJpeg(400, 400);
     expect(big.length).toBeGreaterThan(100_000);
-    await expectRefused(
-      () => upload(small.app, user.idToken, big),
-      413,
-      'PAYLOAD_TOO_LARGE',
-      small,
-    );
+    await expectRefused(() => small.api(user).upload(big), 413, 'PAYLOAD_TOO_LARGE', small);
   });
 
   it('accepts a file under the limit', async () => {
     const fits = await noiseJpeg(100, 100);
     expect(fits.length).toBeLessThan(100_000);
-    const res = await upload(small.app, user.idToken, fits);
+    const res = await small.api(user).upload(fits);
     expect(res.statusCode).toBe(201);
   });
 });
@@ -466,7 +446,7 @@ describe('PUBLIC_URL', () => {
     const hosted = await createTestContext({ PUBLIC_URL: 'https://photos.example.org/' });
     try {
       const user = await signUp(hosted.app);
-      const res = await upload(hosted.app, user.idToken, await imageOf('png'));
+      const res = await hosted.api(user).upload(await imageOf('png'));
       const body = res.json<UploadedFile>();
       expect(body.url).toBe(`https://photos.example.org${FILES_SHOW_PATH}${body.id}`);
     } finally {

@@ -74,39 +74,3 @@ export async function revokeFamily(db: Db, familyId: string, at: string): Promis
     .where('revoked_at', 'is', null)
     .execute();
 }
-
-export function findFailures(db: Db, key: string) {
-  return db
-    .selectFrom('identity_sign_in_failures')
-    .selectAll()
-    .where('key', '=', key)
-    .executeTakeFirst();
-}
-
-/** Counts one failed sign-in under `key`, starting a new window when the old one is over. */
-export async function recordFailure(db: Db, key: string, now: string, windowStartsAfter: string) {
-  await db
-    .insertInto('identity_sign_in_failures')
-    .values({ key, window_start: now, count: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        count: eb
-          .case()
-          .when('identity_sign_in_failures.window_start', '<=', windowStartsAfter)
-          .then(1)
-          .else(eb('identity_sign_in_failures.count', '+', 1))
-          .end(),
-        window_start: eb
-          .case()
-          .when('identity_sign_in_failures.window_start', '<=', windowStartsAfter)
-          .then(now)
-          .else(eb.ref('identity_sign_in_failures.window_start'))
-          .end(),
-      })),
-    )
-    .execute();
-}
-
-export async function clearFailures(db: Db, key: string) {
-  await db.deleteFrom('identity_sign_in_failures').where('key', '=', key).execute();
-}

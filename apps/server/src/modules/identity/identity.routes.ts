@@ -12,11 +12,16 @@ import { z } from 'zod';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { IdentityError, identityErrorBody } from './identity.errors.js';
 import { createIdentityService } from './identity.service.js';
+import { signInClient } from './sign-in-throttle.js';
 
 /** Requests per minute from one client address to the identity service, whatever they are. */
 const REQUESTS_PER_MINUTE = 300;
 
-const errorResponses = { 400: identityErrorBodySchema, 429: identityErrorBodySchema };
+const errorResponses = {
+  400: identityErrorBodySchema,
+  413: identityErrorBodySchema,
+  429: identityErrorBodySchema,
+};
 const keyQuery = z.object({ key: z.string().optional() }).meta({
   description: 'API key of the hosted protocol; accepted and ignored.',
 });
@@ -42,6 +47,9 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(identityErrorBody(429, 'TOO_MANY_ATTEMPTS_TRY_LATER'));
+    }
+    if (error.statusCode === 413) {
+      return reply.status(413).send(identityErrorBody(413, 'PAYLOAD_TOO_LARGE'));
     }
     if (error.validation || (error.statusCode && error.statusCode < 500)) {
       return reply.status(400).send(identityErrorBody(400, 'INVALID_ARGUMENT'));
@@ -82,7 +90,8 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 200: identitySignInResponseSchema, ...errorResponses },
       },
     },
-    async (request) => service.signInWithPassword(request.body, request.ip),
+    async (request, reply) =>
+      service.signInWithPassword(request.body, signInClient(request, reply, deps.config)),
   );
 
   app.post(

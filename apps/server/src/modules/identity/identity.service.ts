@@ -11,11 +11,10 @@ import type { SigningKeys } from '../../lib/signing-keys.js';
 import { ID_TOKEN_LIFETIME_SECONDS, signIdToken } from './id-token.js';
 import { IdentityError } from './identity.errors.js';
 import * as repo from './identity.repository.js';
+import { createSignInThrottle, type SignInClient } from './sign-in-throttle.js';
 
 /** How long a refresh token lives unused. Each use rotates it and starts a new lifetime. */
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 3600 * 1000;
-/** Failed sign-ins allowed per window, per e-mail address and per client address. */
-export const SIGN_IN_LIMITS = { windowMs: 15 * 60 * 1000, perEmail: 5, perAddress: 50 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -35,6 +34,7 @@ export interface Credentials {
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { db, clock, keys } = deps;
+  const throttle = createSignInThrottle({ db, clock });
   // Compared against when the e-mail is unknown, so both answers take the same time.
   const dummyHash = hash('not-a-real-password-0123456789');
 
@@ -86,16 +86,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { ...tokens, expiresIn: String(ID_TOKEN_LIFETIME_SECONDS), localId: uid, email };
   }
 
-  async function assertNotLimited(keysToCheck: { key: string; limit: number }[]) {
-    const windowStart = new Date(clock.now().getTime() - SIGN_IN_LIMITS.windowMs).toISOString();
-    for (const { key, limit } of keysToCheck) {
-      const row = await repo.findFailures(db, key);
-      if (row && row.window_start > windowStart && row.count >= limit) {
-        throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 429);
-      }
-    }
-  }
-
   return {
     async signUp(input: Credentials): Promise<IdentitySignInResponse> {
       const email = readEmail(input.email);
@@ -115,27 +105,22 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { kind: 'identitytoolkit#SignupNewUserResponse', ...(await signInAnswer(uid, email)) };
     },
 
-    async signInWithPassword(input: Credentials, address: string): Promise<IdentitySignInResponse> {
+    async signInWithPassword(
+      input: Credentials,
+      client: SignInClient,
+    ): Promise<IdentitySignInResponse> {
       const email = readEmail(input.email);
       const password = readPassword(input.password);
-      const emailKey = `email:${email}`;
-      const addressKey = `ip:${address}`;
-      await assertNotLimited([
-        { key: emailKey, limit: SIGN_IN_LIMITS.perEmail },
-        { key: addressKey, limit: SIGN_IN_LIMITS.perAddress },
-      ]);
+      const admitted = await throttle.admit(email, client);
       const account = await repo.findAccountByEmail(db, email);
       const ok = account
         ? await verify(account.password_hash, password)
         : (await verify(await dummyHash, password), false);
       if (!account || !ok) {
-        const now = clock.now();
-        const windowStartsAfter = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs).toISOString();
-        await repo.recordFailure(db, emailKey, now.toISOString(), windowStartsAfter);
-        await repo.recordFailure(db, addressKey, now.toISOString(), windowStartsAfter);
+        await throttle.failed(admitted);
         throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
       }
-      await repo.clearFailures(db, emailKey);
+      await throttle.succeeded(admitted, account.uid);
       return {
         kind: 'identitytoolkit#VerifyPasswordResponse',
         registered: true,

@@ -1,8 +1,8 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, SqlBool } from 'kysely';
 import type { Db, PhotoRow, PhotosTable } from '../../db/schema.js';
-import type { Keyset } from '../albums/route-helpers.js';
+import type { Keyset } from '../../lib/paging.js';
 
-/** A photo with what the API shows of its file and of its uploader. */
+/** A photo with what the API shows of its file, of its uploader, and of its likes and comments. */
 export interface PhotoView extends PhotoRow {
   owner_name: string;
   width: number;
@@ -10,21 +10,49 @@ export interface PhotoView extends PhotoRow {
   date_taken: string | null;
   camera_make: string | null;
   camera_model: string | null;
+  /** PostgreSQL answers counts as text (bigint), SQLite as numbers. */
+  like_count: number | string | bigint | null;
+  /** PostgreSQL answers a boolean, SQLite 0 or 1. */
+  liked_by_viewer: SqlBool;
+  comment_count: number | string | bigint | null;
 }
 
-function selectPhotoViews(db: Db) {
+/**
+ * Photos with their counts, in one query however many photos are read: each count is a subquery
+ * on an index that starts with photo_id, so it reads only that photo's rows.
+ */
+function selectPhotoViews(db: Db, viewerId: string) {
   return db
     .selectFrom('photos')
     .innerJoin('files', 'files.id', 'photos.file_id')
     .innerJoin('users', 'users.id', 'photos.owner_id')
     .selectAll('photos')
-    .select([
+    .select((eb) => [
       'users.name as owner_name',
       'files.width',
       'files.height',
       'files.date_taken',
       'files.camera_make',
       'files.camera_model',
+      eb
+        .selectFrom('photo_likes')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('photo_likes.photo_id', '=', 'photos.id')
+        .as('like_count'),
+      eb
+        .exists(
+          eb
+            .selectFrom('photo_likes')
+            .select('photo_likes.user_id')
+            .whereRef('photo_likes.photo_id', '=', 'photos.id')
+            .where('photo_likes.user_id', '=', viewerId),
+        )
+        .as('liked_by_viewer'),
+      eb
+        .selectFrom('comments')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('comments.photo_id', '=', 'photos.id')
+        .as('comment_count'),
     ]);
 }
 
@@ -32,17 +60,23 @@ export function findPhotoById(db: Db, id: string): Promise<PhotoRow | undefined>
   return db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findPhotoView(db: Db, id: string): Promise<PhotoView | undefined> {
-  return selectPhotoViews(db).where('photos.id', '=', id).executeTakeFirst();
+/** The photo as `viewerId` sees it (whether they like it). */
+export function findPhotoView(
+  db: Db,
+  id: string,
+  viewerId: string,
+): Promise<PhotoView | undefined> {
+  return selectPhotoViews(db, viewerId).where('photos.id', '=', id).executeTakeFirst();
 }
 
 /** Photos of an album in its order (sort_date, id), from after the keyset, at most `limit`. */
 export function listAlbumPhotoViews(
   db: Db,
   albumId: string,
+  viewerId: string,
   options: { limit: number; after: Keyset | undefined },
 ): Promise<PhotoView[]> {
-  let query = selectPhotoViews(db).where('photos.album_id', '=', albumId);
+  let query = selectPhotoViews(db, viewerId).where('photos.album_id', '=', albumId);
   const after = options.after;
   if (after) {
     query = query.where((eb) =>
@@ -54,20 +88,6 @@ export function listAlbumPhotoViews(
     .orderBy('photos.id', 'asc')
     .limit(options.limit)
     .execute();
-}
-
-/** The photo of the album showing this file, if any. */
-export function findAlbumPhotoByFile(
-  db: Db,
-  albumId: string,
-  fileId: string,
-): Promise<PhotoRow | undefined> {
-  return db
-    .selectFrom('photos')
-    .selectAll()
-    .where('album_id', '=', albumId)
-    .where('file_id', '=', fileId)
-    .executeTakeFirst();
 }
 
 /** A photo of the album whose file has these bytes (by SHA-256), among the owner's files. */
@@ -117,16 +137,7 @@ export async function insertPhotoUnlessPresent(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-export async function deletePhoto(db: Db, id: string): Promise<void> {
+/** Deletes the photo; its comments go with it (foreign-key cascade). */
+export async function deletePhotoRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('photos').where('id', '=', id).execute();
-}
-
-/** Deletes every photo of the album; answers the files they showed. */
-export async function deleteAlbumPhotos(db: Db, albumId: string): Promise<string[]> {
-  const rows = await db
-    .deleteFrom('photos')
-    .where('album_id', '=', albumId)
-    .returning('file_id')
-    .execute();
-  return rows.map((row) => row.file_id);
 }

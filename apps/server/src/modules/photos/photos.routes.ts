@@ -5,8 +5,9 @@ import {
   PAGE_SIZE_MAX,
 } from '@photo/contract';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
-import { entityId, errorResponses, nextPageLink } from '../albums/route-helpers.js';
+import { currentUser } from '../../http/current-user.js';
+import { nextPageLink } from '../../http/next-page-link.js';
+import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { addPhoto, deletePhoto, getPhoto, listAlbumPhotos } from './photos.service.js';
 
@@ -35,7 +36,7 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
     async (request, reply) => {
       const { albumId } = request.params;
       const { limit } = request.query;
-      const page = await listAlbumPhotos(deps, albumId, request.query);
+      const page = await listAlbumPhotos(deps, currentUser(request), albumId, request.query);
       if (page.nextCursor) {
         reply.header(
           'Link',
@@ -78,7 +79,7 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 200: photoSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => getPhoto(deps, request.params.photoId),
+    async (request) => getPhoto(deps, currentUser(request), request.params.photoId),
   );
 
   app.delete(

@@ -2,17 +2,17 @@ import type { Photo } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PhotoRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError, notFound, notOwner } from '../../lib/errors.js';
+import { decideAccess } from '../../lib/access.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
 import { pictureUrl } from '../../lib/picture-url.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { findAlbumById, lockAlbum, updateAlbum } from '../albums/albums.repository.js';
-import { requireAlbum } from '../albums/albums.service.js';
-import { decodeCursor, toPage, type Page } from '../albums/route-helpers.js';
-import { deletePhotoComments } from '../comments/comments.repository.js';
-import { findFileById } from '../files/files.repository.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { findAlbumById, lockAlbum, updateAlbumRow } from '../albums/albums.repository.js';
+import { requireAlbumAccess } from '../albums/albums.service.js';
+import { releaseFiles, requireOwnFile } from '../files/files.service.js';
 import {
-  deletePhoto as deletePhotoRow,
+  deletePhotoRow,
   findAlbumPhotoByContent,
   findFirstAlbumPhotoExcept,
   findPhotoById,
@@ -21,7 +21,6 @@ import {
   listAlbumPhotoViews,
   type PhotoView,
 } from './photos.repository.js';
-import { releaseFiles } from './release-files.js';
 
 /** A photo as the API shows it. */
 export function toPhoto(view: PhotoView, publicUrl: string | undefined): Photo {
@@ -38,6 +37,9 @@ export function toPhoto(view: PhotoView, publicUrl: string | undefined): Photo {
     dateTaken: view.date_taken,
     cameraMake: view.camera_make,
     cameraModel: view.camera_model,
+    likeCount: Number(view.like_count),
+    likedByMe: Boolean(view.liked_by_viewer),
+    commentCount: Number(view.comment_count),
   };
 }
 
@@ -47,25 +49,48 @@ async function requirePhoto(deps: AppDeps, id: string): Promise<PhotoRow> {
   return photo;
 }
 
-async function photoAnswer(deps: AppDeps, id: string): Promise<Photo> {
-  const view = await findPhotoView(deps.db, id);
+/**
+ * Whether the caller may see a photo (and so read it, like it, see who likes it): whether they
+ * may read its album, as the access rule decides. A photo the caller may not see answers exactly
+ * like one that does not exist (404 PHOTO_NOT_FOUND).
+ */
+export async function requireVisiblePhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  id: string,
+): Promise<PhotoRow> {
+  const photo = await findPhotoById(deps.db, id);
+  const album = photo ? await findAlbumById(deps.db, photo.album_id) : undefined;
+  if (!photo || !album || decideAccess(caller, 'album.read', album) === 'hidden') {
+    throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  }
+  return photo;
+}
+
+async function photoAnswer(deps: AppDeps, caller: AuthUser, id: string): Promise<Photo> {
+  const view = await findPhotoView(deps.db, id, caller.id);
   if (!view) throw notFound('PHOTO_NOT_FOUND', 'The photo');
   return toPhoto(view, deps.config.publicUrl);
 }
 
-export async function getPhoto(deps: AppDeps, id: string): Promise<Photo> {
-  return photoAnswer(deps, id);
+export async function getPhoto(deps: AppDeps, caller: AuthUser, id: string): Promise<Photo> {
+  await requireVisiblePhoto(deps, caller, id);
+  return photoAnswer(deps, caller, id);
 }
 
 /** The album's photos by date taken (upload time when unknown), oldest first, a page at a time. */
 export async function listAlbumPhotos(
   deps: AppDeps,
+  caller: AuthUser,
   albumId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Photo>> {
   const after = decodeCursor(query.cursor);
-  await requireAlbum(deps, albumId);
-  const rows = await listAlbumPhotoViews(deps.db, albumId, { limit: query.limit + 1, after });
+  await requireAlbumAccess(deps, caller, albumId, 'album.read');
+  const rows = await listAlbumPhotoViews(deps.db, albumId, caller.id, {
+    limit: query.limit + 1,
+    after,
+  });
   return toPage(
     rows,
     query.limit,
@@ -81,16 +106,12 @@ export async function addPhoto(
   albumId: string,
   fileId: string,
 ): Promise<Photo> {
-  const album = await requireAlbum(deps, albumId);
-  if (album.owner_id !== caller.id) throw notOwner('album');
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.addPhoto');
   const field = 'body.fileId';
-  const file = await findFileById(deps.db, fileId);
-  if (!file) throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
-  if (file.owner_id !== caller.id) {
-    throw new AppError('NOT_OWNER', 'Only images you uploaded can be added to your album.', {
-      field,
-    });
-  }
+  const file = await requireOwnFile(deps, caller, fileId, {
+    field,
+    refusal: 'Only images you uploaded can be added to your album.',
+  });
   const now = deps.clock.now().toISOString();
   const photoId = newId();
   const inserted = await deps.db.transaction().execute(async (trx) => {
@@ -108,7 +129,7 @@ export async function addPhoto(
   if (!inserted) {
     throw new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
   }
-  return photoAnswer(deps, photoId);
+  return photoAnswer(deps, caller, photoId);
 }
 
 /**
@@ -123,8 +144,7 @@ export async function deletePhoto(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const photo = await requirePhoto(deps, id);
-  const album = await requireAlbum(deps, photo.album_id);
-  if (album.owner_id !== caller.id) throw notOwner('album');
+  const album = await requireAlbumAccess(deps, caller, photo.album_id, 'album.removePhoto');
   await deps.db.transaction().execute(async (trx) => {
     await lockAlbum(trx, album.id);
     if (!(await findPhotoById(trx, photo.id))) throw notFound('PHOTO_NOT_FOUND', 'The photo');
@@ -137,9 +157,8 @@ export async function deletePhoto(
           'This is the last photo of the album and its cover; delete the album instead.',
         );
       }
-      await updateAlbum(trx, album.id, { cover_file_id: next.file_id });
+      await updateAlbumRow(trx, album.id, { cover_file_id: next.file_id });
     }
-    await deletePhotoComments(trx, photo.id);
     await deletePhotoRow(trx, photo.id);
   });
   await releaseFiles(deps, [photo.file_id], log);

@@ -1,23 +1,11 @@
-import type { Album, Comment, Photo } from '@photo/contract';
+import type { Comment, Photo } from '@photo/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newFileId, newId } from '../../lib/ids.js';
-import {
-  createTestContext,
-  inject,
-  signUp,
-  type TestContext,
-  type TestUser,
-} from '../../test/harness.js';
+import { addPhotoAs, createAlbumAs, errorOf, showStatus, storeImage } from '../../test/fixtures.js';
+import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { makeJpeg } from '../../test/images.js';
 import { findFileById } from '../files/files.repository.js';
-import {
-  addPhotoAs,
-  createAlbumAs,
-  errorOf,
-  makeJpeg,
-  showStatus,
-  storeImage,
-} from './test-support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -30,31 +18,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const addPhoto = (user: TestUser | null, albumId: string, payload: unknown) =>
-  inject(ctx.app, user?.idToken ?? null, {
-    method: 'POST',
-    url: `/api/albumsDb/${encodeURIComponent(albumId)}/photos`,
-    payload: payload as object,
-  });
-const listPhotos = (user: TestUser | null, albumId: string, query = '') =>
-  inject(ctx.app, user?.idToken ?? null, {
-    method: 'GET',
-    url: `/api/albumsDb/${encodeURIComponent(albumId)}/photos${query}`,
-  });
-const getPhoto = (user: TestUser | null, photoId: string) =>
-  inject(ctx.app, user?.idToken ?? null, {
-    method: 'GET',
-    url: `/api/photos/${encodeURIComponent(photoId)}`,
-  });
-const deletePhoto = (user: TestUser | null, photoId: string) =>
-  inject(ctx.app, user?.idToken ?? null, {
-    method: 'DELETE',
-    url: `/api/photos/${encodeURIComponent(photoId)}`,
-  });
 const findAlbum = async (user: TestUser, albumId: string) =>
-  (
-    await inject(ctx.app, user.idToken, { method: 'GET', url: `/api/albums/find?id=${albumId}` })
-  ).json<Album>();
+  (await ctx.api(user).findAlbum(`?id=${albumId}`)).json();
 
 function nextLink(res: LightMyRequestResponse): string | undefined {
   const header = res.headers.link;
@@ -77,7 +42,7 @@ describe('photos', () => {
         cameraModel: 'EOS R6',
       });
       ctx.clock.advance(1000);
-      const res = await addPhoto(owner, album.id, { fileId: image.id });
+      const res = await ctx.api(owner).addPhoto(album.id, { fileId: image.id });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({
         id: expect.stringMatching(UUID),
@@ -92,6 +57,9 @@ describe('photos', () => {
         dateTaken: '2024-07-14T10:30:00.000Z',
         cameraMake: 'Canon',
         cameraModel: 'EOS R6',
+        likeCount: 0,
+        likedByMe: false,
+        commentCount: 0,
       });
     });
 
@@ -106,16 +74,16 @@ describe('photos', () => {
       const owner = await signUp(ctx.app);
       const { album, cover } = await createAlbumAs(ctx, owner);
       const image = await storeImage(ctx, owner);
-      expect((await addPhoto(owner, album.id, { fileId: image.id })).statusCode).toBe(201);
+      expect((await ctx.api(owner).addPhoto(album.id, { fileId: image.id })).statusCode).toBe(201);
       for (const fileId of [image.id, cover.id]) {
-        const res = await addPhoto(owner, album.id, { fileId });
+        const res = await ctx.api(owner).addPhoto(album.id, { fileId });
         expect(res.statusCode).toBe(409);
         expect(errorOf(res)).toMatchObject({
           code: 'DUPLICATE_PHOTO',
           message: expect.stringMatching(/already in this album/),
         });
       }
-      expect((await listPhotos(owner, album.id)).json<Photo[]>()).toHaveLength(2);
+      expect((await ctx.api(owner).listPhotos(album.id)).json<Photo[]>()).toHaveLength(2);
     });
 
     it('refuses the same bytes uploaded again with 409 DUPLICATE_PHOTO', async () => {
@@ -123,9 +91,9 @@ describe('photos', () => {
       const { album } = await createAlbumAs(ctx, owner);
       const bytes = await makeJpeg();
       const first = await storeImage(ctx, owner, { bytes });
-      expect((await addPhoto(owner, album.id, { fileId: first.id })).statusCode).toBe(201);
+      expect((await ctx.api(owner).addPhoto(album.id, { fileId: first.id })).statusCode).toBe(201);
       const again = await storeImage(ctx, owner, { bytes });
-      const res = await addPhoto(owner, album.id, { fileId: again.id });
+      const res = await ctx.api(owner).addPhoto(album.id, { fileId: again.id });
       expect(res.statusCode).toBe(409);
       expect(errorOf(res)).toMatchObject({
         code: 'DUPLICATE_PHOTO',
@@ -138,8 +106,8 @@ describe('photos', () => {
       const { album: one } = await createAlbumAs(ctx, owner);
       const { album: two } = await createAlbumAs(ctx, owner);
       const image = await storeImage(ctx, owner);
-      expect((await addPhoto(owner, one.id, { fileId: image.id })).statusCode).toBe(201);
-      expect((await addPhoto(owner, two.id, { fileId: image.id })).statusCode).toBe(201);
+      expect((await ctx.api(owner).addPhoto(one.id, { fileId: image.id })).statusCode).toBe(201);
+      expect((await ctx.api(owner).addPhoto(two.id, { fileId: image.id })).statusCode).toBe(201);
     });
 
     it("refuses to add to another user's album with 403 NOT_OWNER", async () => {
@@ -147,10 +115,10 @@ describe('photos', () => {
       const bob = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, alice);
       const bobsImage = await storeImage(ctx, bob);
-      const res = await addPhoto(bob, album.id, { fileId: bobsImage.id });
+      const res = await ctx.api(bob).addPhoto(album.id, { fileId: bobsImage.id });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('NOT_OWNER');
-      expect((await listPhotos(alice, album.id)).json<Photo[]>()).toHaveLength(1);
+      expect((await ctx.api(alice).listPhotos(album.id)).json<Photo[]>()).toHaveLength(1);
     });
 
     it("refuses another user's image with 403 NOT_OWNER", async () => {
@@ -158,7 +126,7 @@ describe('photos', () => {
       const bob = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, bob);
       const alicesImage = await storeImage(ctx, alice);
-      const res = await addPhoto(bob, album.id, { fileId: alicesImage.id });
+      const res = await ctx.api(bob).addPhoto(album.id, { fileId: alicesImage.id });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res)).toMatchObject({ code: 'NOT_OWNER', field: 'body.fileId' });
     });
@@ -167,7 +135,7 @@ describe('photos', () => {
       const owner = await signUp(ctx.app);
       const image = await storeImage(ctx, owner);
       for (const albumId of [newId(), '11']) {
-        const res = await addPhoto(owner, albumId, { fileId: image.id });
+        const res = await ctx.api(owner).addPhoto(albumId, { fileId: image.id });
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('ALBUM_NOT_FOUND');
       }
@@ -177,7 +145,7 @@ describe('photos', () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
       for (const fileId of [newFileId(), 'not-a-file-id', '../../etc/passwd']) {
-        const res = await addPhoto(owner, album.id, { fileId });
+        const res = await ctx.api(owner).addPhoto(album.id, { fileId });
         expect(res.statusCode).toBe(404);
         expect(errorOf(res)).toMatchObject({ code: 'FILE_NOT_FOUND', field: 'body.fileId' });
       }
@@ -191,13 +159,13 @@ describe('photos', () => {
     ])('answers 400 on body.fileId when it is %s', async (_case, payload) => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
-      const res = await addPhoto(owner, album.id, payload);
+      const res = await ctx.api(owner).addPhoto(album.id, payload);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.fileId' });
     });
 
     it('needs a token', async () => {
-      const res = await addPhoto(null, newId(), { fileId: newFileId() });
+      const res = await ctx.api().addPhoto(newId(), { fileId: newFileId() });
       expect(res.statusCode).toBe(401);
     });
   });
@@ -220,7 +188,7 @@ describe('photos', () => {
       await addPhotoAs(ctx, owner, album.id, newer);
       await addPhotoAs(ctx, owner, album.id, old);
 
-      const res = await listPhotos(owner, album.id);
+      const res = await ctx.api(owner).listPhotos(album.id);
       expect(res.statusCode).toBe(200);
       expect(res.headers.link).toBeUndefined();
       expect(res.json<Photo[]>().map((photo) => photo.fileId)).toEqual([
@@ -235,7 +203,7 @@ describe('photos', () => {
       const owner = await signUp(ctx.app);
       const viewer = await signUp(ctx.app);
       const { album, cover } = await createAlbumAs(ctx, owner);
-      const res = await listPhotos(viewer, album.id);
+      const res = await ctx.api(viewer).listPhotos(album.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([expect.objectContaining({ fileId: cover.id })]);
     });
@@ -249,17 +217,17 @@ describe('photos', () => {
         await addPhotoAs(ctx, owner, album.id, image);
       }
       await addPhotoAs(ctx, owner, album.id);
-      const all = (await listPhotos(owner, album.id, '?limit=100')).json<Photo[]>();
+      const all = (await ctx.api(owner).listPhotos(album.id, '?limit=100')).json<Photo[]>();
       expect(all).toHaveLength(6);
 
-      const first = await listPhotos(owner, album.id, '?limit=4');
+      const first = await ctx.api(owner).listPhotos(album.id, '?limit=4');
       expect(nextLink(first)).toMatch(
         new RegExp(`^/api/albumsDb/${album.id}/photos\\?limit=4&cursor=[A-Za-z0-9_-]+$`),
       );
       const pages: Photo[][] = [];
       let next: string | undefined = `/api/albumsDb/${album.id}/photos?limit=4`;
       while (next) {
-        const res = await inject(ctx.app, owner.idToken, { method: 'GET', url: next });
+        const res = await ctx.api(owner).get<Photo[]>(next);
         expect(res.statusCode).toBe(200);
         pages.push(res.json<Photo[]>());
         next = nextLink(res);
@@ -270,7 +238,7 @@ describe('photos', () => {
       const ones: Photo[] = [];
       next = `/api/albumsDb/${album.id}/photos?limit=1`;
       while (next) {
-        const res = await inject(ctx.app, owner.idToken, { method: 'GET', url: next });
+        const res = await ctx.api(owner).get<Photo[]>(next);
         ones.push(...res.json<Photo[]>());
         next = nextLink(res);
       }
@@ -280,7 +248,7 @@ describe('photos', () => {
     it('answers 404 ALBUM_NOT_FOUND for an unknown album', async () => {
       const user = await signUp(ctx.app);
       for (const albumId of [newId(), '11', 'x'.repeat(150)]) {
-        const res = await listPhotos(user, albumId);
+        const res = await ctx.api(user).listPhotos(albumId);
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('ALBUM_NOT_FOUND');
       }
@@ -295,7 +263,7 @@ describe('photos', () => {
     ])('answers 400 on querystring.%s for %s', async (field, query) => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
-      const res = await listPhotos(owner, album.id, query);
+      const res = await ctx.api(owner).listPhotos(album.id, query);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({
         code: 'VALIDATION_FAILED',
@@ -304,7 +272,7 @@ describe('photos', () => {
     });
 
     it('needs a token', async () => {
-      expect((await listPhotos(null, newId())).statusCode).toBe(401);
+      expect((await ctx.api().listPhotos(newId())).statusCode).toBe(401);
     });
   });
 
@@ -314,7 +282,7 @@ describe('photos', () => {
       const viewer = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
       const photo = await addPhotoAs(ctx, owner, album.id);
-      const res = await getPhoto(viewer, photo.id);
+      const res = await ctx.api(viewer).getPhoto(photo.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(photo);
     });
@@ -322,14 +290,14 @@ describe('photos', () => {
     it('answers 404 PHOTO_NOT_FOUND for an unknown id', async () => {
       const user = await signUp(ctx.app);
       for (const id of [newId(), '11', 'comments', '%E2%9C%93']) {
-        const res = await getPhoto(user, id);
+        const res = await ctx.api(user).getPhoto(id);
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('PHOTO_NOT_FOUND');
       }
     });
 
     it('needs a token', async () => {
-      expect((await getPhoto(null, newId())).statusCode).toBe(401);
+      expect((await ctx.api().getPhoto(newId())).statusCode).toBe(401);
     });
   });
 
@@ -339,10 +307,9 @@ describe('photos', () => {
       const { album } = await createAlbumAs(ctx, owner);
       const image = await storeImage(ctx, owner);
       const photo = await addPhotoAs(ctx, owner, album.id, image);
-      const comment = await inject(ctx.app, owner.idToken, {
-        method: 'POST',
-        url: '/api/photos/comments',
-        payload: { photoId: photo.id, message: 'Going soon' },
+      const comment = await ctx.api(owner).postComment({
+        photoId: photo.id,
+        message: 'Going soon',
       });
       expect(comment.statusCode).toBe(201);
 
@@ -350,25 +317,18 @@ describe('photos', () => {
       const blobKeys = [row?.blob_key, row?.thumb_key, row?.preview_key];
       expect(blobKeys.every(Boolean)).toBe(true);
 
-      const res = await deletePhoto(owner, photo.id);
+      const res = await ctx.api(owner).deletePhoto(photo.id);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      expect((await getPhoto(owner, photo.id)).statusCode).toBe(404);
-      expect(
-        (
-          await inject(ctx.app, owner.idToken, {
-            method: 'GET',
-            url: `/api/photos/${photo.id}/comments`,
-          })
-        ).statusCode,
-      ).toBe(404);
+      expect((await ctx.api(owner).getPhoto(photo.id)).statusCode).toBe(404);
+      expect((await ctx.api(owner).listComments(photo.id)).statusCode).toBe(404);
       const comments = await ctx.deps.db
         .selectFrom('comments')
         .select('id')
         .where('id', '=', comment.json<Comment>().id)
         .execute();
       expect(comments).toEqual([]);
-      expect((await listPhotos(owner, album.id)).json<Photo[]>()).toHaveLength(1);
+      expect((await ctx.api(owner).listPhotos(album.id)).json<Photo[]>()).toHaveLength(1);
       expect(await showStatus(ctx, image.url)).toBe(404);
       for (const key of blobKeys) expect(await ctx.deps.blobStore.exists(key!)).toBe(false);
     });
@@ -382,13 +342,9 @@ describe('photos', () => {
       const a = await addPhotoAs(ctx, owner, album.id, inTwoAlbums);
       await addPhotoAs(ctx, owner, other.id, inTwoAlbums);
       const b = await addPhotoAs(ctx, owner, album.id, asProfile);
-      await inject(ctx.app, owner.idToken, {
-        method: 'PUT',
-        url: '/api/users/me/profilePhoto',
-        payload: { profilePicUrl: asProfile.url },
-      });
-      expect((await deletePhoto(owner, a.id)).statusCode).toBe(204);
-      expect((await deletePhoto(owner, b.id)).statusCode).toBe(204);
+      await ctx.api(owner).setProfilePhoto({ profilePicUrl: asProfile.url });
+      expect((await ctx.api(owner).deletePhoto(a.id)).statusCode).toBe(204);
+      expect((await ctx.api(owner).deletePhoto(b.id)).statusCode).toBe(204);
       expect(await showStatus(ctx, inTwoAlbums.url)).toBe(200);
       expect(await showStatus(ctx, asProfile.url)).toBe(200);
     });
@@ -400,11 +356,11 @@ describe('photos', () => {
       const earlier = await storeImage(ctx, owner, { dateTaken: '2001-01-01T00:00:00.000Z' });
       await addPhotoAs(ctx, owner, album.id, later);
       await addPhotoAs(ctx, owner, album.id, earlier);
-      const coverPhoto = (await listPhotos(owner, album.id))
+      const coverPhoto = (await ctx.api(owner).listPhotos(album.id))
         .json<Photo[]>()
         .find((photo) => photo.fileId === cover.id)!;
 
-      expect((await deletePhoto(owner, coverPhoto.id)).statusCode).toBe(204);
+      expect((await ctx.api(owner).deletePhoto(coverPhoto.id)).statusCode).toBe(204);
       expect(await findAlbum(owner, album.id)).toEqual({ ...album, coverPhotoUrl: earlier.url });
       expect(await showStatus(ctx, cover.url)).toBe(404);
     });
@@ -412,11 +368,11 @@ describe('photos', () => {
     it("refuses to delete an album's last photo (its cover) with 409 CONFLICT", async () => {
       const owner = await signUp(ctx.app);
       const { album, cover } = await createAlbumAs(ctx, owner);
-      const [only] = (await listPhotos(owner, album.id)).json<Photo[]>();
-      const res = await deletePhoto(owner, only!.id);
+      const [only] = (await ctx.api(owner).listPhotos(album.id)).json<Photo[]>();
+      const res = await ctx.api(owner).deletePhoto(only!.id);
       expect(res.statusCode).toBe(409);
       expect(errorOf(res).code).toBe('CONFLICT');
-      expect((await getPhoto(owner, only!.id)).statusCode).toBe(200);
+      expect((await ctx.api(owner).getPhoto(only!.id)).statusCode).toBe(200);
       expect(await findAlbum(owner, album.id)).toEqual(album);
       expect(await showStatus(ctx, cover.url)).toBe(200);
     });
@@ -426,26 +382,26 @@ describe('photos', () => {
       const bob = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, alice);
       const photo = await addPhotoAs(ctx, alice, album.id);
-      const res = await deletePhoto(bob, photo.id);
+      const res = await ctx.api(bob).deletePhoto(photo.id);
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('NOT_OWNER');
-      expect((await getPhoto(bob, photo.id)).statusCode).toBe(200);
+      expect((await ctx.api(bob).getPhoto(photo.id)).statusCode).toBe(200);
     });
 
     it('answers 404 PHOTO_NOT_FOUND for an unknown photo, and for one already deleted', async () => {
       const owner = await signUp(ctx.app);
       const { album } = await createAlbumAs(ctx, owner);
       const photo = await addPhotoAs(ctx, owner, album.id);
-      expect((await deletePhoto(owner, photo.id)).statusCode).toBe(204);
+      expect((await ctx.api(owner).deletePhoto(photo.id)).statusCode).toBe(204);
       for (const id of [photo.id, newId(), '11']) {
-        const res = await deletePhoto(owner, id);
+        const res = await ctx.api(owner).deletePhoto(id);
         expect(res.statusCode).toBe(404);
         expect(errorOf(res).code).toBe('PHOTO_NOT_FOUND');
       }
     });
 
     it('needs a token', async () => {
-      expect((await deletePhoto(null, newId())).statusCode).toBe(401);
+      expect((await ctx.api().deletePhoto(newId())).statusCode).toBe(401);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { newUserRequestSchema, profilePhotoRequestSchema, userSchema } from '@photo/contract';
-import { currentUser } from '../../plugins/auth.js';
-import { errorResponses, pictureOrigins } from '../albums/route-helpers.js';
+import { currentUser } from '../../http/current-user.js';
+import { pictureOrigins } from '../../http/picture-origins.js';
+import { errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { getProfile, registerUser, setProfilePhoto } from './users.service.js';
 
@@ -13,9 +14,10 @@ export const usersRoutes: RoutesPlugin = async (app, { deps }) => {
         summary: "Registers the caller's profile (idempotent: sets their name and picture)",
         description:
           'The e-mail address comes from the ID token; emailAddress and id in the body are ignored. ' +
-          'profilePicUrl is an image stored here, or the default avatar.',
+          "profilePicUrl is an image stored here; any other value (another site's URL, empty, null) " +
+          'is the default avatar, and is never fetched or stored. Absent: the picture is unchanged.',
         body: newUserRequestSchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: userSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) =>

@@ -4,10 +4,15 @@ import type { UserRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { findFileById } from '../files/files.repository.js';
-import { releaseFiles } from '../photos/release-files.js';
-import { findUserById, setProfilePicture, upsertUserProfile } from './users.repository.js';
+import { releaseFiles } from '../files/files.service.js';
+import {
+  findUserById,
+  insertUserIfMissing,
+  setProfilePicture,
+  upsertUserProfile,
+} from './users.repository.js';
 
 /** A user as the API shows it. No picture: the default avatar. */
 export function toUser(row: UserRow, publicUrl: string | undefined): User {
@@ -60,6 +65,45 @@ async function profilePictureFileId(
   return file.id;
 }
 
+/**
+ * Makes the user record of a verified token's subject seen for the first time, so an interrupted
+ * sign-up still has a profile. The name starts as the e-mail address's local part.
+ */
+export async function ensureUserRecord(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: AuthUser,
+): Promise<void> {
+  if (await findUserById(deps.db, user.id)) return;
+  await insertUserIfMissing(deps.db, {
+    id: user.id,
+    email_address: user.email,
+    name: user.email.split('@')[0] || user.email,
+    profile_pic_file_id: null,
+    created_at: deps.clock.now().toISOString(),
+  });
+}
+
+/**
+ * The picture a sign-up names: an image stored here, or else the default avatar (null). Clients
+ * written for the spec send a public blank-avatar URL of another site, or ''; such an address is
+ * never fetched nor stored.
+ */
+async function signUpPictureFileId(
+  deps: AppDeps,
+  url: string,
+  origins: readonly string[],
+): Promise<string | null> {
+  if (url === '' || isDefaultAvatarUrl(url, origins)) return null;
+  let fileId: string;
+  try {
+    fileId = fileIdFromPictureUrl(url, 'body.profilePicUrl', origins);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  return (await findFileById(deps.db, fileId))?.id ?? null;
+}
+
 async function requireUser(deps: AppDeps, id: string): Promise<UserRow> {
   const row = await findUserById(deps.db, id);
   if (!row) throw notFound('USER_NOT_FOUND', 'The user');
@@ -68,12 +112,13 @@ async function requireUser(deps: AppDeps, id: string): Promise<UserRow> {
 
 /**
  * Binds the caller's profile to their token (users/addNewUser). Idempotent: a second call sets
- * the name and picture again. The e-mail address always comes from the token.
+ * the name and picture again. The e-mail address always comes from the token. Any picture URL is
+ * taken: one that names no file stored here is the default avatar, so every spec client can sign up.
  */
 export async function registerUser(
   deps: AppDeps,
   caller: AuthUser,
-  input: { name: string; profilePicUrl?: string | undefined },
+  input: { name: string; profilePicUrl?: string | null | undefined },
   origins: readonly string[],
   log: FastifyBaseLogger,
 ): Promise<User> {
@@ -82,7 +127,7 @@ export async function registerUser(
   const picture =
     input.profilePicUrl === undefined
       ? previousPicture
-      : await profilePictureFileId(deps, input.profilePicUrl, 'body.profilePicUrl', origins);
+      : await signUpPictureFileId(deps, input.profilePicUrl ?? '', origins);
   await upsertUserProfile(deps.db, {
     id: caller.id,
     email_address: caller.email,

@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEFAULT_AVATAR_URL, type User } from '@photo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newFileId } from '../../lib/ids.js';
-import { createTestContext, inject, signUp, type TestContext } from '../../test/harness.js';
-import { errorOf, showStatus, storeImage } from '../photos/test-support.js';
+import { errorOf, showStatus, storeImage } from '../../test/fixtures.js';
+import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
 
 let ctx: TestContext;
 
@@ -24,33 +26,11 @@ async function identityOnly(email: string) {
   return res.json<{ idToken: string; localId: string }>();
 }
 
-const addNewUser = (token: string | null, payload: unknown) =>
-  inject(ctx.app, token, {
-    method: 'POST',
-    url: '/api/users/addNewUser',
-    payload: payload as object,
-  });
-const me = (token: string | null) =>
-  inject(ctx.app, token, { method: 'GET', url: '/api/users/me' });
-const putProfilePhotoJson = (token: string | null, payload: unknown) =>
-  inject(ctx.app, token, {
-    method: 'PUT',
-    url: '/api/users/me/profilePhoto',
-    payload: payload as object,
-  });
-const putProfilePhotoForm = (token: string | null, body: string) =>
-  inject(ctx.app, token, {
-    method: 'PUT',
-    url: '/api/users/me/profilePhoto',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: body,
-  });
-
 describe('users', () => {
   describe('POST /api/users/addNewUser', () => {
     it('binds the profile to the token: the e-mail address and id come from it, not the body', async () => {
       const account = await identityOnly(`bind-${Date.now()}@example.com`);
-      const res = await addNewUser(account.idToken, {
+      const res = await ctx.api(account).addNewUser({
         emailAddress: 'someone-else@example.com',
         id: 'chosen-by-client',
         name: '  Ada Lovelace  ',
@@ -65,15 +45,15 @@ describe('users', () => {
         profilePicUrl: DEFAULT_AVATAR_URL,
         dateCreated: expect.any(String),
       });
-      expect((await me(account.idToken)).json()).toEqual(user);
+      expect((await ctx.api(account).me()).json()).toEqual(user);
     });
 
     it('is idempotent: a second call sets the name and picture of the same profile', async () => {
       const user = await signUp(ctx.app, { name: 'First Name' });
-      const first = (await me(user.idToken)).json<User>();
+      const first = (await ctx.api(user).me()).json<User>();
       const picture = await storeImage(ctx, user);
       ctx.clock.advance(60_000);
-      const res = await addNewUser(user.idToken, {
+      const res = await ctx.api(user).addNewUser({
         name: 'Second Name',
         profilePicUrl: picture.url,
       });
@@ -94,8 +74,8 @@ describe('users', () => {
     it('keeps the picture when the body has none', async () => {
       const user = await signUp(ctx.app);
       const picture = await storeImage(ctx, user);
-      await addNewUser(user.idToken, { name: 'With Picture', profilePicUrl: picture.url });
-      const res = await addNewUser(user.idToken, { name: 'Renamed' });
+      await ctx.api(user).addNewUser({ name: 'With Picture', profilePicUrl: picture.url });
+      const res = await ctx.api(user).addNewUser({ name: 'Renamed' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ name: 'Renamed', profilePicUrl: picture.url });
     });
@@ -103,8 +83,8 @@ describe('users', () => {
     it('takes the default avatar, relative or absolute on this origin, as "no picture"', async () => {
       const user = await signUp(ctx.app);
       const picture = await storeImage(ctx, user);
-      await addNewUser(user.idToken, { name: 'Pic', profilePicUrl: picture.url });
-      const res = await addNewUser(user.idToken, {
+      await ctx.api(user).addNewUser({ name: 'Pic', profilePicUrl: picture.url });
+      const res = await ctx.api(user).addNewUser({
         name: 'Pic',
         profilePicUrl: `http://localhost:80${DEFAULT_AVATAR_URL}`,
       });
@@ -115,7 +95,7 @@ describe('users', () => {
     it('accepts a picture URL absolute on this origin and answers the relative one', async () => {
       const user = await signUp(ctx.app);
       const picture = await storeImage(ctx, user);
-      const res = await addNewUser(user.idToken, {
+      const res = await ctx.api(user).addNewUser({
         name: 'Abs',
         profilePicUrl: `http://localhost:80${picture.url}`,
       });
@@ -132,46 +112,94 @@ describe('users', () => {
       ['not text', { name: 42 }],
     ])('refuses a name that is %s with 400 on body.name', async (_case, payload) => {
       const user = await signUp(ctx.app);
-      const res = await addNewUser(user.idToken, payload);
+      const res = await ctx.api(user).addNewUser(payload);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body.name' });
     });
 
     it('accepts a name of 100 characters once trimmed', async () => {
       const user = await signUp(ctx.app);
-      const res = await addNewUser(user.idToken, { name: `  ${'n'.repeat(100)}  ` });
+      const res = await ctx.api(user).addNewUser({ name: `  ${'n'.repeat(100)}  ` });
       expect(res.statusCode).toBe(200);
       expect(res.json<User>().name).toBe('n'.repeat(100));
     });
 
+    it("takes the spec's exact sign-up payload, with its public blank-avatar URL, and keeps the name", async () => {
+      // The spec's client sends a fixed blank-avatar image of another site. That server is played
+      // here by a local one, which must never be asked for anything.
+      const requests: string[] = [];
+      const avatarHost = http.createServer((req, res) => {
+        requests.push(req.url ?? '');
+        res.end();
+      });
+      await new Promise<void>((resolve) => avatarHost.listen(0, '127.0.0.1', resolve));
+      const { port } = avatarHost.address() as AddressInfo;
+      try {
+        const email = `spec-client-${Date.now()}@example.com`;
+        const account = await identityOnly(email);
+        const res = await ctx.api(account).addNewUser({
+          emailAddress: email,
+          id: '',
+          name: 'Grace Hopper',
+          profilePicUrl: `http://127.0.0.1:${port}/images/blank-avatar.png`,
+        });
+        expect(res.statusCode).toBe(200);
+        const profile = await ctx.api(account).me();
+        expect(profile.statusCode).toBe(200);
+        expect(profile.json()).toMatchObject({
+          id: account.localId,
+          emailAddress: email,
+          name: 'Grace Hopper',
+          profilePicUrl: DEFAULT_AVATAR_URL,
+        });
+        expect(requests).toEqual([]);
+      } finally {
+        await new Promise((resolve) => avatarHost.close(resolve));
+      }
+    });
+
     it.each([
+      ['empty', ''],
+      ['null', null],
+      ['absent', undefined],
       ['another site', 'https://evil.example/api/files/show/AAAAAAAAAAAAAAAAAAAAAA'],
       ['not a file address', '/api/albumsDb'],
       ['a file address with a query', '/api/files/show/AAAAAAAAAAAAAAAAAAAAAA?x=1'],
       ['a protocol-relative address', '//evil.example/api/files/show/AAAAAAAAAAAAAAAAAAAAAA'],
       ['a script', 'javascript:alert(1)'],
-    ])('refuses a picture URL of %s with 400 INVALID_PICTURE_URL', async (_case, url) => {
-      const user = await signUp(ctx.app);
-      const res = await addNewUser(user.idToken, { name: 'X', profilePicUrl: url });
-      expect(res.statusCode).toBe(400);
-      expect(errorOf(res)).toMatchObject({
-        code: 'INVALID_PICTURE_URL',
-        field: 'body.profilePicUrl',
+      ['a file that is not stored', `/api/files/show/${newFileId()}`],
+      ['very long', `https://images.example.com/${'a'.repeat(5000)}.png`],
+    ])('signs up with a picture URL that is %s as the default avatar', async (_case, url) => {
+      const email = `avatar-${Date.now()}-${Math.random()}@example.com`;
+      const account = await identityOnly(email);
+      const res = await ctx.api(account).addNewUser({
+        emailAddress: email,
+        id: '',
+        name: 'Spec Client',
+        profilePicUrl: url,
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await ctx.api(account).me()).json()).toMatchObject({
+        name: 'Spec Client',
+        profilePicUrl: DEFAULT_AVATAR_URL,
       });
     });
 
-    it('answers 404 FILE_NOT_FOUND for a picture that is not stored', async () => {
+    it('a later sign-up call with a foreign picture URL sets the default avatar and releases the old picture', async () => {
       const user = await signUp(ctx.app);
-      const res = await addNewUser(user.idToken, {
-        name: 'X',
-        profilePicUrl: `/api/files/show/${newFileId()}`,
+      const picture = await storeImage(ctx, user);
+      await ctx.api(user).addNewUser({ name: 'Pic', profilePicUrl: picture.url });
+      const res = await ctx.api(user).addNewUser({
+        name: 'Pic',
+        profilePicUrl: 'https://images.example.com/blank-avatar.png',
       });
-      expect(res.statusCode).toBe(404);
-      expect(errorOf(res).code).toBe('FILE_NOT_FOUND');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ profilePicUrl: DEFAULT_AVATAR_URL });
+      expect(await showStatus(ctx, picture.url)).toBe(404);
     });
 
     it('needs a token', async () => {
-      const res = await addNewUser(null, { name: 'Nobody' });
+      const res = await ctx.api().addNewUser({ name: 'Nobody' });
       expect(res.statusCode).toBe(401);
       expect(errorOf(res).code).toBe('TOKEN_MISSING');
     });
@@ -180,7 +208,7 @@ describe('users', () => {
   describe('GET /api/users/me', () => {
     it('answers the profile of a signed-in user who never called addNewUser', async () => {
       const account = await identityOnly(`fresh.person-${Date.now()}@example.com`);
-      const res = await me(account.idToken);
+      const res = await ctx.api(account).me();
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         id: account.localId,
@@ -194,12 +222,12 @@ describe('users', () => {
     it("answers each caller's own profile", async () => {
       const a = await signUp(ctx.app, { name: 'Alice' });
       const b = await signUp(ctx.app, { name: 'Bob' });
-      expect((await me(a.idToken)).json()).toMatchObject({
+      expect((await ctx.api(a).me()).json()).toMatchObject({
         id: a.uid,
         name: 'Alice',
         emailAddress: a.email,
       });
-      expect((await me(b.idToken)).json()).toMatchObject({
+      expect((await ctx.api(b).me()).json()).toMatchObject({
         id: b.uid,
         name: 'Bob',
         emailAddress: b.email,
@@ -207,8 +235,8 @@ describe('users', () => {
     });
 
     it('needs a valid token', async () => {
-      expect((await me(null)).statusCode).toBe(401);
-      const res = await me('not-a-token');
+      expect((await ctx.api().me()).statusCode).toBe(401);
+      const res = await ctx.api('not-a-token').me();
       expect(res.statusCode).toBe(401);
       expect(errorOf(res).code).toBe('TOKEN_INVALID');
     });
@@ -218,20 +246,19 @@ describe('users', () => {
     it('takes the form field profilePicUrl (urlencoded), as the web client sends it', async () => {
       const user = await signUp(ctx.app);
       const picture = await storeImage(ctx, user);
-      const res = await putProfilePhotoForm(
-        user.idToken,
-        `profilePicUrl=${encodeURIComponent(picture.url)}`,
-      );
+      const res = await ctx
+        .api(user)
+        .setProfilePhoto(`profilePicUrl=${encodeURIComponent(picture.url)}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: user.uid, profilePicUrl: picture.url });
-      expect((await me(user.idToken)).json()).toMatchObject({ profilePicUrl: picture.url });
+      expect((await ctx.api(user).me()).json()).toMatchObject({ profilePicUrl: picture.url });
     });
 
     it('takes JSON too, and any stored image (a photo seen in another user\u2019s album)', async () => {
       const owner = await signUp(ctx.app);
       const user = await signUp(ctx.app);
       const picture = await storeImage(ctx, owner);
-      const res = await putProfilePhotoJson(user.idToken, { profilePicUrl: picture.url });
+      const res = await ctx.api(user).setProfilePhoto({ profilePicUrl: picture.url });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ profilePicUrl: picture.url });
     });
@@ -239,11 +266,10 @@ describe('users', () => {
     it('goes back to the default avatar, and deletes the previous picture nothing else uses', async () => {
       const user = await signUp(ctx.app);
       const picture = await storeImage(ctx, user);
-      await putProfilePhotoJson(user.idToken, { profilePicUrl: picture.url });
-      const res = await putProfilePhotoForm(
-        user.idToken,
-        `profilePicUrl=${encodeURIComponent(DEFAULT_AVATAR_URL)}`,
-      );
+      await ctx.api(user).setProfilePhoto({ profilePicUrl: picture.url });
+      const res = await ctx
+        .api(user)
+        .setProfilePhoto(`profilePicUrl=${encodeURIComponent(DEFAULT_AVATAR_URL)}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ profilePicUrl: DEFAULT_AVATAR_URL });
       expect(await showStatus(ctx, picture.url)).toBe(404);
@@ -253,11 +279,11 @@ describe('users', () => {
       const a = await signUp(ctx.app);
       const b = await signUp(ctx.app);
       const picture = await storeImage(ctx, a);
-      await putProfilePhotoJson(a.idToken, { profilePicUrl: picture.url });
-      await putProfilePhotoJson(b.idToken, { profilePicUrl: picture.url });
-      await putProfilePhotoJson(a.idToken, { profilePicUrl: DEFAULT_AVATAR_URL });
+      await ctx.api(a).setProfilePhoto({ profilePicUrl: picture.url });
+      await ctx.api(b).setProfilePhoto({ profilePicUrl: picture.url });
+      await ctx.api(a).setProfilePhoto({ profilePicUrl: DEFAULT_AVATAR_URL });
       expect(await showStatus(ctx, picture.url)).toBe(200);
-      expect((await me(b.idToken)).json()).toMatchObject({ profilePicUrl: picture.url });
+      expect((await ctx.api(b).me()).json()).toMatchObject({ profilePicUrl: picture.url });
     });
 
     it.each([
@@ -265,7 +291,7 @@ describe('users', () => {
       ['empty', 'profilePicUrl='],
     ])('refuses a field that is %s with 400 on body.profilePicUrl', async (_case, body) => {
       const user = await signUp(ctx.app);
-      const res = await putProfilePhotoForm(user.idToken, body);
+      const res = await ctx.api(user).setProfilePhoto(body);
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({
         code: 'VALIDATION_FAILED',
@@ -275,9 +301,9 @@ describe('users', () => {
 
     it('refuses a field given twice, or too long, with 400', async () => {
       const user = await signUp(ctx.app);
-      const twice = await putProfilePhotoForm(user.idToken, 'profilePicUrl=a&profilePicUrl=b');
+      const twice = await ctx.api(user).setProfilePhoto('profilePicUrl=a&profilePicUrl=b');
       expect(twice.statusCode).toBe(400);
-      const long = await putProfilePhotoJson(user.idToken, {
+      const long = await ctx.api(user).setProfilePhoto({
         profilePicUrl: `/${'a'.repeat(3000)}`,
       });
       expect(long.statusCode).toBe(400);
@@ -286,26 +312,29 @@ describe('users', () => {
 
     it('refuses an address that is not a file stored here with 400 INVALID_PICTURE_URL', async () => {
       const user = await signUp(ctx.app);
-      const res = await putProfilePhotoForm(
-        user.idToken,
-        `profilePicUrl=${encodeURIComponent('https://images.example.com/cat.jpg')}`,
-      );
+      const res = await ctx
+        .api(user)
+        .setProfilePhoto(
+          `profilePicUrl=${encodeURIComponent('https://images.example.com/cat.jpg')}`,
+        );
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({
         code: 'INVALID_PICTURE_URL',
         field: 'body.profilePicUrl',
       });
-      expect((await me(user.idToken)).json()).toMatchObject({ profilePicUrl: DEFAULT_AVATAR_URL });
+      expect((await ctx.api(user).me()).json()).toMatchObject({
+        profilePicUrl: DEFAULT_AVATAR_URL,
+      });
     });
 
     it('answers 404 FILE_NOT_FOUND for an unknown file, and for an id of the wrong shape 400', async () => {
       const user = await signUp(ctx.app);
-      const unknown = await putProfilePhotoJson(user.idToken, {
+      const unknown = await ctx.api(user).setProfilePhoto({
         profilePicUrl: `/api/files/show/${newFileId()}`,
       });
       expect(unknown.statusCode).toBe(404);
       expect(errorOf(unknown).code).toBe('FILE_NOT_FOUND');
-      const wrongShape = await putProfilePhotoJson(user.idToken, {
+      const wrongShape = await ctx.api(user).setProfilePhoto({
         profilePicUrl: '/api/files/show/11',
       });
       expect(wrongShape.statusCode).toBe(400);
@@ -313,7 +342,7 @@ describe('users', () => {
     });
 
     it('needs a token', async () => {
-      const res = await putProfilePhotoForm(null, 'profilePicUrl=%2Fdefault-avatar.png');
+      const res = await ctx.api().setProfilePhoto('profilePicUrl=%2Fdefault-avatar.png');
       expect(res.statusCode).toBe(401);
     });
   });

@@ -1,27 +1,4 @@
-import { apiErrorBodySchema } from '@photo/contract';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Config } from '../../config.js';
-import { invalid } from '../../lib/errors.js';
-import { requestOrigin } from '../../lib/picture-url.js';
-
-/** The error answers a route may give, for its response schema (and so the OpenAPI document). */
-export function errorResponses<const S extends readonly number[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((status) => [status, apiErrorBodySchema])) as Record<
-    S[number],
-    typeof apiErrorBodySchema
-  >;
-}
-
-/** An entity id in a path or query: opaque text, as the contract has it. */
-export const entityId = z.string().min(1).max(200);
-
-/** The origins on which a picture URL may be absolute: the request's own, and PUBLIC_URL. */
-export function pictureOrigins(request: FastifyRequest, config: Config): string[] {
-  const origins = [requestOrigin(request)];
-  if (config.publicUrl) origins.push(config.publicUrl);
-  return origins;
-}
+import { invalid } from './errors.js';
 
 /** A position in a list ordered by (key, id): the last item of the page before. */
 export interface Keyset {
@@ -80,10 +57,4 @@ export function toPage<R, T>(
   const last = pageRows.at(-1);
   const nextCursor = rows.length > limit && last ? encodeCursor(keysetOf(last)) : undefined;
   return { items: pageRows.map(map), nextCursor };
-}
-
-/** The Link header value pointing at the next page of the list the request asked for. */
-export function nextPageLink(request: FastifyRequest, query: Record<string, string>): string {
-  const path = request.url.split('?')[0] ?? '';
-  return `<${path}?${new URLSearchParams(query).toString()}>; rel="next"`;
 }

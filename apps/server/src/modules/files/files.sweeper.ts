@@ -1,0 +1,157 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import type { StoredBlob } from '../../storage/blob-store.js';
+import { findBlobKeysOfFiles } from './files.repository.js';
+import { blobKeys } from './files.service.js';
+
+/**
+ * What crashes leave behind, and when it is safe to remove (docs/decisions/0008).
+ * An upload streams into a temporary file (its time moves with every byte), is processed (one
+ * image at a time, seconds to minutes when many wait), then its blobs are stored (each stored
+ * blob's time is when it was stored) and its row is committed right after, within seconds: an
+ * upload that took longer than UPLOAD_COMMIT_DEADLINE_MS (files.service.ts) to get there fails
+ * instead. So a blob no row names orphanBlobGraceMs after it was stored, far longer, belongs to no
+ * upload in flight; and the rows are read again right before each deletion.
+ */
+export const SWEEP_POLICY = {
+  /** The first pass runs when the server is ready, then one every: */
+  intervalMs: 30 * 60 * 1000,
+  /** Temporary upload files and staging files untouched for this long were left by a crash. */
+  staleWriteMs: 60 * 60 * 1000,
+  /** Blobs no row names, stored this long ago, were left by a crash. */
+  orphanBlobGraceMs: 24 * 3600 * 1000,
+} as const;
+
+export interface SweepReport {
+  stagingFiles: number;
+  temporaryUploads: number;
+  orphanBlobs: number;
+}
+
+type SweepDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock' | 'uploadTmpDir'>;
+
+const BATCH = 200;
+const DERIVED_KEY = /^(?:originals|thumb|preview)\/([A-Za-z0-9_-]{22})(?:\.webp)?$/;
+
+/** The file whose blob this key would be; undefined for keys that are not of our making. */
+function fileIdOf(key: string): string | undefined {
+  const id = DERIVED_KEY.exec(key)?.[1];
+  if (!id) return undefined;
+  const own = [
+    blobKeys.original(id),
+    blobKeys.derived(id, 'thumb'),
+    blobKeys.derived(id, 'preview'),
+  ];
+  return own.includes(key) ? id : undefined;
+}
+
+async function removeStaleTemporaryUploads(dir: string, before: Date): Promise<number> {
+  let removed = 0;
+  for (const name of await fs.readdir(dir).catch(() => [])) {
+    const file = path.join(dir, name);
+    try {
+      if ((await fs.stat(file)).mtime < before) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // Gone meanwhile: its upload finished.
+    }
+  }
+  return removed;
+}
+
+/** Deletes those of these old blobs that no file row names, asking the database right before. */
+async function removeUnreferenced(deps: SweepDeps, blobs: StoredBlob[]): Promise<number> {
+  const byFile = new Map<string, string[]>();
+  for (const { key } of blobs) {
+    const id = fileIdOf(key);
+    // A key we did not make is not ours to judge.
+    if (id) byFile.set(id, [...(byFile.get(id) ?? []), key]);
+  }
+  const named = new Set<string>();
+  for (const row of await findBlobKeysOfFiles(deps.db, [...byFile.keys()])) {
+    for (const key of [row.blob_key, row.thumb_key, row.preview_key]) if (key) named.add(key);
+  }
+  let removed = 0;
+  for (const keys of byFile.values()) {
+    for (const key of keys) {
+      if (named.has(key)) continue;
+      await deps.blobStore.delete(key);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/**
+ * One pass: removes staging files and temporary uploads that no write has touched for
+ * staleWriteMs, and blobs that no row names and were stored more than orphanBlobGraceMs ago.
+ */
+export async function sweepLeftovers(deps: SweepDeps): Promise<SweepReport> {
+  const now = deps.clock.now().getTime();
+  const staleBefore = new Date(now - SWEEP_POLICY.staleWriteMs);
+  const orphanBefore = new Date(now - SWEEP_POLICY.orphanBlobGraceMs);
+  const stagingFiles = await deps.blobStore.removeAbandonedWrites(staleBefore);
+  const temporaryUploads = await removeStaleTemporaryUploads(deps.uploadTmpDir, staleBefore);
+  let orphanBlobs = 0;
+  let batch: StoredBlob[] = [];
+  for await (const blob of deps.blobStore.list()) {
+    if (blob.lastModified >= orphanBefore) continue;
+    batch.push(blob);
+    if (batch.length >= BATCH) {
+      orphanBlobs += await removeUnreferenced(deps, batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) orphanBlobs += await removeUnreferenced(deps, batch);
+  return { stagingFiles, temporaryUploads, orphanBlobs };
+}
+
+export interface Sweeper {
+  /** Stops the periodic passes, after the one running (if any) ends. */
+  stop(): Promise<void>;
+  /** Runs a pass now (after the one running, if any). */
+  runNow(): Promise<SweepReport | undefined>;
+}
+
+/** Sweeps now, then every intervalMs; says in one line what a pass removed. */
+export function startSweeper(deps: SweepDeps, log: FastifyBaseLogger): Sweeper {
+  let running: Promise<SweepReport | undefined> = Promise.resolve(undefined);
+  let stopped = false;
+  const pass = () => {
+    running = running.then(async () => {
+      if (stopped) return undefined;
+      const started = Date.now();
+      try {
+        const report = await sweepLeftovers(deps);
+        const removed = report.stagingFiles + report.temporaryUploads + report.orphanBlobs;
+        if (removed > 0) {
+          log.info(
+            { ...report, ms: Date.now() - started },
+            `removed what crashes left: ${report.stagingFiles} staging files, ` +
+              `${report.temporaryUploads} temporary uploads, ${report.orphanBlobs} blobs no file uses`,
+          );
+        }
+        return report;
+      } catch (error) {
+        log.warn({ err: error }, 'could not remove what crashes left; will try again');
+        return undefined;
+      }
+    });
+    return running;
+  };
+  void pass();
+  const timer = setInterval(() => void pass(), SWEEP_POLICY.intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+    runNow: pass,
+  };
+}

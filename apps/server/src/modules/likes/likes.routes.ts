@@ -1,0 +1,82 @@
+import {
+  likeSummarySchema,
+  photoLikeSchema,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+} from '@photo/contract';
+import { z } from 'zod';
+import { currentUser } from '../../http/current-user.js';
+import { nextPageLink } from '../../http/next-page-link.js';
+import { entityId, errorResponses } from '../../http/route-schemas.js';
+import type { RoutesPlugin } from '../routes-plugin.js';
+import { likePhoto, listPhotoLikes, unlikePhoto } from './likes.service.js';
+
+const photoParams = z.object({ photoId: entityId });
+const likesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  /** Opaque cursor from the previous page's Link header. */
+  cursor: z.string().max(500).optional(),
+});
+
+export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
+  app.put(
+    '/photos/:photoId/like',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'You like the photo',
+        description:
+          "Idempotent: one like per user per photo. Answers the photo's like count after the change.",
+        params: photoParams,
+        response: { 200: likeSummarySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => likePhoto(deps, currentUser(request), request.params.photoId),
+  );
+
+  app.delete(
+    '/photos/:photoId/like',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'You take your like of the photo back',
+        description:
+          "Idempotent; only your own like. Answers the photo's like count after the change (200, " +
+          'not 204: the count is what a client shows next).',
+        params: photoParams,
+        response: { 200: likeSummarySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => unlikePhoto(deps, currentUser(request), request.params.photoId),
+  );
+
+  app.get(
+    '/photos/:photoId/likes',
+    {
+      schema: {
+        tags: ['likes'],
+        summary: 'Who likes the photo, most recent first',
+        description:
+          'Paged: at most `limit` people; when there are more, the Link header (rel="next") gives the next page.',
+        params: photoParams,
+        querystring: likesQuery,
+        response: { 200: z.array(photoLikeSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listPhotoLikes(
+        deps,
+        currentUser(request),
+        request.params.photoId,
+        request.query,
+      );
+      if (page.nextCursor) {
+        reply.header(
+          'Link',
+          nextPageLink(request, { limit: String(request.query.limit), cursor: page.nextCursor }),
+        );
+      }
+      return page.items;
+    },
+  );
+};

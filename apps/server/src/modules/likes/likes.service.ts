@@ -1,0 +1,57 @@
+import type { LikeSummary, PhotoLike } from '@photo/contract';
+import type { AppDeps } from '../../deps.js';
+import { notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
+import { requireVisiblePhoto } from '../photos/photos.service.js';
+import { countLikes, deleteLike, insertLike, listLikers } from './likes.repository.js';
+
+async function summary(deps: AppDeps, caller: AuthUser, photoId: string): Promise<LikeSummary> {
+  const { count, likedByViewer } = await countLikes(deps.db, photoId, caller.id);
+  return { photoId, likeCount: count, likedByMe: likedByViewer };
+}
+
+/** The caller likes the photo (again: no change). Anyone who may see a photo may like it. */
+export async function likePhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  photoId: string,
+): Promise<LikeSummary> {
+  const photo = await requireVisiblePhoto(deps, caller, photoId);
+  const added = await insertLike(deps.db, {
+    photo_id: photo.id,
+    user_id: caller.id,
+    created_at: deps.clock.now().toISOString(),
+  });
+  if (!added) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  return summary(deps, caller, photo.id);
+}
+
+/** The caller takes their like back (none: no change). Nobody can take back another's like. */
+export async function unlikePhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  photoId: string,
+): Promise<LikeSummary> {
+  const photo = await requireVisiblePhoto(deps, caller, photoId);
+  await deleteLike(deps.db, photo.id, caller.id);
+  return summary(deps, caller, photo.id);
+}
+
+/** Who likes the photo, most recent first, a page at a time. */
+export async function listPhotoLikes(
+  deps: AppDeps,
+  caller: AuthUser,
+  photoId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<PhotoLike>> {
+  const after = decodeCursor(query.cursor);
+  const photo = await requireVisiblePhoto(deps, caller, photoId);
+  const rows = await listLikers(deps.db, photo.id, { limit: query.limit + 1, after });
+  return toPage(
+    rows,
+    query.limit,
+    (row) => ({ key: row.created_at, id: row.user_id }),
+    (row) => ({ userId: row.user_id, name: row.name, dateCreated: row.created_at }),
+  );
+}

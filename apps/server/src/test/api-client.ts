@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  Album,
+  Comment,
+  LikeSummary,
+  Photo,
+  PhotoLike,
+  UploadedFile,
+  User,
+} from '@photo/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+/** An answer whose JSON body has the type of the route's success answer. */
+export interface ApiResponse<T> extends LightMyRequestResponse {
+  json<U = T>(): U;
+}
+
+export interface Part {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body, built by hand so a test controls every byte. */
+export function multipartBody(parts: Part[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----photo-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Sends a request through `app.inject` (no port), with the ID token as the idToken header. */
+export function inject(
+  app: FastifyInstance,
+  token: string | null,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+  if (token !== null) headers.idToken = token;
+  return app.inject({ ...options, headers });
+}
+
+const path = encodeURIComponent;
+
+/**
+ * The one client of the API for server tests: each call of the API is written here once, with
+ * the type of its answer. Bodies are `unknown`, so tests can send what a client must not.
+ * `query` is a query string as sent, e.g. "?limit=3".
+ */
+export class ApiClient {
+  constructor(
+    readonly app: FastifyInstance,
+    /** The ID token sent with every call; null sends none. */
+    readonly token: string | null,
+  ) {}
+
+  request<T = unknown>(options: InjectOptions): Promise<ApiResponse<T>> {
+    return inject(this.app, this.token, options);
+  }
+
+  get<T = unknown>(url: string, headers: Record<string, string> = {}) {
+    return this.request<T>({ method: 'GET', url, headers });
+  }
+
+  addNewUser(body: unknown) {
+    return this.request<User>({
+      method: 'POST',
+      url: '/api/users/addNewUser',
+      payload: body as object,
+    });
+  }
+
+  me() {
+    return this.get<User>('/api/users/me');
+  }
+
+  /** PUT users/me/profilePhoto with a JSON body, or with a form body when given text. */
+  setProfilePhoto(body: unknown, headers: Record<string, string> = {}) {
+    const form = typeof body === 'string';
+    return this.request<User>({
+      method: 'PUT',
+      url: '/api/users/me/profilePhoto',
+      headers: form ? { 'content-type': 'application/x-www-form-urlencoded', ...headers } : headers,
+      payload: body as object,
+    });
+  }
+
+  listAlbums(query = '') {
+    return this.get<Album[]>(`/api/albumsDb${query}`);
+  }
+
+  createAlbum(body: unknown) {
+    return this.request<Album>({ method: 'POST', url: '/api/albumsDb', payload: body as object });
+  }
+
+  findAlbum(query: string) {
+    return this.get<Album>(`/api/albums/find${query}`);
+  }
+
+  updateAlbum(body: unknown) {
+    return this.request<Album>({ method: 'PUT', url: '/api/albums', payload: body as object });
+  }
+
+  deleteAlbum(albumId: string) {
+    return this.request<null>({ method: 'DELETE', url: `/api/albumsDb/${path(albumId)}` });
+  }
+
+  listPhotos(albumId: string, query = '') {
+    return this.get<Photo[]>(`/api/albumsDb/${path(albumId)}/photos${query}`);
+  }
+
+  addPhoto(albumId: string, body: unknown) {
+    return this.request<Photo>({
+      method: 'POST',
+      url: `/api/albumsDb/${path(albumId)}/photos`,
+      payload: body as object,
+    });
+  }
+
+  getPhoto(photoId: string) {
+    return this.get<Photo>(`/api/photos/${path(photoId)}`);
+  }
+
+  deletePhoto(photoId: string) {
+    return this.request<null>({ method: 'DELETE', url: `/api/photos/${path(photoId)}` });
+  }
+
+  like(photoId: string, headers: Record<string, string> = {}) {
+    return this.request<LikeSummary>({
+      method: 'PUT',
+      url: `/api/photos/${path(photoId)}/like`,
+      headers,
+    });
+  }
+
+  unlike(photoId: string) {
+    return this.request<LikeSummary>({
+      method: 'DELETE',
+      url: `/api/photos/${path(photoId)}/like`,
+    });
+  }
+
+  listLikes(photoId: string, query = '') {
+    return this.get<PhotoLike[]>(`/api/photos/${path(photoId)}/likes${query}`);
+  }
+
+  listComments(photoId: string) {
+    return this.get<Comment[]>(`/api/photos/${path(photoId)}/comments`);
+  }
+
+  postComment(body: unknown) {
+    return this.request<Comment>({
+      method: 'POST',
+      url: '/api/photos/comments',
+      payload: body as object,
+    });
+  }
+
+  /** GET files/show/{id}: the original, or a derived size. */
+  show(fileId: string, size?: 'thumb' | 'preview') {
+    return this.get(`/api/files/show/${path(fileId)}${size ? `?size=${size}` : ''}`);
+  }
+
+  /** POST files/upload: the bytes in the multipart field "file" (or `field`). */
+  upload(
+    data: Buffer | string,
+    options: { filename?: string; contentType?: string; field?: string } = {},
+  ) {
+    const body = multipartBody([
+      {
+        name: options.field ?? 'file',
+        filename: options.filename ?? 'photo.jpg',
+        contentType: options.contentType ?? 'image/jpeg',
+        data,
+      },
+    ]);
+    return this.request<UploadedFile>({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: body.headers,
+      payload: body.payload,
+    });
+  }
+}

@@ -1,0 +1,74 @@
+import type { Album, Photo } from '@photo/contract';
+import type { TestContext, TestUser } from './harness.js';
+import { makeJpeg, type JpegOptions } from './images.js';
+
+/** Data a test needs before it starts, made through the API's real paths. */
+
+export interface StoredImage {
+  id: string;
+  /** Its picture URL: /api/files/show/{id}. */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Uploads an image as `owner` through POST /api/files/upload. The same bytes uploaded again by
+ * the same owner answer the same file.
+ */
+export async function storeImage(
+  ctx: TestContext,
+  owner: TestUser,
+  options: JpegOptions & { bytes?: Buffer } = {},
+): Promise<StoredImage> {
+  const bytes = options.bytes ?? (await makeJpeg(options));
+  const res = await ctx.api(owner).upload(bytes);
+  if (res.statusCode !== 201 && res.statusCode !== 200) {
+    throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  }
+  const file = res.json();
+  return { id: file.id, url: file.url, width: file.width, height: file.height };
+}
+
+/** The status GET /api/files/show answers for a picture URL: 200 while stored, 404 once deleted. */
+export async function showStatus(ctx: TestContext, url: string): Promise<number> {
+  return (await ctx.api().get(url)).statusCode;
+}
+
+/** Creates an album through the API; its cover is a new image of the owner's. */
+export async function createAlbumAs(
+  ctx: TestContext,
+  owner: TestUser,
+  options: { name?: string; cover?: StoredImage } = {},
+): Promise<{ album: Album; cover: StoredImage }> {
+  const cover = options.cover ?? (await storeImage(ctx, owner));
+  const res = await ctx
+    .api(owner)
+    .createAlbum({ name: options.name ?? 'Holidays', coverPhotoUrl: cover.url });
+  if (res.statusCode !== 201)
+    throw new Error(`album creation failed: ${res.statusCode} ${res.body}`);
+  return { album: res.json(), cover };
+}
+
+/** Adds a new image of the owner's to their album through the API. */
+export async function addPhotoAs(
+  ctx: TestContext,
+  owner: TestUser,
+  albumId: string,
+  image?: StoredImage,
+): Promise<Photo> {
+  const file = image ?? (await storeImage(ctx, owner));
+  const res = await ctx.api(owner).addPhoto(albumId, { fileId: file.id });
+  if (res.statusCode !== 201)
+    throw new Error(`adding a photo failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The error body's code, field and message of an answer. */
+export function errorOf(res: { json: () => unknown }): {
+  code: string;
+  field?: string;
+  message: string;
+} {
+  return (res.json() as { error: { code: string; field?: string; message: string } }).error;
+}
