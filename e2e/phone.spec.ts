@@ -36,7 +36,10 @@ test('on a phone the top bar folds into a menu whose links work', async ({ page,
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
 
   await navToggle(page).click();
-  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(navToggle(page)).toHaveAttribute('aria-expanded', 'true');
+  const logout = nav.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+  await logout.click();
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -45,7 +45,8 @@ async function albumWithPhotos(api: ApiClient, user: TestUser) {
     await makeJpeg({
       name: 'peak.jpg',
       dateTaken: new Date('2022-07-14T09:00:00Z'),
-      camera: { make: 'Canon', model: 'EOS R6' },
+      cameraMake: 'Canon',
+      cameraModel: 'EOS R6',
     }),
   );
   await api.addPhoto(
@@ -58,7 +59,72 @@ async function albumWithPhotos(api: ApiClient, user: TestUser) {
   return made;
 }
 
+/** The photo viewer opened on the album page's second card: what the screen shows. */
+async function snapViewer(page: Page, label: string, prefix = '') {
+  await page
+    .getByRole('link', { name: /View larger/ })
+    .nth(1)
+    .click();
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer).toBeVisible();
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.yarl__slide_current img')).every(
+      (image) => (image as HTMLImageElement).complete,
+    ),
+  );
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-${prefix}photo-viewer.png`) });
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+}
+
+/** The photo page after a like, with the list of who likes it open. */
+async function snapLikes(page: Page, label: string, prefix = '') {
+  const like = page.getByRole('button', { name: 'Like', exact: true });
+  if ((await like.getAttribute('aria-pressed')) !== 'true') await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: /^\d+ likes?/ }).click();
+  await expect(page.getByRole('list', { name: 'People who like this photo' })).toBeVisible();
+  await snap(page, `${prefix}photo-details-liked`, label);
+  await page.keyboard.press('Escape');
+}
+
 for (const viewport of VIEWPORTS) {
+  test(`screenshots in dark mode at ${viewport.width}x${viewport.height}`, async ({
+    page,
+    api,
+    user,
+    makeUser,
+  }) => {
+    test.setTimeout(120_000);
+    const { label } = viewport;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const { album, coverPhoto } = await albumWithPhotos(api, user);
+    const friend = await makeUser();
+    await api.like(friend, coverPhoto.id);
+
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    await snap(page, 'dark-login', label);
+    await logIn(page, user);
+    await snap(page, 'dark-recent-albums', label);
+    await page.goto(`/album/${album.id}`);
+    await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(3);
+    await snap(page, 'dark-album-details', label);
+    await snapViewer(page, label, 'dark-');
+    await page.goto(`/photo/${coverPhoto.id}`);
+    await expect(page.getByText('Love the colours.')).toBeVisible();
+    await snapLikes(page, label, 'dark-');
+    await page.goto(`/upload/${album.id}`);
+    await expect(page.getByRole('link', { name: 'Go back to Album' })).toBeVisible();
+    await snap(page, 'dark-upload', label);
+    await page.goto('/create');
+    await snap(page, 'dark-create-album', label);
+    await page.goto('/profile/me');
+    await expect(page.getByText(user.email)).toBeVisible();
+    await snap(page, 'dark-profile', label);
+  });
+
   test(`screenshots of every screen at ${viewport.width}x${viewport.height}`, async ({
     page,
     api,
@@ -116,9 +182,11 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`/album/${album.id}`);
     await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(3);
     await snap(page, 'album-details', label);
+    await snapViewer(page, label);
     await page.goto(`/photo/${coverPhoto.id}`);
     await expect(page.getByText('Love the colours.')).toBeVisible();
     await snap(page, 'photo-details', label);
+    await snapLikes(page, label);
     await page.getByRole('button', { name: 'Make this' }).click();
     await snap(page, 'photo-details-menu-open', label);
     await page.keyboard.press('Escape');

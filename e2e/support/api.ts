@@ -128,4 +128,11 @@ export class ApiClient {
       json: { photoId, message },
     });
   }
+
+  /** The user likes the photo (PUT photos/{id}/like). */
+  like(user: Pick<TestUser, 'idToken'>, photoId: string): Promise<unknown> {
+    return this.call('PUT', `/api/photos/${encodeURIComponent(photoId)}/like`, {
+      idToken: user.idToken,
+    });
+  }
 }

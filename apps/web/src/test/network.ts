@@ -1,10 +1,25 @@
-import { vi } from 'vitest';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { FetchInterceptor } from '@mswjs/interceptors/fetch';
+import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
+import { SetupServerApi } from 'msw/node';
+
+/**
+ * The network of web tests: MSW answers the app's real fetch and XMLHttpRequest calls. Started
+ * and reset around every test by setup.ts. Only these two are intercepted: the app makes no other
+ * requests, and MSW's Node http interceptor rewraps Headers in a way that loses the headers of
+ * XMLHttpRequest calls under jsdom.
+ */
+export const server = new SetupServerApi(
+  [],
+  [new FetchInterceptor(), new XMLHttpRequestInterceptor()],
+);
 
 /** One request the app sent, as the network saw it. */
 export interface SentRequest {
   method: string;
   url: URL;
   headers: Headers;
+  /** JSON bodies parsed, form data as FormData, other text as it is; undefined when empty. */
   body: unknown;
 }
 
@@ -23,53 +38,71 @@ export const apiError = (status: number, code: string, message: string) =>
 export const identityError = (message: string) =>
   jsonResponse(400, { error: { code: 400, message, errors: [] } });
 
-function parseBody(body: BodyInit | null | undefined): unknown {
-  if (typeof body !== 'string') return body ?? undefined;
+/** The request fails before any answer, as when the server cannot be reached. */
+export const networkFailure = () => HttpResponse.error();
+
+async function readBody(request: Request): Promise<unknown> {
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    return request.formData();
+  }
+  const text = await request.text();
+  if (text === '') return undefined;
   try {
-    return JSON.parse(body);
+    return JSON.parse(text) as unknown;
   } catch {
-    return body;
+    return text;
   }
 }
 
 /**
- * A fake network behind `fetch`: answers are queued per "METHOD /path" (query string ignored unless
- * given); each answer is used once, the last one repeatedly. Unknown requests answer 404.
+ * Answers prepared per "METHOD /path" (query string ignored unless given, and a route with the
+ * query wins over one without); each answer is used once, the last one repeatedly. Any other
+ * request answers 404 NOT_FOUND. Every request is recorded, in order.
  */
 export function fakeNetwork() {
-  const routes = new Map<string, Reply[]>();
   const requests: SentRequest[] = [];
+  const withQuery: HttpHandler[] = [];
+  const withoutQuery = new Map<string, HttpHandler>();
 
-  const keyOf = (method: string, url: URL, withQuery: boolean) =>
-    `${method} ${url.pathname}${withQuery ? url.search : ''}`;
-
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const request: SentRequest = {
-      method: (init.method ?? 'GET').toUpperCase(),
-      url,
-      headers: new Headers(init.headers),
-      body: parseBody(init.body),
+  const record = async (request: Request): Promise<SentRequest> => {
+    const sent: SentRequest = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: new Headers(request.headers),
+      body: await readBody(request.clone()),
     };
-    requests.push(request);
-    const replies =
-      routes.get(keyOf(request.method, url, true)) ?? routes.get(keyOf(request.method, url, false));
-    const reply = replies && (replies.length > 1 ? replies.shift() : replies[0]);
-    if (!reply) {
-      return apiError(404, 'NOT_FOUND', `No answer prepared for ${request.method} ${url.pathname}`);
-    }
-    return typeof reply === 'function' ? reply(request) : reply.clone();
+    requests.push(sent);
+    return sent;
+  };
+
+  const notFound = http.all('*', async ({ request }) => {
+    await record(request);
+    const { pathname } = new URL(request.url);
+    return apiError(404, 'NOT_FOUND', `No answer prepared for ${request.method} ${pathname}`);
   });
-  vi.stubGlobal('fetch', fetchMock);
+  const install = () => server.resetHandlers(...withQuery, ...withoutQuery.values(), notFound);
+  install();
 
   return {
     requests,
     /** Prepares the answers to "METHOD /path[?query]", in order. */
     on(route: string, ...replies: Reply[]) {
-      routes.set(route, replies);
+      const [method = 'GET', target = '/'] = route.split(' ');
+      const [pathname = '/', query] = target.split('?');
+      // Exact paths, matched here: MSW's patterns would read ":signUp" in a path as a parameter.
+      const handler = http.all('*', async ({ request }) => {
+        const url = new URL(request.url);
+        if (request.method !== method || url.pathname !== pathname) return undefined;
+        if (query !== undefined && url.search !== `?${query}`) return undefined;
+        const sent = await record(request);
+        const reply = replies.length > 1 ? replies.shift() : replies[0];
+        if (!reply) return apiError(404, 'NOT_FOUND', `No answer left for ${route}`);
+        if (typeof reply === 'function') return reply(sent);
+        return reply.type === 'error' ? HttpResponse.error() : reply.clone();
+      });
+      if (query === undefined) withoutQuery.set(`${method} ${pathname}`, handler);
+      else withQuery.unshift(handler);
+      install();
       return this;
     },
     sent(route: string): SentRequest[] {
@@ -83,59 +116,4 @@ export function fakeNetwork() {
       );
     },
   };
-}
-
-/** A stand-in for XMLHttpRequest (uploads), answering as `respond` says. */
-export interface FakeXhrCall {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: FormData | null;
-}
-
-export function fakeXhr(respond: (call: FakeXhrCall) => { status: number; body: unknown }) {
-  const calls: FakeXhrCall[] = [];
-
-  class FakeXMLHttpRequest {
-    status = 0;
-    statusText = '';
-    responseText = '';
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    #call: FakeXhrCall = { method: '', url: '', headers: {}, body: null };
-    #aborted = false;
-
-    open(method: string, url: string) {
-      this.#call = { method, url, headers: {}, body: null };
-    }
-    setRequestHeader(name: string, value: string) {
-      this.#call.headers[name] = value;
-    }
-    abort() {
-      this.#aborted = true;
-      this.onabort?.();
-    }
-    send(body: FormData) {
-      this.#call.body = body;
-      calls.push(this.#call);
-      setTimeout(() => {
-        if (this.#aborted) return;
-        this.upload.onprogress?.({
-          lengthComputable: true,
-          loaded: 50,
-          total: 100,
-        } as ProgressEvent);
-        const answer = respond(this.#call);
-        this.status = answer.status;
-        this.statusText = answer.status < 400 ? 'OK' : 'Error';
-        this.responseText = JSON.stringify(answer.body);
-        this.onload?.();
-      }, 0);
-    }
-  }
-
-  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-  return { calls };
 }

@@ -7,6 +7,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/session';
 import { useSignedIn } from '../../shared/auth/session-store';
 import { HOME_PATH, paths } from '../../shared/config/paths';
+import { ThemeControl } from './theme-control';
 
 export function TopBar() {
   const signedIn = useSignedIn();
@@ -16,19 +17,18 @@ export function TopBar() {
 
   const onLogout = () => {
     setExpanded(false);
-    void navigate(paths.login, { replace: true });
+    // signOut clears the session at once, so the sign-in page never renders for a signed-in user.
     void signOut();
+    void navigate(paths.login, { replace: true });
   };
 
   return (
     <Navbar
       expand="lg"
-      bg="light"
-      variant="light"
       collapseOnSelect
       expanded={expanded}
       onToggle={setExpanded}
-      className="border-bottom"
+      className="border-bottom bg-body-tertiary"
     >
       <Container fluid="lg">
         <Navbar.Brand
@@ -38,6 +38,8 @@ export function TopBar() {
         >
           My Photo Application
         </Navbar.Brand>
+        {/* Outside the folding menu: on a phone it stays beside the menu's toggle. */}
+        <ThemeControl className="ms-auto me-2 me-lg-0 ms-lg-2 order-lg-last" />
         {signedIn && (
           <>
             <Navbar.Toggle aria-controls="main-navigation" aria-expanded={expanded} />

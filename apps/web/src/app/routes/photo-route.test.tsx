@@ -18,6 +18,9 @@ const photo: Photo = {
   dateTaken: '2021-11-30T18:45:00Z',
   cameraMake: 'Canon',
   cameraModel: 'Canon EOS R6',
+  likeCount: 0,
+  likedByMe: false,
+  commentCount: 0,
 };
 
 function openPhoto(userId: string) {

@@ -1,8 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { albumKeys } from '../../features/albums/api/album-keys';
 import { PhotoDetails } from '../../features/photos/components/photo-details';
 import { MakeThisMenu } from './make-this-menu';
 
 export function PhotoRoute() {
   const { photoId = '' } = useParams();
-  return <PhotoDetails photoId={photoId} actions={(photo) => <MakeThisMenu photo={photo} />} />;
+  const queryClient = useQueryClient();
+  return (
+    <PhotoDetails
+      photoId={photoId}
+      actions={(photo) => <MakeThisMenu photo={photo} />}
+      // The album page's cards show like counts: read them again when next shown.
+      onLikeChanged={(photo) =>
+        void queryClient.invalidateQueries({ queryKey: albumKeys.photos(photo.albumId) })
+      }
+    />
+  );
 }

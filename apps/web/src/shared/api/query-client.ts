@@ -6,6 +6,8 @@ import { ApiError, errorMessage, isAbortError } from './api-error';
 export interface RequestMeta extends Record<string, unknown> {
   /** Error codes the screen shows in its own way: not sent to the notification area. */
   quietErrorCodes?: readonly string[];
+  /** No failure is shown: the screen works without the answer. */
+  quiet?: boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -17,7 +19,7 @@ declare module '@tanstack/react-query' {
 
 /** The one place where failures reach the notification area. */
 export function reportError(error: unknown, meta?: RequestMeta): void {
-  if (isAbortError(error)) return;
+  if (isAbortError(error) || meta?.quiet) return;
   if (error instanceof ApiError && meta?.quietErrorCodes?.includes(error.code)) return;
   notify(errorMessage(error));
 }

@@ -1,5 +1,6 @@
 import { ID_TOKEN_STORAGE_KEY } from '@photo/contract';
 import { useMemo, useSyncExternalStore } from 'react';
+import { THEME_STORAGE_KEY } from '../theme/theme-store';
 import { decodeTokenSubject } from './jwt';
 
 /** Browser-storage keys of the signed-in session. The ID token key is the spec's. */
@@ -66,7 +67,10 @@ export function writeSession(session: StoredSession): void {
 /** Signing out forgets everything the app kept in the browser: local and session storage. */
 export function clearBrowserStorage(): void {
   try {
+    // The colour theme is this device's display setting, not the user's data: it stays.
+    const theme = window.localStorage.getItem(THEME_STORAGE_KEY);
     window.localStorage.clear();
+    if (theme !== null) window.localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {
     // Storage not available: nothing to clear.
   }

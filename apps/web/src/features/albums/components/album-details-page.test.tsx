@@ -27,6 +27,9 @@ const photo = (id: string, overrides: Partial<Photo> = {}): Photo => ({
   dateTaken: null,
   cameraMake: null,
   cameraModel: null,
+  likeCount: 0,
+  likedByMe: false,
+  commentCount: 0,
   ...overrides,
 });
 
@@ -141,5 +144,67 @@ describe('album details', () => {
     renderApp('/album/missing');
     expect(await screen.findByText('This album does not exist.')).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('Album was not found.');
+  });
+
+  it("shows each card's like and comment counts", async () => {
+    signInAs('visitor');
+    fakeNetwork()
+      .on('GET /api/albums/find', jsonResponse(200, album))
+      .on(
+        'GET /api/albumsDb/a1/photos',
+        jsonResponse(200, [
+          photo('p1', { likeCount: 1, likedByMe: true, commentCount: 3 }),
+          photo('p2', { likeCount: 0, commentCount: 1 }),
+        ]),
+      );
+    renderApp('/album/a1');
+    await waitFor(() => expect(photoCards()).toHaveLength(2));
+    expect(photoCards()[0]).toHaveTextContent('1 like (you like it) · 3 comments');
+    expect(photoCards()[1]).toHaveTextContent('0 likes · 1 comment');
+  });
+
+  // The first test to open the viewer also loads (and transforms) its lazily loaded library.
+  describe('photo viewer', { timeout: 20_000 }, () => {
+    it('opens the photo a card shows, names it in the address, and goes on with the arrow keys', async () => {
+      const { user, router } = openAlbum('visitor');
+      await waitFor(() => expect(photoCards()).toHaveLength(2));
+      const second = within(photoCards()[1]!).getByRole('link', { name: /View larger/ });
+      expect(second).toHaveAttribute('href', '/album/a1?photo=p2');
+      await user.click(second);
+
+      const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });
+      expect(router.state.location.search).toBe('?photo=p2');
+      // Near the end of what is loaded, the next page is read so "next" can go on.
+      await waitFor(() => expect(within(dialog).getByText(/2 of 3/)).toBeInTheDocument());
+
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(router.state.location.search).toBe('?photo=p3'));
+      await user.keyboard('{ArrowLeft}');
+      await waitFor(() => expect(router.state.location.search).toBe('?photo=p2'));
+    });
+
+    it('opens the photo named in the address on load, and closes back to its card', async () => {
+      const { user, router } = openAlbum('visitor', '/album/a1?photo=p3');
+      // p3 is on the second page: the pages are read until it is there.
+      const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });
+      expect(within(dialog).getByText(/3 of 3/)).toBeInTheDocument();
+      expect(within(dialog).getAllByText('Photo by Cy').length).toBeGreaterThan(0);
+
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(router.state.location.search).toBe('');
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(photoCards()[2]!).getByRole('link', { name: /View larger/ }),
+        ),
+      );
+    });
+
+    it('drops a photo the album does not have from the address', async () => {
+      const { router } = openAlbum('visitor', '/album/a1?photo=elsewhere');
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(photoCards()).toHaveLength(3);
+    });
   });
 });

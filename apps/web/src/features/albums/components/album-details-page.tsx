@@ -2,8 +2,8 @@ import type { Album, Photo } from '@photo/contract';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
@@ -19,12 +19,98 @@ import { useAlbum } from '../api/get-album';
 import { useAlbumPhotos } from '../api/get-album-photos';
 import { EAGER_CARDS } from './album-list';
 import { PhotoCard } from './photo-card';
+import { PHOTO_PARAM } from './photo-param';
 import { RenameAlbumForm } from './rename-album-form';
+
+// The viewer and its library are loaded when a photo is first opened, not with the page.
+const PhotoLightbox = lazy(() => import('./photo-lightbox'));
+
+/** Opened from a card of this page (so closing goes back), not from a shared address. */
+interface ViewerState {
+  openedViewer?: boolean;
+}
+
+/**
+ * The photo shown in the viewer, named by the address (?photo=…), so a reload or a shared link
+ * shows it again. Closing the viewer puts the focus back on that photo's card.
+ */
+function usePhotoViewer(photos: ReturnType<typeof useAlbumPhotos>) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const shownId = searchParams.get(PHOTO_PARAM);
+  const list = useMemo(() => photos.data ?? [], [photos.data]);
+  const index = shownId === null ? -1 : list.findIndex((photo) => photo.id === shownId);
+  const cardLinks = useRef(new Map<string, HTMLAnchorElement>());
+  const lastShown = useRef<string | null>(null);
+  const { hasNextPage, isFetchingNextPage, isSuccess, fetchNextPage } = photos;
+  const openedHere = (location.state as ViewerState | null)?.openedViewer === true;
+
+  const close = useCallback(() => {
+    if (openedHere) void navigate(-1);
+    else void navigate({ search: '' }, { replace: true, preventScrollReset: true });
+  }, [navigate, openedHere]);
+
+  const view = useCallback(
+    (next: number) => {
+      const photo = list[next];
+      if (!photo || photo.id === shownId) return;
+      void navigate(
+        { search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` },
+        { replace: true, state: location.state as unknown, preventScrollReset: true },
+      );
+    },
+    [list, shownId, navigate, location.state],
+  );
+
+  // A photo further down the album than the pages read so far: read on until it is there.
+  // Near the end of what is read, read the next page, so "next" goes on.
+  useEffect(() => {
+    if (shownId === null || !isSuccess || isFetchingNextPage) return;
+    const missing = index < 0;
+    if ((missing || index >= list.length - 2) && hasNextPage) {
+      void fetchNextPage();
+    } else if (missing && !hasNextPage) {
+      void navigate({ search: '' }, { replace: true, preventScrollReset: true });
+    }
+  }, [
+    shownId,
+    index,
+    list.length,
+    isSuccess,
+    isFetchingNextPage,
+    hasNextPage,
+    fetchNextPage,
+    navigate,
+  ]);
+
+  useEffect(() => {
+    if (shownId !== null) {
+      lastShown.current = shownId;
+      return;
+    }
+    if (lastShown.current !== null) {
+      cardLinks.current.get(lastShown.current)?.focus({ preventScroll: false });
+      lastShown.current = null;
+    }
+  }, [shownId]);
+
+  const linkRef = useCallback(
+    (photoId: string) => (element: HTMLAnchorElement | null) => {
+      if (element) cardLinks.current.set(photoId, element);
+      else cardLinks.current.delete(photoId);
+    },
+    [],
+  );
+
+  return { index, list, view, close, linkRef };
+}
 
 function AlbumPhotos({ album, isOwner }: { album: Album; isOwner: boolean }) {
   const photos = useAlbumPhotos(album.id);
   const deletePhoto = useDeletePhoto();
   const [toDelete, setToDelete] = useState<Photo | null>(null);
+  const viewer = usePhotoViewer(photos);
 
   if (photos.isPending) return <LoadingState label="Loading photos…" />;
   if (photos.isError) {
@@ -52,10 +138,21 @@ function AlbumPhotos({ album, isOwner }: { album: Album; isOwner: boolean }) {
               photo={photo}
               eager={index < EAGER_CARDS}
               onDelete={isOwner ? setToDelete : undefined}
+              viewerLinkRef={viewer.linkRef(photo.id)}
             />
           </Col>
         ))}
       </Row>
+      {viewer.index >= 0 && (
+        <Suspense fallback={null}>
+          <PhotoLightbox
+            photos={viewer.list}
+            index={viewer.index}
+            onView={viewer.view}
+            onClose={viewer.close}
+          />
+        </Suspense>
+      )}
       <LoadMore
         hasMore={photos.hasNextPage}
         loading={photos.isFetchingNextPage}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeNetwork, fakeXhr, jsonResponse } from '../../../test/network';
+import { apiError, fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 
@@ -31,9 +31,8 @@ describe('Create Album', () => {
   });
 
   it('refuses a file that is not an image before uploading it', async () => {
-    const xhr = fakeXhr(() => ({ status: 500, body: {} }));
     signInAs('u1');
-    fakeNetwork();
+    const network = fakeNetwork().on('POST /api/files/upload', jsonResponse(500, {}));
     const { router: _router } = renderApp('/create');
     const user = userEvent.setup({ applyAccept: false });
     await user.type(await screen.findByLabelText('Album Name'), 'Trip');
@@ -42,24 +41,24 @@ describe('Create Album', () => {
       new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
     );
     expect(await screen.findByText(/"notes\.pdf" is not a photo/)).toBeVisible();
-    expect(xhr.calls).toHaveLength(0);
+    expect(network.sent('POST /api/files/upload')).toHaveLength(0);
   });
 
   it('uploads the cover, saves the album, waits for the save, then opens Recent Albums', async () => {
     const { user, router, network } = openCreate();
     let answer!: (response: Response) => void;
     network.on('POST /api/albumsDb', () => new Promise<Response>((resolve) => (answer = resolve)));
-    const xhr = fakeXhr(() => ({
-      status: 201,
-      body: {
+    network.on(
+      'POST /api/files/upload',
+      jsonResponse(201, {
         id: 'f1',
         url: '/api/files/show/f1',
         contentType: 'image/jpeg',
         size: 10,
         width: 1,
         height: 1,
-      },
-    }));
+      }),
+    );
 
     await user.type(await screen.findByLabelText('Album Name'), '  Trip  ');
     await user.upload(screen.getByLabelText('Cover Photo'), jpeg());
@@ -70,7 +69,7 @@ describe('Create Album', () => {
     answer(jsonResponse(201, { id: 'a1', name: 'Trip' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/albums/recent'));
-    expect(xhr.calls).toHaveLength(1);
+    expect(network.sent('POST /api/files/upload')).toHaveLength(1);
     expect(network.sent('POST /api/albumsDb')[0]!.body).toEqual({
       id: '',
       name: 'Trip',
@@ -83,7 +82,10 @@ describe('Create Album', () => {
   it('shows a failed save and stays, ready to try again', async () => {
     const { user, router, network } = openCreate();
     network.on('POST /api/albumsDb', apiError(400, 'VALIDATION_FAILED', 'body.name is too long'));
-    fakeXhr(() => ({ status: 201, body: { id: 'f1', url: '/api/files/show/f1' } }));
+    network.on(
+      'POST /api/files/upload',
+      jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }),
+    );
 
     await user.type(await screen.findByLabelText('Album Name'), 'Trip');
     await user.upload(screen.getByLabelText('Cover Photo'), jpeg());

@@ -5,11 +5,12 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
+import { useUploadLimits } from '../../../shared/api/client-config';
 import {
-  ACCEPTED_KINDS_TEXT,
-  IMAGE_ACCEPT,
-  MAX_UPLOAD_TEXT,
+  acceptedKindsText,
   fileProblem,
+  imageAccept,
+  uploadLimitText,
 } from '../../../shared/lib/file-checks';
 import { useCreateAlbum } from '../api/create-album';
 
@@ -20,6 +21,7 @@ import { useCreateAlbum } from '../api/create-album';
 export function CreateAlbumPage() {
   const navigate = useNavigate();
   const createAlbum = useCreateAlbum();
+  const limits = useUploadLimits();
   const [name, setName] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
@@ -39,7 +41,7 @@ export function CreateAlbumPage() {
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const cover = event.target.files?.[0];
     if (!cover || !hasName || busy) return;
-    const problem = fileProblem(cover);
+    const problem = fileProblem(cover, limits);
     if (problem) {
       setFileError(problem);
       resetFile();
@@ -83,7 +85,7 @@ export function CreateAlbumPage() {
           <Form.Control
             ref={fileInput}
             type="file"
-            accept={IMAGE_ACCEPT}
+            accept={imageAccept(limits)}
             onChange={onFileChosen}
             disabled={!hasName || busy}
             isInvalid={fileError !== null}
@@ -96,7 +98,7 @@ export function CreateAlbumPage() {
           )}
           <Form.Text id="album-cover-help" muted>
             {hasName
-              ? `Choosing a photo creates the album. ${ACCEPTED_KINDS_TEXT}, up to ${MAX_UPLOAD_TEXT}.`
+              ? `Choosing a photo creates the album. ${acceptedKindsText(limits)}${limits ? `, ${uploadLimitText(limits)}` : ''}.`
               : 'Enter the album name first.'}
           </Form.Text>
         </Form.Group>

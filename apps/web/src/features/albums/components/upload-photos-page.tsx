@@ -9,11 +9,12 @@ import { ErrorState, ItemErrorState } from '../../../shared/components/error-sta
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
+import type { UploadLimits } from '@photo/contract';
 import {
-  ACCEPTED_KINDS_TEXT,
-  IMAGE_ACCEPT,
-  MAX_UPLOAD_TEXT,
+  acceptedKindsText,
   formatBytes,
+  imageAccept,
+  uploadLimitText,
 } from '../../../shared/lib/file-checks';
 import { useAlbum } from '../api/get-album';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
@@ -77,7 +78,13 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
 }
 
 /** Picks files by a file dialog or by drag and drop; the zone is a real button, so keyboards work. */
-function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+function DropZone({
+  onFiles,
+  limits,
+}: {
+  onFiles: (files: File[]) => void;
+  limits: UploadLimits | undefined;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -111,7 +118,7 @@ function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
       <input
         ref={input}
         type="file"
-        accept={IMAGE_ACCEPT}
+        accept={imageAccept(limits)}
         multiple
         hidden
         data-testid="upload-input"
@@ -121,14 +128,15 @@ function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
         }}
       />
       <p id="upload-help" className="small text-body-secondary">
-        {ACCEPTED_KINDS_TEXT} photos, up to {MAX_UPLOAD_TEXT} each. You can choose several at once.
+        {acceptedKindsText(limits)} photos{limits ? `, ${uploadLimitText(limits)} each` : ''}. You
+        can choose several at once.
       </p>
     </>
   );
 }
 
 function Uploader({ albumId }: { albumId: string }) {
-  const { queue, items } = useUploadQueue(albumId);
+  const { queue, items, limits } = useUploadQueue(albumId);
 
   // A file dropped beside the zone must not replace the page with the image.
   useEffect(() => {
@@ -147,7 +155,7 @@ function Uploader({ albumId }: { albumId: string }) {
 
   return (
     <>
-      <DropZone onFiles={(files) => queue.add(files)} />
+      <DropZone onFiles={(files) => queue.add(files)} limits={limits} />
       {items.length > 0 && (
         <section aria-label="Uploads" className="mt-4">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2">

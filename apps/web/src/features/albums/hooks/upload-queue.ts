@@ -1,5 +1,6 @@
 import { ApiError, errorMessage, isAbortError } from '../../../shared/api/api-error';
-import { ACCEPTED_KINDS_TEXT, fileProblem } from '../../../shared/lib/file-checks';
+import type { UploadLimits } from '@photo/contract';
+import { acceptedKindsText, fileProblem } from '../../../shared/lib/file-checks';
 import type { AddPhotoInput, AddPhotoOutcome } from '../api/add-photo';
 
 export type UploadStatus =
@@ -39,9 +40,9 @@ export const REFUSED_FILE_CODES: readonly string[] = [
 let lastId = 0;
 
 /** Why a file failed, told about that file; the server's words when there is nothing better. */
-function failureText(file: File, error: unknown): string {
+function failureText(file: File, error: unknown, limits: UploadLimits | undefined): string {
   if (error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE') {
-    return `"${file.name}" is not a photo we can take: its content is not a ${ACCEPTED_KINDS_TEXT} image.`;
+    return `"${file.name}" is not a photo we can take: its content is not a ${acceptedKindsText(limits)} image.`;
   }
   if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
     return `"${file.name}" is too large for the server. ${error.message}`;
@@ -58,6 +59,7 @@ export class UploadQueue {
   readonly #controllers = new Map<string, AbortController>();
   readonly #listeners = new Set<() => void>();
   #run: UploadRunner;
+  #limits: UploadLimits | undefined;
   readonly #concurrency: number;
 
   constructor(run: UploadRunner, concurrency = UPLOAD_CONCURRENCY) {
@@ -68,6 +70,11 @@ export class UploadQueue {
   /** Uses the latest runner from now on (it comes from a React hook). */
   setRunner(run: UploadRunner) {
     this.#run = run;
+  }
+
+  /** Checks the files added from now on against the server's limits (once they are known). */
+  setLimits(limits: UploadLimits | undefined) {
+    this.#limits = limits;
   }
 
   subscribe = (listener: () => void) => {
@@ -82,7 +89,7 @@ export class UploadQueue {
   add(files: Iterable<File>) {
     const added: UploadItem[] = [];
     for (const file of files) {
-      const problem = fileProblem(file);
+      const problem = fileProblem(file, this.#limits);
       lastId += 1;
       added.push({
         id: `upload-${lastId}`,
@@ -167,7 +174,7 @@ export class UploadQueue {
         const refused = error instanceof ApiError && REFUSED_FILE_CODES.includes(error.code);
         this.#update(item.id, {
           status: refused ? 'rejected' : 'failed',
-          message: failureText(item.file, error),
+          message: failureText(item.file, error, this.#limits),
         });
       }
     } finally {

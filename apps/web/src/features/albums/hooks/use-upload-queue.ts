@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useUploadLimits } from '../../../shared/api/client-config';
 import { useAddPhoto } from '../api/add-photo';
 import { UploadQueue } from './upload-queue';
 
@@ -6,9 +7,11 @@ import { UploadQueue } from './upload-queue';
 export function useUploadQueue(albumId: string) {
   const addPhoto = useAddPhoto(albumId);
   const run = addPhoto.mutateAsync;
+  const limits = useUploadLimits();
   const [queue] = useState(() => new UploadQueue(run));
   useEffect(() => queue.setRunner(run), [queue, run]);
+  useEffect(() => queue.setLimits(limits), [queue, limits]);
   useEffect(() => () => queue.abortAll(), [queue]);
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
-  return { queue, items };
+  return { queue, items, limits };
 }

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiJson, apiPage, connectSession, uploadFile } from '../../../shared/api/api-client';
 import { ApiError } from '../../../shared/api/api-error';
 import { SESSION_KEYS, readSession } from '../../../shared/auth/session-store';
-import { apiError, fakeNetwork, fakeXhr, identityError, jsonResponse } from '../../../test/network';
+import {
+  apiError,
+  fakeNetwork,
+  identityError,
+  jsonResponse,
+  networkFailure,
+} from '../../../test/network';
 import { fakeIdToken, signInAs } from '../../../test/session';
 import { sessionHooks } from './session';
 
@@ -82,10 +88,7 @@ describe('API client errors', () => {
 
   it('describes a network failure in words', async () => {
     signInAs('u1');
-    const network = fakeNetwork();
-    network.on('GET /api/users/me', () => {
-      throw new TypeError('Failed to fetch');
-    });
+    fakeNetwork().on('GET /api/users/me', networkFailure());
     await expect(apiJson('/api/users/me')).rejects.toMatchObject({
       code: 'NETWORK_ERROR',
       message: expect.stringMatching(/could not reach the server/i),
@@ -209,52 +212,56 @@ describe('upload', () => {
   it('sends the file as multipart field "file" with the idToken and XSRF headers', async () => {
     const token = signInAs('u1');
     document.cookie = 'XSRF-TOKEN=xsrf-9; path=/';
-    const xhr = fakeXhr(() => ({
-      status: 201,
-      body: {
+    const network = fakeNetwork().on(
+      'POST /api/files/upload',
+      jsonResponse(201, {
         id: 'f1',
         url: '/api/files/show/f1',
         contentType: 'image/png',
         size: 3,
         width: 1,
         height: 1,
-      },
-    }));
+      }),
+    );
     const progress: number[] = [];
     const file = new File(['png'], 'dot.png', { type: 'image/png' });
 
     const uploaded = await uploadFile(file, { onProgress: (fraction) => progress.push(fraction) });
 
     expect(uploaded.url).toBe('/api/files/show/f1');
-    const [call] = xhr.calls;
-    expect(call).toMatchObject({ method: 'POST', url: '/api/files/upload' });
-    expect(call!.headers).toMatchObject({ idToken: token, 'X-XSRF-TOKEN': 'xsrf-9' });
-    expect((call!.body!.get('file') as File).name).toBe('dot.png');
-    expect(progress).toContain(0.5);
+    const [call] = network.sent('POST /api/files/upload');
+    expect(call!.headers.get('idToken')).toBe(token);
+    expect(call!.headers.get('X-XSRF-TOKEN')).toBe('xsrf-9');
+    expect(((call!.body as FormData).get('file') as File).name).toBe('dot.png');
+    // 0 before sending, then the request's upload progress event (MSW sends the whole body at
+    // once), then 1 when it is answered.
+    expect(progress).toEqual([0, 1, 1]);
   });
 
   it('refreshes an expired token and sends the file again', async () => {
     signInAs('u1');
-    fakeNetwork().on('POST /identity/v1/token', refreshed('u1', 'fresh', 'refresh-2'));
     let attempt = 0;
-    const xhr = fakeXhr(() =>
-      ++attempt === 1
-        ? { status: 401, body: { error: { code: 'TOKEN_EXPIRED', message: 'expired' } } }
-        : { status: 201, body: { id: 'f1', url: '/api/files/show/f1' } },
-    );
+    const network = fakeNetwork()
+      .on('POST /identity/v1/token', refreshed('u1', 'fresh', 'refresh-2'))
+      .on('POST /api/files/upload', () =>
+        ++attempt === 1
+          ? apiError(401, 'TOKEN_EXPIRED', 'expired')
+          : jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }),
+      );
 
     await uploadFile(new File(['x'], 'a.jpg', { type: 'image/jpeg' }));
 
-    expect(xhr.calls).toHaveLength(2);
-    expect(xhr.calls[1]!.headers.idToken).toBe(fakeIdToken('u1', 'fresh'));
+    const calls = network.sent('POST /api/files/upload');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.headers.get('idToken')).toBe(fakeIdToken('u1', 'fresh'));
   });
 
   it("reports the server's refusal", async () => {
     signInAs('u1');
-    fakeXhr(() => ({
-      status: 415,
-      body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Not an image.' } },
-    }));
+    fakeNetwork().on(
+      'POST /api/files/upload',
+      apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Not an image.'),
+    );
     await expect(
       uploadFile(new File(['x'], 'a.jpg', { type: 'image/jpeg' })),
     ).rejects.toMatchObject({

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notify } from '../../../shared/notifications/notifications-store';
-import { apiError, fakeNetwork } from '../../../test/network';
+import { apiError, fakeNetwork, networkFailure } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { NotificationArea } from './notification-area';
@@ -54,9 +54,7 @@ describe('notification area', () => {
 
   it('shows a network failure', async () => {
     signInAs('u1');
-    fakeNetwork().on('GET /api/users/me', () => {
-      throw new TypeError('Failed to fetch');
-    });
+    fakeNetwork().on('GET /api/users/me', networkFailure());
     renderApp('/profile/me');
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not reach the server/i);
   });

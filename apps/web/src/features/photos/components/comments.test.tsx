@@ -18,6 +18,9 @@ const photo: Photo = {
   dateTaken: null,
   cameraMake: null,
   cameraModel: null,
+  likeCount: 0,
+  likedByMe: false,
+  commentCount: 0,
 };
 
 const comment = (id: string, message: string, dateCreated: string): Comment => ({

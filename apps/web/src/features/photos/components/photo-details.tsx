@@ -1,4 +1,4 @@
-import { PHOTO_DISPLAY_WIDTH, type Photo } from '@photo/contract';
+import { PHOTO_DISPLAY_WIDTH, type LikeSummary, type Photo } from '@photo/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ItemErrorState } from '../../../shared/components/error-state';
@@ -9,6 +9,7 @@ import { formatDateTaken } from '../../../shared/lib/format-date';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
+import { LikeButton } from './like-button';
 
 function camera(photo: Photo): string | null {
   const make = photo.cameraMake?.trim() ?? '';
@@ -24,10 +25,12 @@ interface PhotoDetailsProps {
   photoId: string;
   /** What may be done with the photo (the "Make this" menu), given the loaded photo. */
   actions?: (photo: Photo) => ReactNode;
+  /** Told when the signed-in user's like of the photo has been counted or taken back. */
+  onLikeChanged?: (photo: Photo, summary: LikeSummary) => void;
 }
 
 /** Photo details: the photo at display width, what is known about it, and its comments. */
-export function PhotoDetails({ photoId, actions }: PhotoDetailsProps) {
+export function PhotoDetails({ photoId, actions, onLikeChanged }: PhotoDetailsProps) {
   const photo = usePhoto(photoId);
 
   if (photo.isPending) {
@@ -91,6 +94,12 @@ export function PhotoDetails({ photoId, actions }: PhotoDetailsProps) {
           </a>
         </figcaption>
       </figure>
+      <div className="mt-3">
+        <LikeButton
+          photo={current}
+          onChanged={onLikeChanged && ((summary) => onLikeChanged(current, summary))}
+        />
+      </div>
       <Comments photoId={current.id} />
     </>
   );

@@ -1,0 +1,95 @@
+import { IMAGE_SIZES, type ImageSize, type Photo } from '@photo/contract';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import Lightbox, { type Slide } from 'yet-another-react-lightbox';
+import Captions from 'yet-another-react-lightbox/plugins/captions';
+import Zoom from 'yet-another-react-lightbox/plugins/zoom';
+import 'yet-another-react-lightbox/styles.css';
+import 'yet-another-react-lightbox/plugins/captions.css';
+import { paths } from '../../../shared/config/paths';
+import { countLabel } from '../../../shared/lib/count-label';
+import { formatDateTaken } from '../../../shared/lib/format-date';
+import { sizedImageUrl } from '../../../shared/lib/image-url';
+
+/** The size a derived image has: the long edge at most `edge`, never enlarged. */
+function derivedSize(photo: Photo, edge: number): { width: number; height: number } | undefined {
+  if (!photo.width || !photo.height) return undefined;
+  const scale = Math.min(1, edge / Math.max(photo.width, photo.height));
+  return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
+}
+
+function toSlide(photo: Photo, index: number, photos: readonly Photo[]): Slide {
+  const by = photo.createdBy ? `Photo by ${photo.createdBy}` : 'Photo';
+  const preview = derivedSize(photo, IMAGE_SIZES.preview);
+  const srcSet = (Object.keys(IMAGE_SIZES) as ImageSize[]).flatMap((size) => {
+    const dimensions = derivedSize(photo, IMAGE_SIZES[size]);
+    return dimensions ? [{ src: sizedImageUrl(photo.photoUrl, size), ...dimensions }] : [];
+  });
+  return {
+    src: sizedImageUrl(photo.photoUrl, 'preview'),
+    ...(preview ?? {}),
+    ...(srcSet.length > 0 ? { srcSet } : {}),
+    alt: `${by}${photo.dateTaken ? `, taken ${formatDateTaken(photo.dateTaken)}` : ''}`,
+    title: by,
+    description: (
+      <span className="app-lightbox-facts">
+        {index + 1} of {photos.length}
+        {' · '}
+        {photo.dateTaken && (
+          <>
+            Taken <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
+            {' · '}
+          </>
+        )}
+        {countLabel(photo.likeCount, 'like')} ·{' '}
+        <Link to={paths.photo(photo.id)} className="app-lightbox-link">
+          {countLabel(photo.commentCount, 'comment')}
+          <span className="visually-hidden">: open the photo page</span>
+        </Link>
+      </span>
+    ),
+  };
+}
+
+export interface PhotoLightboxProps {
+  photos: readonly Photo[];
+  /** The photo shown, as an index into `photos`. */
+  index: number;
+  /** Another photo is shown (arrow keys, swipe, buttons). */
+  onView: (index: number) => void;
+  onClose: () => void;
+}
+
+/**
+ * The album's photos full screen, one at a time, at preview size: arrows, swipe, pinch and wheel
+ * zoom; the previous and next previews are loaded beforehand. Loaded only when first opened.
+ */
+export default function PhotoLightbox({ photos, index, onView, onClose }: PhotoLightboxProps) {
+  const slides = useMemo(() => photos.map(toSlide), [photos]);
+  return (
+    <Lightbox
+      open
+      index={index}
+      slides={slides}
+      close={onClose}
+      on={{ view: ({ index: shown }) => onView(shown) }}
+      plugins={[Captions, Zoom]}
+      carousel={{ finite: true, preload: 1 }}
+      controller={{ closeOnBackdropClick: true }}
+      captions={{ descriptionTextAlign: 'start', descriptionMaxLines: 2 }}
+      zoom={{ maxZoomPixelRatio: 1, scrollToZoom: false }}
+      labels={{
+        Lightbox: 'Photo viewer',
+        'Photo gallery': 'Photos of this album',
+        Carousel: 'carousel',
+        Slide: 'photo',
+        Previous: 'Previous photo',
+        Next: 'Next photo',
+        Close: 'Close the viewer',
+        'Zoom in': 'Zoom in',
+        'Zoom out': 'Zoom out',
+      }}
+      className="app-lightbox"
+    />
+  );
+}

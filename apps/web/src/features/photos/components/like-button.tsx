@@ -1,0 +1,96 @@
+import type { LikeSummary, Photo } from '@photo/contract';
+import Button from 'react-bootstrap/Button';
+import Overlay from 'react-bootstrap/Overlay';
+import Popover from 'react-bootstrap/Popover';
+import Spinner from 'react-bootstrap/Spinner';
+import { useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { HeartIcon } from '../../../shared/components/heart-icon';
+import { countLabel } from '../../../shared/lib/count-label';
+import { LIKERS_SHOWN, usePhotoLikes } from '../api/get-likes';
+import { useLikePhoto } from '../api/like-photo';
+
+/** Who likes the photo, in a popover opened by the count. */
+function Likers({ photo }: { photo: Photo }) {
+  const [open, setOpen] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  const popoverId = useId();
+  const likers = usePhotoLikes(photo.id, open);
+  const names = likers.data ?? [];
+  const others = Math.max(0, photo.likeCount - names.length);
+
+  if (photo.likeCount === 0) {
+    return <span className="text-body-secondary">{countLabel(0, 'like')}</span>;
+  }
+  return (
+    <>
+      <Button
+        ref={target}
+        variant="link"
+        className="p-0 align-baseline"
+        aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {countLabel(photo.likeCount, 'like')}
+        <span className="visually-hidden">: who likes it</span>
+      </Button>
+      <Overlay
+        target={target}
+        show={open}
+        placement="bottom-start"
+        rootClose
+        onHide={() => setOpen(false)}
+      >
+        <Popover id={popoverId}>
+          <Popover.Header as="h3">Liked by</Popover.Header>
+          <Popover.Body>
+            {likers.isPending && (
+              <span role="status">
+                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                Loading…
+              </span>
+            )}
+            {likers.isError && <span role="alert">{errorMessage(likers.error)}</span>}
+            {likers.isSuccess && (
+              <ul className="list-unstyled mb-0" aria-label="People who like this photo">
+                {names.map((liker) => (
+                  <li key={liker.userId} className="text-break">
+                    {liker.name}
+                  </li>
+                ))}
+                {others > 0 && names.length >= LIKERS_SHOWN && (
+                  <li className="text-body-secondary">and {countLabel(others, 'other')}</li>
+                )}
+              </ul>
+            )}
+          </Popover.Body>
+        </Popover>
+      </Overlay>
+    </>
+  );
+}
+
+interface LikeButtonProps {
+  photo: Photo;
+  /** Told when the server has counted a like or its taking back. */
+  onChanged?: (summary: LikeSummary) => void;
+}
+
+/** "Like": pressed when the signed-in user likes the photo; a second press takes it back. */
+export function LikeButton({ photo, onChanged }: LikeButtonProps) {
+  const likePhoto = useLikePhoto(photo, onChanged);
+  const liked = photo.likedByMe;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <Button
+        variant={liked ? 'danger' : 'outline-danger'}
+        aria-pressed={liked}
+        onClick={() => likePhoto.mutate(!liked)}
+      >
+        <HeartIcon filled={liked} /> Like
+      </Button>
+      <Likers photo={photo} />
+    </div>
+  );
+}
