@@ -36,6 +36,14 @@ const envSchema = z.object({
   AUTH_AUDIENCE: z.string().min(1).default('my-photo-application'),
   IDENTITY_ENABLED: booleanFromEnv.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  /** SMTP server for outgoing e-mail (smtp://user:pass@host:port); without it mail is logged. */
+  SMTP_URL: z
+    .url()
+    .refine((url) => /^smtps?:$/.test(new URL(url).protocol), {
+      message: 'must be an smtp:// or smtps:// URL',
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('My Photo Application <no-reply@localhost>'),
 });
 
 export interface Config {
@@ -52,6 +60,7 @@ export interface Config {
   auth: { jwksUrl: string | undefined; issuer: string; audience: string };
   identityEnabled: boolean;
   webDistDir: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -78,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: { jwksUrl: e.AUTH_JWKS_URL, issuer: e.AUTH_ISSUER, audience: e.AUTH_AUDIENCE },
     identityEnabled: e.IDENTITY_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

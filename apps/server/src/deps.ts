@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
 import { loadOrCreateSigningKeys, type SigningKeys } from './lib/signing-keys.js';
 import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
@@ -18,6 +19,8 @@ export interface AppDeps {
   /** The embedded identity service's keys; null when an external provider is used. */
   signingKeys: SigningKeys | null;
   verifyToken: TokenVerifier;
+  /** Outgoing e-mail: SMTP_URL, or the log when it is not set. */
+  mailer: Mailer;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
   close(): Promise<void>;
@@ -27,6 +30,7 @@ export interface DepsOverrides {
   clock?: Clock;
   signingKeys?: SigningKeys;
   blobStore?: BlobStore;
+  mailer?: Mailer;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
@@ -61,6 +65,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     clock,
     signingKeys,
     verifyToken,
+    mailer: overrides.mailer ?? createMailer(config.mail),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     close: () => handle.close(),
   };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess, type Permission } from './access.js';
 
-const owner = { id: 'owner-1', email: 'owner@example.com' };
-const other = { id: 'other-1', email: 'other@example.com' };
+const owner = { id: 'owner-1', email: 'owner@example.com', emailVerified: true };
+const other = { id: 'other-1', email: 'other@example.com', emailVerified: false };
 const album = { owner_id: owner.id };
 
 describe('decideAccess', () => {

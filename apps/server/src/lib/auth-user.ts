@@ -2,4 +2,6 @@
 export interface AuthUser {
   id: string;
   email: string;
+  /** Whether the identity provider vouches that this user owns the address. */
+  emailVerified: boolean;
 }

@@ -6,6 +6,8 @@ export interface VerifiedIdentity {
   /** The token's subject: the user's id everywhere in the API. */
   uid: string;
   email: string;
+  /** Whether the provider vouches that the subject owns the address (`email_verified`). */
+  emailVerified: boolean;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedIdentity>;
@@ -38,7 +40,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         verified.delete(token);
         throw expired();
       }
-      return { uid: known.uid, email: known.email };
+      return { uid: known.uid, email: known.email, emailVerified: known.emailVerified };
     }
     try {
       const { payload } = await jwtVerify(token, options.getKey, {
@@ -51,7 +53,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       if (typeof payload.email !== 'string' || payload.email.length === 0 || !payload.sub) {
         throw new AppError('TOKEN_INVALID', 'The ID token carries no e-mail address.');
       }
-      const identity = { uid: payload.sub, email: payload.email };
+      const identity = {
+        uid: payload.sub,
+        email: payload.email,
+        emailVerified: payload.email_verified === true,
+      };
       if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
       verified.set(token, { ...identity, expiresAtMs: payload.exp! * 1000 });
       return identity;

@@ -29,7 +29,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) throw tokenMissing();
     const identity = await options.verifyToken(token);
-    const user: AuthUser = { id: identity.uid, email: identity.email };
+    const user: AuthUser = {
+      id: identity.uid,
+      email: identity.email,
+      emailVerified: identity.emailVerified,
+    };
     if (!known.has(user.id)) {
       await options.ensureUser(user);
       if (known.size >= KNOWN_MAX) known.clear();
