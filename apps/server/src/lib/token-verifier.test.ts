@@ -19,8 +19,8 @@ async function setup(cacheSize = 10) {
     clock,
     cacheSize,
   });
-  const sign = (sub: string) =>
-    new SignJWT({ email: `${sub}@example.com` })
+  const sign = (sub: string, claims: Record<string, unknown> = {}) =>
+    new SignJWT({ email: `${sub}@example.com`, ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setSubject(sub)
       .setIssuer('iss')
@@ -35,11 +35,24 @@ describe('token verifier', () => {
   it('checks a signature once per token, and still enforces expiry on later uses', async () => {
     const { verify, sign, clock, lookups } = await setup();
     const token = await sign('alice');
-    expect(await verify(token)).toEqual({ uid: 'alice', email: 'alice@example.com' });
-    expect(await verify(token)).toEqual({ uid: 'alice', email: 'alice@example.com' });
+    const alice = { uid: 'alice', email: 'alice@example.com', emailVerified: false };
+    expect(await verify(token)).toEqual(alice);
+    expect(await verify(token)).toEqual(alice);
     expect(lookups()).toBe(1);
     clock.advance(3600_000);
     await expect(verify(token)).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+
+  it('tells whether the provider vouches for the address (email_verified: true only)', async () => {
+    const { verify, sign } = await setup();
+    expect(await verify(await sign('v', { email_verified: true }))).toMatchObject({
+      emailVerified: true,
+    });
+    for (const claim of [false, 'true', 1, null]) {
+      expect(await verify(await sign('u', { email_verified: claim }))).toMatchObject({
+        emailVerified: false,
+      });
+    }
   });
 
   it('does not let a token with a changed byte ride on a cached one', async () => {
