@@ -103,6 +103,14 @@ export class ApiClient {
     return { photo, file };
   }
 
+  /** Posts a comment on a photo, as the spec's client does. */
+  postComment(user: Pick<TestUser, 'idToken'>, photoId: string, message: string) {
+    return this.call('POST', '/api/photos/comments', {
+      idToken: user.idToken,
+      json: { id: '', createdBy: '', dateCreated: '', photoId, message },
+    });
+  }
+
   albumPhotos(user: Pick<TestUser, 'idToken'>, albumId: string): Promise<Photo[]> {
     return this.call('GET', `/api/albumsDb/${albumId}/photos?limit=100`, { idToken: user.idToken });
   }

@@ -62,9 +62,23 @@ export const commentSchema = z
     createdBy: z.string(),
     createdById: z.string(),
     dateCreated: isoDate,
+    /** Whether the caller may delete it: its author, or the owner of the photo's album. */
+    canDelete: z.boolean(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
+
+/**
+ * What the live stream of a photo's comments sends (Server-Sent Events, event name "comment"):
+ * a comment posted, or the id of one deleted. Applying an event twice changes nothing.
+ */
+export const commentEventSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('created'), comment: commentSchema }),
+    z.object({ type: z.literal('deleted'), commentId: z.string(), photoId: z.string() }),
+  ])
+  .meta({ id: 'CommentEvent' });
+export type CommentEvent = z.infer<typeof commentEventSchema>;
 
 /** A photo's likes as the signed-in user sees them, answered when they like or unlike it. */
 export const likeSummarySchema = z

@@ -34,6 +34,8 @@ export const PASSWORD_MAX = 256;
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
+/** Comments come in pages of at most this many, newest page first. */
+export const COMMENT_PAGE_MAX = 50;
 
 /** Largest image accepted, in pixels (width x height): larger ones are refused as decompression bombs. */
 export const MAX_IMAGE_PIXELS = 100_000_000;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ALBUM_NAME_MAX,
   COMMENT_MAX,
+  COMMENT_PAGE_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   USER_NAME_MAX,
@@ -90,3 +91,10 @@ export const albumListQuerySchema = z.object({
   mine: z.enum(['true', 'false']).optional(),
 });
 export type AlbumListQuery = z.infer<typeof albumListQuerySchema>;
+
+export const commentListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(COMMENT_PAGE_MAX).default(COMMENT_PAGE_MAX),
+  /** Opaque cursor from the previous page's Link header: the next page holds older comments. */
+  cursor: z.string().max(500).optional(),
+});
+export type CommentListQuery = z.infer<typeof commentListQuerySchema>;

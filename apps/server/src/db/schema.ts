@@ -106,6 +106,15 @@ export interface CommentsTable {
   created_at: string;
 }
 
+/** A comment posted or deleted, kept a while so live streams can resume and span instances. */
+export interface CommentEventsTable {
+  id: string;
+  photo_id: string;
+  comment_id: string;
+  type: 'created' | 'deleted';
+  occurred_at: string;
+}
+
 /** One user's like of one photo; at most one per user and photo. */
 export interface PhotoLikesTable {
   photo_id: string;
@@ -125,6 +134,7 @@ export interface Database {
   photos: PhotosTable;
   comments: CommentsTable;
   photo_likes: PhotoLikesTable;
+  comment_events: CommentEventsTable;
 }
 
 /** Repository functions take either the database or a transaction. */

@@ -158,8 +158,15 @@ export class ApiClient {
     return this.get<PhotoLike[]>(`/api/photos/${path(photoId)}/likes${query}`);
   }
 
-  listComments(photoId: string) {
-    return this.get<Comment[]>(`/api/photos/${path(photoId)}/comments`);
+  listComments(photoId: string, query = '') {
+    return this.get<Comment[]>(`/api/photos/${path(photoId)}/comments${query}`);
+  }
+
+  deleteComment(commentId: string) {
+    return this.request<null>({
+      method: 'DELETE',
+      url: `/api/photos/comments/${path(commentId)}`,
+    });
   }
 
   postComment(body: unknown) {

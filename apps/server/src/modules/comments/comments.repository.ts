@@ -1,30 +1,56 @@
 import type { Insertable } from 'kysely';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { CommentRow, CommentsTable, Db } from '../../db/schema.js';
+import type { Keyset } from '../../lib/paging.js';
 
-/** A comment with its author's name. */
+/** A comment with its author's name and the owner of its photo's album. */
 export interface CommentView extends CommentRow {
   author_name: string;
+  album_owner_id: string;
 }
 
 function selectCommentViews(db: Db) {
   return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.author_id')
+    .innerJoin('photos', 'photos.id', 'comments.photo_id')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
     .selectAll('comments')
-    .select('users.name as author_name');
+    .select(['users.name as author_name', 'albums.owner_id as album_owner_id']);
 }
 
 export function findCommentView(db: Db, id: string): Promise<CommentView | undefined> {
   return selectCommentViews(db).where('comments.id', '=', id).executeTakeFirst();
 }
 
-/** The photo's comments, oldest first. */
-export function listPhotoCommentViews(db: Db, photoId: string): Promise<CommentView[]> {
-  return selectCommentViews(db)
-    .where('comments.photo_id', '=', photoId)
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
+export function findCommentViews(db: Db, ids: readonly string[]): Promise<CommentView[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectCommentViews(db).where('comments.id', 'in', ids).execute();
+}
+
+/**
+ * A page of the photo's comments, newest first: `limit` rows older than `before` (the last row
+ * of the previous page), by (created_at, id) on comments_photo_created_idx.
+ */
+export function listPhotoCommentViewsNewestFirst(
+  db: Db,
+  photoId: string,
+  limit: number,
+  before: Keyset | undefined,
+): Promise<CommentView[]> {
+  let query = selectCommentViews(db).where('comments.photo_id', '=', photoId);
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('comments.created_at', '<', before.key),
+        eb.and([eb('comments.created_at', '=', before.key), eb('comments.id', '<', before.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .limit(limit)
     .execute();
 }
 
@@ -37,4 +63,10 @@ export async function insertComment(db: Db, comment: Insertable<CommentsTable>):
     if (isForeignKeyViolation(error)) return false;
     throw error;
   }
+}
+
+/** Deletes the comment; answers whether there was one to delete. */
+export async function deleteCommentRow(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -138,6 +138,22 @@ export async function apiJson<T>(path: string, options: ApiRequestOptions = {}):
   }
 }
 
+/**
+ * A fetch for streams the browser reads itself (Server-Sent Events): it adds the current ID
+ * token, refreshed first when it is about to expire.
+ */
+export async function fetchWithIdToken(
+  input: string | URL | Request,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const token = await session.getIdToken();
+  return fetch(input, {
+    ...init,
+    headers: { ...init.headers, ...authHeaders('GET', token) },
+    credentials: 'same-origin',
+  });
+}
+
 /** One page of a paged list and the address of the next page (from the Link header). */
 export interface Page<T> {
   items: T[];

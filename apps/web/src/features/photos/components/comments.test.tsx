@@ -1,4 +1,4 @@
-import { COMMENT_MAX, type Comment, type Photo } from '@photo/contract';
+import { COMMENT_MAX, type Comment, type CommentEvent, type Photo } from '@photo/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
@@ -30,6 +30,7 @@ const comment = (id: string, message: string, dateCreated: string): Comment => (
   createdBy: 'Bo',
   createdById: 'u2',
   dateCreated,
+  canDelete: false,
 });
 
 // The server lists comments oldest first.
@@ -39,12 +40,31 @@ const oldestFirst = [
   comment('c3', 'Newest words', '2026-11-03T10:00:00Z'),
 ];
 
-function openPhoto(comments: Comment[][]) {
+/** A live stream that sends these events (text/event-stream), then stays open. */
+function eventStream(events: CommentEvent[] = []) {
+  return () => {
+    const text = events
+      .map((event, i) => `id: e${i}\nevent: comment\ndata: ${JSON.stringify(event)}\n\n`)
+      .join('');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`retry: 60000\n\n${text}`));
+      },
+    });
+    return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+  };
+}
+
+function openPhoto(comments: Array<Comment[] | Response>, events: CommentEvent[] = []) {
   signInAs('u1');
   const network = fakeNetwork()
     .on('GET /api/photos/p1', jsonResponse(200, photo))
     .on('GET /api/albums/find', jsonResponse(200, { id: 'a1', createdById: 'u1' }))
-    .on('GET /api/photos/p1/comments', ...comments.map((list) => jsonResponse(200, list)));
+    .on('GET /api/photos/p1/comments/events', eventStream(events))
+    .on(
+      'GET /api/photos/p1/comments',
+      ...comments.map((list) => (list instanceof Response ? list : jsonResponse(200, list))),
+    );
   const view = renderApp('/photo/p1');
   return { ...view, network };
 }
@@ -125,5 +145,51 @@ describe('comments', () => {
   it('says so when there are no comments yet', async () => {
     openPhoto([[]]);
     expect(await screen.findByText(/No comments yet/)).toBeVisible();
+  });
+  it('shows a comment someone else posts, live, and removes one they delete', async () => {
+    const live = comment('c9', 'Posted elsewhere just now', '2026-11-05T10:00:00Z');
+    openPhoto(
+      [oldestFirst],
+      [
+        { type: 'created', comment: live },
+        { type: 'deleted', commentId: 'c2', photoId: 'p1' },
+      ],
+    );
+    await screen.findByText('Posted elsewhere just now');
+    await waitFor(() =>
+      expect(shownMessages()).toEqual([
+        'Posted elsewhere just now',
+        'Newest words',
+        'Oldest words',
+      ]),
+    );
+  });
+
+  it('loads older comments with "Show older comments", from the Link header', async () => {
+    const newest = jsonResponse(200, oldestFirst.slice(1), {
+      Link: '</api/photos/p1/comments?limit=50&cursor=abc>; rel="next"',
+    });
+    const { user, network } = openPhoto([newest]);
+    network.on(
+      'GET /api/photos/p1/comments?limit=50&cursor=abc',
+      jsonResponse(200, oldestFirst.slice(0, 1)),
+    );
+    await screen.findByText('Newest words');
+    expect(shownMessages()).toEqual(['Newest words', 'Middle words']);
+    await user.click(screen.getByRole('button', { name: 'Show older comments' }));
+    await screen.findByText('Oldest words');
+    expect(shownMessages()).toEqual(['Newest words', 'Middle words', 'Oldest words']);
+    expect(screen.queryByRole('button', { name: 'Show older comments' })).toBeNull();
+  });
+
+  it('offers "Delete" on the comments the user may delete, and removes one at once', async () => {
+    const mine = { ...comment('c5', 'My own words', '2026-11-04T10:00:00Z'), canDelete: true };
+    const { user, network } = openPhoto([[...oldestFirst, mine]]);
+    network.on('DELETE /api/photos/comments/c5', new Response(null, { status: 204 }));
+    await screen.findByText('My own words');
+    expect(screen.getAllByRole('button', { name: /^Delete comment/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Delete comment: My own words' }));
+    await waitFor(() => expect(screen.queryByText('My own words')).toBeNull());
+    expect(network.sent('DELETE /api/photos/comments/c5')).toHaveLength(1);
   });
 });

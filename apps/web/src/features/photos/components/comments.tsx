@@ -6,16 +6,22 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { ErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { formatDateTime } from '../../../shared/lib/format-date';
-import { useComments } from '../api/get-comments';
+import { useDeleteComment } from '../api/delete-comment';
+import { useComments, useLiveComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
 
 /** Shown once this few characters are left. */
 const COUNTER_FROM = 200;
 
-/** Comments of a photo: newest first (the server lists them oldest first), and a box to post one. */
+/**
+ * Comments of a photo, live: newest first (the server lists them oldest first), older ones on
+ * demand, and a box to post one.
+ */
 export function Comments({ photoId }: { photoId: string }) {
   const comments = useComments(photoId);
+  useLiveComments(photoId, comments.isSuccess);
   const postComment = usePostComment(photoId);
+  const deleteComment = useDeleteComment(photoId);
   const [text, setText] = useState('');
   const [newestFirst, setNewestFirst] = useState(true);
 
@@ -89,13 +95,40 @@ export function Comments({ photoId }: { photoId: string }) {
           {ordered.map((comment) => (
             <li key={comment.id} className="alert alert-primary mb-2">
               <p className="mb-1 text-break app-comment-text">{comment.message}</p>
-              <p className="small mb-0">
-                <time dateTime={comment.dateCreated}>{formatDateTime(comment.dateCreated)}</time>
-                {comment.createdBy && <> — {comment.createdBy}</>}
-              </p>
+              <div className="d-flex flex-wrap align-items-center gap-2">
+                <p className="small mb-0 me-auto">
+                  <time dateTime={comment.dateCreated}>{formatDateTime(comment.dateCreated)}</time>
+                  {comment.createdBy && <> — {comment.createdBy}</>}
+                </p>
+                {comment.canDelete && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    aria-label={`Delete comment: ${comment.message.slice(0, 40)}`}
+                    disabled={deleteComment.isPending && deleteComment.variables?.id === comment.id}
+                    onClick={() => deleteComment.mutate(comment)}
+                  >
+                    Delete
+                  </Button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
+      )}
+      {deleteComment.isError && (
+        <p role="alert" className="text-danger">
+          The comment could not be deleted: {errorMessage(deleteComment.error)}
+        </p>
+      )}
+      {comments.hasNextPage && (
+        <Button
+          variant="outline-secondary"
+          onClick={() => void comments.fetchNextPage()}
+          disabled={comments.isFetchingNextPage}
+        >
+          {comments.isFetchingNextPage ? 'Loading older comments…' : 'Show older comments'}
+        </Button>
       )}
     </section>
   );

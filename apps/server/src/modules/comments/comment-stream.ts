@@ -1,0 +1,90 @@
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import type { Keyset } from '../../lib/paging.js';
+import { readCommentEvents, type SentCommentEvent } from './comments.service.js';
+
+/** A stream reads again at least this often, so events posted on another instance arrive. */
+export const POLL_MS = 2_000;
+/** A comment line every so often keeps proxies from closing an idle stream. */
+export const KEEPALIVE_MS = 25_000;
+/**
+ * Each read starts this long before the last event sent: a transaction that began earlier can
+ * commit its event after later ones were read. What was already sent is not sent again.
+ */
+const OVERLAP_MS = 5_000;
+const READ_LIMIT = 100;
+
+/** Wakes this instance's streams of a photo when one of its comments changes here. */
+export class CommentWakeups {
+  readonly #waiters = new Map<string, Set<() => void>>();
+
+  notify(photoId: string): void {
+    for (const wake of this.#waiters.get(photoId) ?? []) wake();
+  }
+
+  /** Resolves when the photo's comments change here, after timeoutMs, or on abort. */
+  wait(photoId: string, timeoutMs: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      let waiters = this.#waiters.get(photoId);
+      if (!waiters) this.#waiters.set(photoId, (waiters = new Set()));
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        waiters.delete(done);
+        if (waiters.size === 0) this.#waiters.delete(photoId);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      signal.addEventListener('abort', done);
+      waiters.add(done);
+    });
+  }
+}
+
+function laterThan(a: Keyset, b: Keyset): boolean {
+  return a.key > b.key || (a.key === b.key && a.id > b.id);
+}
+
+function shifted(position: Keyset, ms: number): Keyset {
+  return { key: new Date(Date.parse(position.key) + ms).toISOString(), id: '' };
+}
+
+export interface CommentStreamOptions {
+  deps: AppDeps;
+  caller: AuthUser;
+  photoId: string;
+  /** Send events after this position (see streamStart). */
+  start: Keyset;
+  wakeups: CommentWakeups;
+  send(event: SentCommentEvent): Promise<void>;
+  signal: AbortSignal;
+}
+
+/** Sends the photo's comment events as they happen, until the signal aborts. */
+export async function runCommentStream(options: CommentStreamOptions): Promise<void> {
+  const { deps, caller, photoId, wakeups, signal } = options;
+  let position = options.start;
+  // Event ids sent lately (with their time), so the overlap sends nothing twice.
+  const sent = new Map<string, string>([[position.id, position.key]]);
+  while (!signal.aborted) {
+    let from = shifted(position, -OVERLAP_MS);
+    for (;;) {
+      const read = await readCommentEvents(deps, caller, photoId, from, READ_LIMIT);
+      for (const event of read.events) {
+        const eventId = event.position.id;
+        // The overlap may repeat what the client has (before a resume, or read with the list):
+        // applying an event twice changes nothing on the client.
+        if (!sent.has(eventId) && !signal.aborted) {
+          await options.send(event);
+          sent.set(eventId, event.position.key);
+        }
+        if (laterThan(event.position, position)) position = event.position;
+      }
+      if (read.rowsRead < READ_LIMIT || !read.lastRead) break;
+      from = read.lastRead;
+    }
+    const forgetBefore = shifted(position, -2 * OVERLAP_MS).key;
+    for (const [id, key] of sent) if (key < forgetBefore) sent.delete(id);
+    await wakeups.wait(photoId, POLL_MS, signal);
+  }
+}
