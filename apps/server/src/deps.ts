@@ -9,6 +9,7 @@ import { loadOrCreateSigningKeys, type SigningKeys } from './lib/signing-keys.js
 import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 
 /** Everything the routes and services need, built in one place and passed down explicitly. */
 export interface AppDeps {
@@ -42,7 +43,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   });
   await migrateToLatest(handle.db);
   const blobStore =
-    overrides.blobStore ?? (await new LocalBlobStore(path.join(config.dataDir, 'blobs')).init());
+    overrides.blobStore ??
+    (config.s3
+      ? new S3BlobStore(config.s3)
+      : await new LocalBlobStore(path.join(config.dataDir, 'blobs')).init());
   const signingKeys = config.identityEnabled
     ? (overrides.signingKeys ?? (await loadOrCreateSigningKeys(config.dataDir)))
     : null;
