@@ -35,6 +35,8 @@ const envSchema = z.object({
   AUTH_ISSUER: z.string().min(1).default('my-photo-application'),
   AUTH_AUDIENCE: z.string().min(1).default('my-photo-application'),
   IDENTITY_ENABLED: booleanFromEnv.default(true),
+  /** The embedded identity service's key, as a private JWK; without it, keys live in the database. */
+  AUTH_SIGNING_KEY: z.string().min(2).optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** SMTP server for outgoing e-mail (smtp://user:pass@host:port); without it mail is logged. */
   SMTP_URL: z
@@ -66,7 +68,13 @@ export interface Config {
   /** Log bytes held while the output is slower than the server; beyond, lines are dropped. */
   logBufferBytes: number;
   trustProxy: boolean;
-  auth: { jwksUrl: string | undefined; issuer: string; audience: string };
+  auth: {
+    jwksUrl: string | undefined;
+    issuer: string;
+    audience: string;
+    /** A private JWK (JSON) given by configuration. */
+    signingKey: string | undefined;
+  };
   identityEnabled: boolean;
   webDistDir: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
@@ -110,7 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     trustProxy: e.TRUST_PROXY,
-    auth: { jwksUrl: e.AUTH_JWKS_URL, issuer: e.AUTH_ISSUER, audience: e.AUTH_AUDIENCE },
+    auth: {
+      jwksUrl: e.AUTH_JWKS_URL,
+      issuer: e.AUTH_ISSUER,
+      audience: e.AUTH_AUDIENCE,
+      signingKey: e.AUTH_SIGNING_KEY,
+    },
     identityEnabled: e.IDENTITY_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -3,9 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
+import {
+  deleteSigningKeysBelow,
+  insertSigningKey,
+  listSigningKeys,
+} from './db/signing-keys.repository.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { loadOrCreateSigningKeys, type SigningKeys } from './lib/signing-keys.js';
+import { SharedSigningKeys, signingKeysFromJwk, type SigningKeys } from './lib/signing-keys.js';
 import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
@@ -48,7 +53,18 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       ? new S3BlobStore(config.s3)
       : await new LocalBlobStore(path.join(config.dataDir, 'blobs')).init());
   const signingKeys = config.identityEnabled
-    ? (overrides.signingKeys ?? (await loadOrCreateSigningKeys(config.dataDir)))
+    ? (overrides.signingKeys ??
+      (config.auth.signingKey
+        ? await signingKeysFromJwk(config.auth.signingKey)
+        : await SharedSigningKeys.open(
+            {
+              list: () => listSigningKeys(handle.db),
+              insert: (row) => insertSigningKey(handle.db, row),
+              deleteBelow: (generation) => deleteSigningKeysBelow(handle.db, generation),
+            },
+            clock,
+            { dataDir: config.dataDir },
+          )))
     : null;
   const getKey = config.auth.jwksUrl ? remoteJwks(config.auth.jwksUrl) : signingKeys?.getKey;
   if (!getKey) {
@@ -71,6 +87,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     verifyToken,
     mailer: overrides.mailer ?? createMailer(config.mail),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
-    close: () => handle.close(),
+    close: async () => {
+      signingKeys?.close?.();
+      await handle.close();
+    },
   };
 }

@@ -113,8 +113,20 @@ export interface PhotoLikesTable {
   created_at: string;
 }
 
+/** The identity service's signing keys (lib/signing-keys.ts). */
+export interface IdentitySigningKeysTable {
+  /** The highest generation signs; older ones still verify for a while. */
+  generation: number;
+  kid: string;
+  /** JWK JSON. */
+  private_jwk: string;
+  public_jwk: string;
+  created_at: string;
+}
+
 export interface Database {
   identity_accounts: IdentityAccountsTable;
+  identity_signing_keys: IdentitySigningKeysTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
   identity_sign_in_failures: IdentitySignInFailuresTable;
   identity_sign_in_budgets: IdentitySignInBudgetsTable;

@@ -36,7 +36,9 @@ const PARTS_IN_FLIGHT = 2;
 function isNotFound(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
   return (
-    error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404
+    error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    error.$metadata.httpStatusCode === 404
   );
 }
 
