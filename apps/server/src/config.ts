@@ -46,6 +46,14 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_FROM: z.string().min(3).default('My Photo Application <no-reply@localhost>'),
+  /** Counters shared by instances (request limits) go to this Redis instead of the database. */
+  REDIS_URL: z
+    .url()
+    .refine((url) => /^rediss?:$/.test(new URL(url).protocol), {
+      message: 'must be a redis:// or rediss:// URL',
+    })
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('photo:'),
   /** Photos go to this S3-compatible bucket instead of DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -78,6 +86,7 @@ export interface Config {
   identityEnabled: boolean;
   webDistDir: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
+  redis: { url: string | undefined; keyPrefix: string };
   /** The bucket for photos; undefined: local disk. */
   s3: S3Config | undefined;
 }
@@ -127,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityEnabled: e.IDENTITY_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

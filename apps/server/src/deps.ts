@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import type { Redis } from 'ioredis';
+import { deleteEndedRateLimitCounters, hitRateLimitCounter } from './db/rate-limit.repository.js';
 import type { Database } from './db/schema.js';
 import {
   deleteSigningKeysBelow,
@@ -10,6 +12,11 @@ import {
 } from './db/signing-keys.repository.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import {
+  connectRedis,
+  databaseRateLimitStore,
+  type RateLimitStorage,
+} from './lib/rate-limit-store.js';
 import { SharedSigningKeys, signingKeysFromJwk, type SigningKeys } from './lib/signing-keys.js';
 import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
@@ -27,6 +34,8 @@ export interface AppDeps {
   verifyToken: TokenVerifier;
   /** Outgoing e-mail: SMTP_URL, or the log when it is not set. */
   mailer: Mailer;
+  /** Where request counters live: Redis (REDIS_URL), the database (PostgreSQL), or memory. */
+  rateLimitStorage: RateLimitStorage;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
   close(): Promise<void>;
@@ -66,6 +75,26 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
             { dataDir: config.dataDir },
           )))
     : null;
+  let redis: Redis | undefined;
+  let rateLimitStorage: RateLimitStorage = {};
+  if (config.redis.url) {
+    redis = await connectRedis(config.redis.url, (error) =>
+      console.error('redis connection error:', error.message),
+    );
+    rateLimitStorage = {
+      redis,
+      nameSpace: `${config.redis.keyPrefix}rate-limit:`,
+      skipOnError: true,
+    };
+  } else if (config.databaseUrl) {
+    rateLimitStorage = {
+      store: databaseRateLimitStore(
+        (key, windowMs, nowMs) => hitRateLimitCounter(handle.db, key, windowMs, nowMs),
+        (beforeMs) => deleteEndedRateLimitCounters(handle.db, beforeMs),
+      ),
+      skipOnError: true,
+    };
+  }
   const getKey = config.auth.jwksUrl ? remoteJwks(config.auth.jwksUrl) : signingKeys?.getKey;
   if (!getKey) {
     throw new Error(
@@ -87,8 +116,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     verifyToken,
     mailer: overrides.mailer ?? createMailer(config.mail),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
+    rateLimitStorage,
     close: async () => {
       signingKeys?.close?.();
+      await redis?.quit().catch(() => redis?.disconnect());
       await handle.close();
     },
   };

@@ -3,6 +3,7 @@ import * as initial from './2026-11-21T00-00-initial.js';
 import * as signInThrottle from './2026-11-22T20-00-sign-in-throttle.js';
 import * as photoLikes from './2026-11-22T21-00-photo-likes.js';
 import * as signingKeys from './2026-11-23T02-00-signing-keys.js';
+import * as rateLimitCounters from './2026-11-23T02-10-rate-limit-counters.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T20-00-sign-in-throttle': signInThrottle,
   '2026-11-22T21-00-photo-likes': photoLikes,
   '2026-11-23T02-00-signing-keys': signingKeys,
+  '2026-11-23T02-10-rate-limit-counters': rateLimitCounters,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
