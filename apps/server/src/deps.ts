@@ -11,6 +11,7 @@ import {
   listSigningKeys,
 } from './db/signing-keys.repository.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createInProcessEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import {
   connectRedis,
@@ -34,6 +35,8 @@ export interface AppDeps {
   verifyToken: TokenVerifier;
   /** Outgoing e-mail: SMTP_URL, or the log when it is not set. */
   mailer: Mailer;
+  /** Events for live features, to every instance (in-process on SQLite; LISTEN/NOTIFY on PostgreSQL). */
+  eventBus: EventBus;
   /** Where request counters live: Redis (REDIS_URL), the database (PostgreSQL), or memory. */
   rateLimitStorage: RateLimitStorage;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
@@ -95,6 +98,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       skipOnError: true,
     };
   }
+  // Its PostgreSQL connection opens on first use.
+  const eventBus = config.databaseUrl
+    ? createPostgresEventBus(config.databaseUrl, (error) =>
+        console.error('event bus:', (error as Error).message),
+      )
+    : createInProcessEventBus((error) => console.error('event bus:', (error as Error).message));
   const getKey = config.auth.jwksUrl ? remoteJwks(config.auth.jwksUrl) : signingKeys?.getKey;
   if (!getKey) {
     throw new Error(
@@ -117,7 +126,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     mailer: overrides.mailer ?? createMailer(config.mail),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     rateLimitStorage,
+    eventBus,
     close: async () => {
+      await eventBus.close();
       signingKeys?.close?.();
       await redis?.quit().catch(() => redis?.disconnect());
       await handle.close();
