@@ -37,6 +37,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Events for live features, to every instance (in-process on SQLite; LISTEN/NOTIFY on PostgreSQL). */
   eventBus: EventBus;
+  /** Migrations this start applied (none when another instance did, or nothing was pending). */
+  appliedMigrations: string[];
   /** Where request counters live: Redis (REDIS_URL), the database (PostgreSQL), or memory. */
   rateLimitStorage: RateLimitStorage;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
@@ -58,7 +60,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     sqlitePath: path.join(config.dataDir, 'app.db'),
     onPoolError: (error) => console.error('database connection lost:', error.message),
   });
-  await migrateToLatest(handle.db);
+  const appliedMigrations = await migrateToLatest(handle.db);
   const blobStore =
     overrides.blobStore ??
     (config.s3
@@ -127,6 +129,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     rateLimitStorage,
     eventBus,
+    appliedMigrations,
     close: async () => {
       await eventBus.close();
       signingKeys?.close?.();
