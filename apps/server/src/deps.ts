@@ -53,6 +53,13 @@ export interface DepsOverrides {
   mailer?: Mailer;
 }
 
+/** The bucket when S3_BUCKET is set, else DATA_DIR/blobs. */
+export async function createBlobStore(config: Config): Promise<BlobStore> {
+  return config.s3
+    ? new S3BlobStore(config.s3)
+    : new LocalBlobStore(path.join(config.dataDir, 'blobs')).init();
+}
+
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const clock = overrides.clock ?? systemClock;
   const handle = openDatabase({
@@ -61,11 +68,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     onPoolError: (error) => console.error('database connection lost:', error.message),
   });
   const appliedMigrations = await migrateToLatest(handle.db);
-  const blobStore =
-    overrides.blobStore ??
-    (config.s3
-      ? new S3BlobStore(config.s3)
-      : await new LocalBlobStore(path.join(config.dataDir, 'blobs')).init());
+  const blobStore = overrides.blobStore ?? (await createBlobStore(config));
   const signingKeys = config.identityEnabled
     ? (overrides.signingKeys ??
       (config.auth.signingKey
