@@ -119,73 +119,82 @@ afterAll(async () => {
 });
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local disk'})`, () => {
-  it('restores every listing of a running server into an empty place', async () => {
-    const source = await newPlace();
-    const target = await newPlace();
-    const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-backup-'));
-    cleanups.push(source.drop, target.drop, () =>
-      fs.rm(backupDir, { recursive: true, force: true }),
-    );
+  const formats = onPostgres ? (['pg_dump', 'export'] as const) : (['SQLite backup API'] as const);
+  it.each(formats)(
+    'restores every listing of a running server into an empty place (%s)',
+    async (format) => {
+      const source = await newPlace();
+      const target = await newPlace();
+      const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-backup-'));
+      cleanups.push(source.drop, target.drop, () =>
+        fs.rm(backupDir, { recursive: true, force: true }),
+      );
 
-    const live = await start(source);
-    const alice = await signUp(live.app, { name: 'Alice' });
-    const bob = await signUp(live.app, { name: 'Bob' });
-    const api = new ApiClient(live.app, alice.idToken);
-    const files: UploadedFile[] = [];
-    for (const [format, w, h] of [
-      ['jpeg', 1800, 1200],
-      ['png', 300, 200],
-      ['webp', 640, 480],
-    ] as const) {
-      const res = await api.upload(await imageOf(format, w, h));
-      expect(res.statusCode).toBe(201);
-      files.push(res.json<UploadedFile>());
-    }
-    const album = (
-      await api.createAlbum({ name: 'Holidays', coverPhotoUrl: files[0]!.url })
-    ).json<Album>();
-    for (const file of files.slice(1)) {
-      const added = await api.addPhoto(album.id, { fileId: file.id });
-      expect(added.statusCode, added.body).toBe(201);
-    }
-    const photos = (await api.listPhotos(album.id)).json<Photo[]>();
-    const bobApi = new ApiClient(live.app, bob.idToken);
-    expect(
-      (await bobApi.postComment({ photoId: photos[0]!.id, message: 'Lovely light' })).statusCode,
-    ).toBe(201);
-    expect((await bobApi.like(photos[0]!.id)).statusCode).toBeLessThan(300);
-    expect((await api.setProfilePhoto({ profilePicUrl: files[1]!.url })).statusCode).toBe(200);
+      const live = await start(source);
+      const alice = await signUp(live.app, { name: 'Alice' });
+      const bob = await signUp(live.app, { name: 'Bob' });
+      const api = new ApiClient(live.app, alice.idToken);
+      const files: UploadedFile[] = [];
+      for (const [format, w, h] of [
+        ['jpeg', 1800, 1200],
+        ['png', 300, 200],
+        ['webp', 640, 480],
+      ] as const) {
+        const res = await api.upload(await imageOf(format, w, h));
+        expect(res.statusCode).toBe(201);
+        files.push(res.json<UploadedFile>());
+      }
+      const album = (
+        await api.createAlbum({ name: 'Holidays', coverPhotoUrl: files[0]!.url })
+      ).json<Album>();
+      for (const file of files.slice(1)) {
+        const added = await api.addPhoto(album.id, { fileId: file.id });
+        expect(added.statusCode, added.body).toBe(201);
+      }
+      const photos = (await api.listPhotos(album.id)).json<Photo[]>();
+      const bobApi = new ApiClient(live.app, bob.idToken);
+      expect(
+        (await bobApi.postComment({ photoId: photos[0]!.id, message: 'Lovely light' })).statusCode,
+      ).toBe(201);
+      expect((await bobApi.like(photos[0]!.id)).statusCode).toBeLessThan(300);
+      expect((await api.setProfilePhoto({ profilePicUrl: files[1]!.url })).statusCode).toBe(200);
 
-    const before = await listings(live, [alice, bob]);
-    expect(JSON.stringify(before)).toContain('Lovely light');
-    expect(Object.keys(before).filter((key) => key.startsWith('file '))).toHaveLength(9);
-    // The server keeps running (and answering) while the backup is made.
-    const [manifest] = await Promise.all([
-      backup(configOf(source), backupDir),
-      api.listAlbums(),
-      bobApi.me(),
-    ]);
-    expect(manifest).toMatchObject({
-      database: onPostgres ? 'postgres' : 'sqlite',
-      blobs: 9,
-      blobsGoneMeanwhile: 0,
-    });
+      const before = await listings(live, [alice, bob]);
+      expect(JSON.stringify(before)).toContain('Lovely light');
+      expect(Object.keys(before).filter((key) => key.startsWith('file '))).toHaveLength(9);
+      // The server keeps running (and answering) while the backup is made.
+      const [manifest] = await Promise.all([
+        backup(configOf(source), backupDir, {
+          postgresFormat: format === 'export' ? 'export' : 'pg_dump',
+        }),
+        api.listAlbums(),
+        bobApi.me(),
+      ]);
+      expect(manifest).toMatchObject({
+        database: onPostgres ? 'postgres' : 'sqlite',
+        databaseFile:
+          { pg_dump: 'database.pgdump', export: 'database-export' }[format as string] ?? 'app.db',
+        blobs: 9,
+        blobsGoneMeanwhile: 0,
+      });
 
-    await restore(configOf(target), backupDir);
-    const restored = await start(target);
-    // Same keys restored: tokens issued before the backup still verify.
-    expect(await listings(restored, [alice, bob])).toEqual(before);
-    // Passwords were restored too.
-    const signIn = await restored.app.inject({
-      method: 'POST',
-      url: '/identity/v1/accounts:signInWithPassword',
-      payload: { email: alice.email, password: alice.password, returnSecureToken: true },
-    });
-    expect(signIn.statusCode).toBe(200);
-    if (onPostgres) {
-      await expect(fs.access(path.join(target.dataDir, 'blobs'))).rejects.toThrow();
-    }
-  }, 120_000);
+      await restore(configOf(target), backupDir);
+      const restored = await start(target);
+      // Same keys restored: tokens issued before the backup still verify.
+      expect(await listings(restored, [alice, bob])).toEqual(before);
+      // Passwords were restored too.
+      const signIn = await restored.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signInWithPassword',
+        payload: { email: alice.email, password: alice.password, returnSecureToken: true },
+      });
+      expect(signIn.statusCode).toBe(200);
+      if (onPostgres) {
+        await expect(fs.access(path.join(target.dataDir, 'blobs'))).rejects.toThrow();
+      }
+    },
+    120_000,
+  );
 
   it('refuses to restore over existing data, and a folder with no finished backup', async () => {
     const source = await newPlace();
@@ -195,9 +204,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
     await signUp(live.app);
     await backup(configOf(source), backupDir);
     await expect(restore(configOf(source), backupDir)).rejects.toThrow(/not empty|exists/);
-    await expect(restore(configOf(source), source.dataDir)).rejects.toThrow(
-      /no finished backup/,
-    );
+    await expect(restore(configOf(source), source.dataDir)).rejects.toThrow(/no finished backup/);
     await expect(backup(configOf(source), backupDir)).rejects.toThrow(/not empty/);
   }, 120_000);
 });

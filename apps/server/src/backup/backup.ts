@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { createBlobStore } from '../deps.js';
 import { newFileId } from '../lib/ids.js';
+import { exportPostgres, importPostgres, type PostgresExport } from './postgres-export.js';
 
 const run = promisify(execFile);
 
@@ -18,8 +19,13 @@ export interface BackupManifest {
   format: 1;
   createdAt: string;
   database: 'sqlite' | 'postgres';
-  /** The database, in the folder: app.db (SQLite) or database.pgdump (pg_dump's custom format). */
+  /**
+   * The database, in the folder: app.db (SQLite), database.pgdump (pg_dump's custom format) or
+   * the folder database-export (JSON lines per table, where pg_dump was missing).
+   */
   databaseFile: string;
+  /** With database-export: its tables and last migration. */
+  postgresExport?: PostgresExport;
   blobs: number;
   blobBytes: number;
   /** Blobs named by the database that were deleted before they could be copied. */
@@ -47,16 +53,19 @@ async function isEmptyDir(dir: string): Promise<boolean> {
   }
 }
 
-/** pg_dump and pg_restore, from Debian's postgresql-client. */
-async function pgTool(name: 'pg_dump' | 'pg_restore'): Promise<string> {
+/** Whether pg_dump or pg_restore (Debian's postgresql-client) is installed. */
+async function hasPgTool(name: 'pg_dump' | 'pg_restore'): Promise<boolean> {
   try {
     await run(name, ['--version']);
-    return name;
+    return true;
   } catch {
-    throw new BackupError(
-      `${name} is needed for a PostgreSQL database: install postgresql-client (apt-get install postgresql-client)`,
-    );
+    return false;
   }
+}
+
+export interface BackupOptions {
+  /** pg_dump when installed (the default), or our JSON export. */
+  postgresFormat?: 'pg_dump' | 'export';
 }
 
 interface NamedBlobs {
@@ -97,14 +106,23 @@ async function namedBlobs(config: Config, sqliteCopy: string): Promise<NamedBlob
  * blobs. Blobs are never changed once stored, so every blob a row of the snapshot names is copied,
  * unless its file was deleted in between (counted in blobsGoneMeanwhile).
  */
-export async function backup(config: Config, outDir: string): Promise<BackupManifest> {
+export async function backup(
+  config: Config,
+  outDir: string,
+  options: BackupOptions = {},
+): Promise<BackupManifest> {
   if (!(await isEmptyDir(outDir))) throw new BackupError(`${outDir} is not empty`);
   await fs.mkdir(path.join(outDir, BLOB_DIR), { recursive: true });
 
   let databaseFile: string;
-  if (config.databaseUrl) {
+  let postgresExport: PostgresExport | undefined;
+  const pgDump = options.postgresFormat === 'export' ? false : await hasPgTool('pg_dump');
+  if (config.databaseUrl && !pgDump) {
+    databaseFile = 'database-export';
+    postgresExport = await exportPostgres(config.databaseUrl, path.join(outDir, databaseFile));
+  } else if (config.databaseUrl) {
     databaseFile = 'database.pgdump';
-    await run(await pgTool('pg_dump'), [
+    await run('pg_dump', [
       '--format=custom',
       '--no-owner',
       '--no-acl',
@@ -152,6 +170,7 @@ export async function backup(config: Config, outDir: string): Promise<BackupMani
     createdAt: new Date().toISOString(),
     database: config.databaseUrl ? 'postgres' : 'sqlite',
     databaseFile,
+    ...(postgresExport ? { postgresExport } : {}),
     blobs: entries.length,
     blobBytes: bytes,
     blobsGoneMeanwhile: [...contentTypes.keys()].filter((key) => !copied.has(key)).length,
@@ -206,14 +225,22 @@ export async function restore(config: Config, fromDir: string): Promise<BackupMa
     if (await postgresHasTables(config.databaseUrl)) {
       throw new BackupError('the database is not empty: restore into a new database');
     }
-    await run(await pgTool('pg_restore'), [
-      '--no-owner',
-      '--no-acl',
-      '--exit-on-error',
-      '--single-transaction',
-      `--dbname=${config.databaseUrl}`,
-      source,
-    ]);
+    if (manifest.postgresExport) {
+      await importPostgres(config.databaseUrl, source, manifest.postgresExport);
+    } else if (!(await hasPgTool('pg_restore'))) {
+      throw new BackupError(
+        'pg_restore is needed for this backup: install postgresql-client (apt-get install postgresql-client)',
+      );
+    } else {
+      await run('pg_restore', [
+        '--no-owner',
+        '--no-acl',
+        '--exit-on-error',
+        '--single-transaction',
+        `--dbname=${config.databaseUrl}`,
+        source,
+      ]);
+    }
   } else {
     const target = path.join(config.dataDir, 'app.db');
     await fs.mkdir(config.dataDir, { recursive: true });
