@@ -112,13 +112,13 @@ export async function importPostgres(
         if (batch.length === 0) return;
         const columns = Object.keys(batch[0]!);
         const values: unknown[] = [];
-        const rows = batch.map(
-          (row) =>
-            `(${columns.map((column) => {
-              values.push(row[column]);
-              return `$${values.length}`;
-            })})`,
-        );
+        const rows = batch.map((row) => {
+          const placeholders = columns.map((column) => {
+            values.push(row[column]);
+            return `$${values.length}`;
+          });
+          return `(${placeholders.join(', ')})`;
+        });
         await client.query(
           `insert into ${quote(table)} (${columns.map(quote).join(', ')}) values ${rows.join(', ')}`,
           values,
