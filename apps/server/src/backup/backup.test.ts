@@ -196,6 +196,50 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
     120_000,
   );
 
+  it('restores a backup taken during writes to a whole state: every album shows its photos', async () => {
+    const source = await newPlace();
+    const target = await newPlace();
+    const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-backup-'));
+    cleanups.push(source.drop, target.drop, () =>
+      fs.rm(backupDir, { recursive: true, force: true }),
+    );
+    const live = await start(source);
+    const user = await signUp(live.app);
+    const api = new ApiClient(live.app, user.idToken);
+    let writing = true;
+    let written = 0;
+    let writerEnded = false;
+    const writer = (async () => {
+      for (let i = 0; writing || written < 3; i += 1) {
+        const file = (await api.upload(await imageOf('png', 40 + i, 30))).json<UploadedFile>();
+        const album = await api.createAlbum({ name: `During ${i}`, coverPhotoUrl: file.url });
+        expect(album.statusCode).toBe(201);
+        written += 1;
+      }
+    })().finally(() => {
+      writerEnded = true;
+    });
+    // The backup starts once writes are under way (or the writer failed: awaited below).
+    while (written < 2 && !writerEnded) await new Promise((resolve) => setTimeout(resolve, 20));
+    const manifest = await backup(configOf(source), backupDir);
+    writing = false;
+    await writer;
+    expect(manifest.blobsGoneMeanwhile).toBe(0);
+
+    await restore(configOf(target), backupDir);
+    const restored = await start(target);
+    const albums = (await new ApiClient(restored.app, user.idToken).listAlbums('?limit=100')).json<
+      Album[]
+    >();
+    expect(albums.length).toBeGreaterThanOrEqual(2);
+    for (const album of albums) {
+      const id = album.coverPhotoUrl.split('/').pop()!;
+      for (const size of [undefined, 'thumb', 'preview'] as const) {
+        expect((await new ApiClient(restored.app, null).show(id, size)).statusCode).toBe(200);
+      }
+    }
+  }, 120_000);
+
   it('refuses to restore over existing data, and a folder with no finished backup', async () => {
     const source = await newPlace();
     const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-backup-'));
