@@ -205,24 +205,31 @@ describe.skipIf(Boolean(skipReason))('two instances on one PostgreSQL and one bu
     let failed = 0;
     let inFlight = 0;
     let killed = false;
+    const write = async (target: Instance, name: string) => {
+      try {
+        const res = await call(target, 'POST', '/api/albumsDb', {
+          token,
+          json: { name, coverPhotoUrl: cover },
+        });
+        if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+        else failed += 1;
+      } catch {
+        // The instance went away with this request in flight: not acknowledged.
+        inFlight += 1;
+      }
+    };
     const writer = async (index: number) => {
       for (let i = 0; i < 40; i += 1) {
         const target = [a, b][(index + i) % 2]!;
         if (target === b && killed) continue;
-        try {
-          const res = await call(target, 'POST', '/api/albumsDb', {
-            token,
-            json: { name: `Burst ${index}-${i}`, coverPhotoUrl: cover },
-          });
-          if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
-          else failed += 1;
-        } catch {
-          // The instance went away with this request in flight: not acknowledged.
-          inFlight += 1;
-        }
+        await write(target, `Burst ${index}-${i}`);
         if (!killed && acknowledged.length >= 30) {
           killed = true;
+          // Killed while writes sent to it are on their way or being handled.
+          const onTheWire = [1, 2, 3, 4].map((n) => write(b, `On the wire ${n}`));
+          await new Promise((resolve) => setTimeout(resolve, 5));
           b.child.kill('SIGKILL');
+          await Promise.all(onTheWire);
         }
       }
     };
