@@ -37,4 +37,42 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://example.org/photos' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.org' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('reads the bucket, Redis and signing key settings', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({}).redis).toEqual({ url: undefined, keyPrefix: 'photo:' });
+    const config = loadConfig({
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PRESIGN: '1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      AUTH_SIGNING_KEY: '{"kty":"EC"}',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      presign: true,
+    });
+    expect(config.redis.url).toBe('redis://127.0.0.1:6379');
+    expect(config.auth.signingKey).toBe('{"kty":"EC"}');
+  });
+
+  it('refuses bad bucket and Redis settings, naming each', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'ab' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'not a url' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_PRESIGN: 'yes' })).toThrow(/S3_PRESIGN/);
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
 });

@@ -35,6 +35,8 @@ const envSchema = z.object({
   AUTH_ISSUER: z.string().min(1).default('my-photo-application'),
   AUTH_AUDIENCE: z.string().min(1).default('my-photo-application'),
   IDENTITY_ENABLED: booleanFromEnv.default(true),
+  /** The embedded identity service's key, as a private JWK; without it, keys live in the database. */
+  AUTH_SIGNING_KEY: z.string().min(2).optional(),
   WEB_DIST_DIR: z.string().optional(),
   /** SMTP server for outgoing e-mail (smtp://user:pass@host:port); without it mail is logged. */
   SMTP_URL: z
@@ -44,6 +46,23 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_FROM: z.string().min(3).default('My Photo Application <no-reply@localhost>'),
+  /** Counters shared by instances (request limits) go to this Redis instead of the database. */
+  REDIS_URL: z
+    .url()
+    .refine((url) => /^rediss?:$/.test(new URL(url).protocol), {
+      message: 'must be a redis:// or rediss:// URL',
+    })
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('photo:'),
+  /** Photos go to this S3-compatible bucket instead of DATA_DIR/blobs. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** files/show redirects to a short-lived presigned URL of the bucket instead of streaming. */
+  S3_PRESIGN: booleanFromEnv.default(false),
 });
 
 export interface Config {
@@ -57,10 +76,29 @@ export interface Config {
   /** Log bytes held while the output is slower than the server; beyond, lines are dropped. */
   logBufferBytes: number;
   trustProxy: boolean;
-  auth: { jwksUrl: string | undefined; issuer: string; audience: string };
+  auth: {
+    jwksUrl: string | undefined;
+    issuer: string;
+    audience: string;
+    /** A private JWK (JSON) given by configuration. */
+    signingKey: string | undefined;
+  };
   identityEnabled: boolean;
   webDistDir: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
+  redis: { url: string | undefined; keyPrefix: string };
+  /** The bucket for photos; undefined: local disk. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  presign: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -84,9 +127,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     trustProxy: e.TRUST_PROXY,
-    auth: { jwksUrl: e.AUTH_JWKS_URL, issuer: e.AUTH_ISSUER, audience: e.AUTH_AUDIENCE },
+    auth: {
+      jwksUrl: e.AUTH_JWKS_URL,
+      issuer: e.AUTH_ISSUER,
+      audience: e.AUTH_AUDIENCE,
+      signingKey: e.AUTH_SIGNING_KEY,
+    },
     identityEnabled: e.IDENTITY_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          presign: e.S3_PRESIGN,
+        }
+      : undefined,
   };
 }

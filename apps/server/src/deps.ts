@@ -2,13 +2,27 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import type { Redis } from 'ioredis';
+import { deleteEndedRateLimitCounters, hitRateLimitCounter } from './db/rate-limit.repository.js';
 import type { Database } from './db/schema.js';
+import {
+  deleteSigningKeysBelow,
+  insertSigningKey,
+  listSigningKeys,
+} from './db/signing-keys.repository.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createInProcessEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { loadOrCreateSigningKeys, type SigningKeys } from './lib/signing-keys.js';
+import {
+  connectRedis,
+  databaseRateLimitStore,
+  type RateLimitStorage,
+} from './lib/rate-limit-store.js';
+import { SharedSigningKeys, signingKeysFromJwk, type SigningKeys } from './lib/signing-keys.js';
 import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 
 /** Everything the routes and services need, built in one place and passed down explicitly. */
 export interface AppDeps {
@@ -21,6 +35,12 @@ export interface AppDeps {
   verifyToken: TokenVerifier;
   /** Outgoing e-mail: SMTP_URL, or the log when it is not set. */
   mailer: Mailer;
+  /** Events for live features, to every instance (in-process on SQLite; LISTEN/NOTIFY on PostgreSQL). */
+  eventBus: EventBus;
+  /** Migrations this start applied (none when another instance did, or nothing was pending). */
+  appliedMigrations: string[];
+  /** Where request counters live: Redis (REDIS_URL), the database (PostgreSQL), or memory. */
+  rateLimitStorage: RateLimitStorage;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
   close(): Promise<void>;
@@ -33,6 +53,13 @@ export interface DepsOverrides {
   mailer?: Mailer;
 }
 
+/** The bucket when S3_BUCKET is set, else DATA_DIR/blobs. */
+export async function createBlobStore(config: Config): Promise<BlobStore> {
+  return config.s3
+    ? new S3BlobStore(config.s3)
+    : new LocalBlobStore(path.join(config.dataDir, 'blobs')).init();
+}
+
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const clock = overrides.clock ?? systemClock;
   const handle = openDatabase({
@@ -40,12 +67,48 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     sqlitePath: path.join(config.dataDir, 'app.db'),
     onPoolError: (error) => console.error('database connection lost:', error.message),
   });
-  await migrateToLatest(handle.db);
-  const blobStore =
-    overrides.blobStore ?? (await new LocalBlobStore(path.join(config.dataDir, 'blobs')).init());
+  const appliedMigrations = await migrateToLatest(handle.db);
+  const blobStore = overrides.blobStore ?? (await createBlobStore(config));
   const signingKeys = config.identityEnabled
-    ? (overrides.signingKeys ?? (await loadOrCreateSigningKeys(config.dataDir)))
+    ? (overrides.signingKeys ??
+      (config.auth.signingKey
+        ? await signingKeysFromJwk(config.auth.signingKey)
+        : await SharedSigningKeys.open(
+            {
+              list: () => listSigningKeys(handle.db),
+              insert: (row) => insertSigningKey(handle.db, row),
+              deleteBelow: (generation) => deleteSigningKeysBelow(handle.db, generation),
+            },
+            clock,
+            { dataDir: config.dataDir },
+          )))
     : null;
+  let redis: Redis | undefined;
+  let rateLimitStorage: RateLimitStorage = {};
+  if (config.redis.url) {
+    redis = await connectRedis(config.redis.url, (error) =>
+      console.error('redis connection error:', error.message),
+    );
+    rateLimitStorage = {
+      redis,
+      nameSpace: `${config.redis.keyPrefix}rate-limit:`,
+      skipOnError: true,
+    };
+  } else if (config.databaseUrl) {
+    rateLimitStorage = {
+      store: databaseRateLimitStore(
+        (key, windowMs, nowMs) => hitRateLimitCounter(handle.db, key, windowMs, nowMs),
+        (beforeMs) => deleteEndedRateLimitCounters(handle.db, beforeMs),
+      ),
+      skipOnError: true,
+    };
+  }
+  // Its PostgreSQL connection opens on first use.
+  const eventBus = config.databaseUrl
+    ? createPostgresEventBus(config.databaseUrl, (error) =>
+        console.error('event bus:', (error as Error).message),
+      )
+    : createInProcessEventBus((error) => console.error('event bus:', (error as Error).message));
   const getKey = config.auth.jwksUrl ? remoteJwks(config.auth.jwksUrl) : signingKeys?.getKey;
   if (!getKey) {
     throw new Error(
@@ -67,6 +130,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     verifyToken,
     mailer: overrides.mailer ?? createMailer(config.mail),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
-    close: () => handle.close(),
+    rateLimitStorage,
+    eventBus,
+    appliedMigrations,
+    close: async () => {
+      await eventBus.close();
+      signingKeys?.close?.();
+      await redis?.quit().catch(() => redis?.disconnect());
+      await handle.close();
+    },
   };
 }

@@ -34,13 +34,10 @@ describe('the server process', () => {
       }
       expect(health?.status).toBe(200);
       await expect(fs.stat(path.join(dataDir, 'app.db'))).resolves.toBeTruthy();
-      await expect(fs.stat(path.join(dataDir, 'identity-signing-key.json'))).resolves.toMatchObject(
-        {
-          mode: expect.any(Number),
-        },
-      );
-      const keyMode = (await fs.stat(path.join(dataDir, 'identity-signing-key.json'))).mode & 0o777;
-      expect(keyMode).toBe(0o600);
+      // The signing key lives in the database, shared by every instance; no key file.
+      const jwks = await fetch(`http://127.0.0.1:${port}/identity/v1/jwks.json`);
+      expect(await jwks.json()).toMatchObject({ keys: [{ kty: 'EC', alg: 'ES256' }] });
+      await expect(fs.stat(path.join(dataDir, 'identity-signing-key.json'))).rejects.toThrow();
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('shutting down');

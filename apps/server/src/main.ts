@@ -6,6 +6,9 @@ async function main() {
   const config = loadConfig();
   const deps = await createDeps(config);
   const app = await buildApp(deps);
+  if (deps.appliedMigrations.length > 0) {
+    app.log.info({ migrations: deps.appliedMigrations }, 'database migrated');
+  }
   app.addHook('onClose', async () => deps.close());
 
   let closing = false;

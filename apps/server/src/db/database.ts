@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -62,8 +62,28 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SQLite.Databas
   return sqlite;
 }
 
-/** Applies every pending migration; throws when one fails. */
+/** Our lock among PostgreSQL's advisory locks: the one instance migrating holds it. */
+const MIGRATION_LOCK_KEY = 7_318_264_051;
+
+/**
+ * Applies every pending migration; throws when one fails. Answers the names of those it applied.
+ * On PostgreSQL, instances that start together take turns on an advisory lock: the first applies
+ * the migrations, the others then find nothing left to do.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrate(db);
+  // A session lock, held on one connection while the migrations run on others.
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    try {
+      return await migrate(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    }
+  });
+}
+
+async function migrate(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ColumnType, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * Tables. Dates are ISO-8601 UTC text (see docs/decisions/0003-data-layout.md);
@@ -122,8 +122,29 @@ export interface PhotoLikesTable {
   created_at: string;
 }
 
+/** The identity service's signing keys (lib/signing-keys.ts). */
+export interface IdentitySigningKeysTable {
+  /** The highest generation signs; older ones still verify for a while. */
+  generation: number;
+  kid: string;
+  /** JWK JSON. */
+  private_jwk: string;
+  public_jwk: string;
+  created_at: string;
+}
+
+/** Request counters of @fastify/rate-limit shared by instances (lib/rate-limit-store.ts). */
+export interface RateLimitCountersTable {
+  key: string;
+  /** ms since the epoch; PostgreSQL answers bigint as text. */
+  window_ends_at: ColumnType<number | string, number, number>;
+  count: number;
+}
+
 export interface Database {
+  rate_limit_counters: RateLimitCountersTable;
   identity_accounts: IdentityAccountsTable;
+  identity_signing_keys: IdentitySigningKeysTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
   identity_sign_in_failures: IdentitySignInFailuresTable;
   identity_sign_in_budgets: IdentitySignInBudgetsTable;

@@ -7,7 +7,7 @@ export interface StoredBlob {
   lastModified: Date;
 }
 
-/** Where file bytes live: local disk by default, S3-compatible storage later. Keys are ours, never user file names. */
+/** Where file bytes live: local disk by default, or an S3-compatible bucket. Keys are ours, never user file names. */
 export interface BlobStore {
   /** Stores the local file at `key`, atomically: a reader never sees a partial blob. The local file is consumed. */
   putFile(key: string, localPath: string, contentType: string): Promise<void>;
@@ -28,4 +28,15 @@ export interface BlobStore {
    * files on disk; incomplete multipart uploads on S3). Answers how many were removed.
    */
   removeAbandonedWrites(startedBefore: Date): Promise<number>;
+  /**
+   * A URL that reads the blob without credentials until it expires, answering with these headers;
+   * only stores that can serve clients directly (S3) have it.
+   */
+  presignedUrl?(key: string, options: PresignOptions): Promise<string>;
+}
+
+export interface PresignOptions {
+  expiresInSeconds: number;
+  contentType: string;
+  cacheControl: string;
 }

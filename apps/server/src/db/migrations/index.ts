@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-21T00-00-initial.js';
 import * as signInThrottle from './2026-11-22T20-00-sign-in-throttle.js';
 import * as photoLikes from './2026-11-22T21-00-photo-likes.js';
+import * as signingKeys from './2026-11-23T02-00-signing-keys.js';
+import * as rateLimitCounters from './2026-11-23T02-10-rate-limit-counters.js';
 import * as commentEvents from './2026-11-23T05-00-comment-events.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
@@ -9,6 +11,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T00-00-initial': initial,
   '2026-11-22T20-00-sign-in-throttle': signInThrottle,
   '2026-11-22T21-00-photo-likes': photoLikes,
+  '2026-11-23T02-00-signing-keys': signingKeys,
+  '2026-11-23T02-10-rate-limit-counters': rateLimitCounters,
   '2026-11-23T05-00-comment-events': commentEvents,
 };
 

@@ -11,6 +11,9 @@ import { startSweeper, type Sweeper } from './files.sweeper.js';
 /** Ids never change content: caches may keep the bytes for a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** How long a presigned URL of the bucket reads the blob (S3_PRESIGN). */
+const PRESIGNED_SECONDS = 300;
+
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 says for it). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -86,6 +89,18 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
       };
       if (matchesEtag(request.headers['if-none-match'], served.etag)) {
         return reply.status(304).headers(headers).send();
+      }
+      if (deps.config.s3?.presign && deps.blobStore.presignedUrl) {
+        // The bucket serves the bytes (docs/deploy.md: what this gives up).
+        const url = await deps.blobStore.presignedUrl(served.key, {
+          expiresInSeconds: PRESIGNED_SECONDS,
+          contentType: served.contentType,
+          cacheControl: IMMUTABLE,
+        });
+        return reply
+          .status(302)
+          .headers({ ...headers, 'cache-control': `private, max-age=${PRESIGNED_SECONDS / 2}` })
+          .redirect(url);
       }
       const blob = await deps.blobStore.read(served.key);
       if (!blob) {

@@ -61,7 +61,11 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     reply.status(404).send(identityErrorBody(404, 'NOT_FOUND')),
   );
 
-  await app.register(rateLimit, { max: REQUESTS_PER_MINUTE, timeWindow: '1 minute' });
+  await app.register(rateLimit, {
+    max: REQUESTS_PER_MINUTE,
+    timeWindow: '1 minute',
+    ...deps.rateLimitStorage,
+  });
 
   app.post(
     '/accounts::signUp',

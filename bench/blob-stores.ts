@@ -1,0 +1,112 @@
+// Blob stores compared: stores and reads back files of 8, 64 and 256 MB through LocalBlobStore and
+// S3BlobStore (against s3rver in another process on this machine), and the process's RSS growth while a large file
+// goes to the bucket (multipart, streamed from disk). Prints figures; fails only if something breaks.
+// Run: npm run bench:blob-stores   (BENCH_ROUNDS=3 BENCH_SIZES_MB=8,64,256)
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { BlobStore } from '../apps/server/src/storage/blob-store.js';
+import { LocalBlobStore } from '../apps/server/src/storage/local-blob-store.js';
+import { S3BlobStore } from '../apps/server/src/storage/s3-blob-store.js';
+import { repoRoot } from './lib/server.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const MB = 1024 * 1024;
+const SIZES_MB = (process.env.BENCH_SIZES_MB ?? '8,64,256').split(',').map(Number);
+
+function rssMb(): number {
+  return process.memoryUsage.rss() / MB;
+}
+
+async function fileOf(dir: string, sizeMb: number): Promise<string> {
+  const file = path.join(dir, `source-${sizeMb}`);
+  await fs.writeFile(file, randomBytes(sizeMb * MB));
+  return file;
+}
+
+async function measure(store: BlobStore, dir: string, source: string, key: string) {
+  const copy = path.join(dir, `copy-${randomBytes(4).toString('hex')}`);
+  await fs.copyFile(source, copy);
+  let peak = rssMb();
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 5);
+  const before = rssMb();
+  const started = performance.now();
+  await store.putFile(key, copy, 'application/octet-stream');
+  const putMs = performance.now() - started;
+  clearInterval(sampler);
+  const readStarted = performance.now();
+  const blob = await store.read(key);
+  const hash = createHash('sha256');
+  for await (const chunk of blob!.stream) hash.update(chunk as Buffer);
+  const readMs = performance.now() - readStarted;
+  return { putMs, readMs, growthMb: peak - before, sha: hash.digest('hex') };
+}
+
+/** s3rver in a process of its own, so its memory is not counted as ours. */
+async function startS3rver(dir: string): Promise<{ endpoint: string; stop(): void }> {
+  const script = `
+    const { default: S3rver } = await import('s3rver');
+    const server = new S3rver({ address: '127.0.0.1', port: 0, directory: ${JSON.stringify(dir)},
+      silent: true, configureBuckets: [{ name: 'bench-blob-stores' }] });
+    const { port } = await server.run();
+    console.log(port);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  return { endpoint: `http://127.0.0.1:${line.toString().trim()}`, stop: () => child.kill() };
+}
+
+async function main() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-blob-stores-'));
+  const s3rver = await startS3rver(path.join(dir, 's3rver'));
+  try {
+    const stores: Array<[string, BlobStore]> = [
+      ['local disk', await new LocalBlobStore(path.join(dir, 'blobs')).init()],
+      [
+        'S3 (s3rver, same machine)',
+        new S3BlobStore({
+          bucket: 'bench-blob-stores',
+          endpoint: s3rver.endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          accessKeyId: 'S3RVER',
+          secretAccessKey: 'S3RVER',
+        }),
+      ],
+    ];
+    console.log(
+      `\nBlob stores, ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}, median of ${ROUNDS}`,
+    );
+    console.log('| store | file | store, ms | read back, ms | RSS growth while storing, MB |');
+    console.log('|---|---|---|---|---|');
+    for (const sizeMb of SIZES_MB) {
+      const source = await fileOf(dir, sizeMb);
+      const expected = createHash('sha256')
+        .update(await fs.readFile(source))
+        .digest('hex');
+      for (const [name, store] of stores) {
+        const runs = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const result = await measure(store, dir, source, `originals/bench-${sizeMb}-${round}`);
+          if (result.sha !== expected) throw new Error(`${name}: the bytes read back differ`);
+          runs.push(result);
+        }
+        const median = (values: number[]) =>
+          [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+        console.log(
+          `| ${name} | ${sizeMb} MB | ${median(runs.map((r) => r.putMs)).toFixed(0)} | ${median(runs.map((r) => r.readMs)).toFixed(0)} | ${Math.max(...runs.map((r) => r.growthMb)).toFixed(1)} |`,
+        );
+      }
+    }
+  } finally {
+    s3rver.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
