@@ -6,7 +6,6 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { IDENTITY_BASE_PATH } from '@photo/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import {
@@ -135,7 +134,7 @@ export async function buildApp(
 
   // Routes.
   if (deps.signingKeys) {
-    await app.register(identityRoutes, { prefix: IDENTITY_BASE_PATH, deps });
+    await app.register(identityRoutes, { deps });
   }
   await app.register(
     async (api) => {
