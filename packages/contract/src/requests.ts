@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ALBUM_NAME_MAX,
   COMMENT_MAX,
+  EMAIL_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   USER_NAME_MAX,
@@ -90,3 +91,15 @@ export const albumListQuerySchema = z.object({
   mine: z.enum(['true', 'false']).optional(),
 });
 export type AlbumListQuery = z.infer<typeof albumListQuerySchema>;
+
+/** PATCH users/me: what a user may change of their profile here (the picture has its own call). */
+export const updateProfileRequestSchema = z
+  .object({ name: trimmedText(1, USER_NAME_MAX) })
+  .meta({ id: 'UpdateProfileRequest' });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** DELETE users/me: the account's e-mail address typed again, as the confirmation. */
+export const deleteAccountRequestSchema = z
+  .object({ confirmEmail: z.string().min(1).max(EMAIL_MAX) })
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
