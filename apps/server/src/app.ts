@@ -84,6 +84,10 @@ export async function buildApp(
   if (appLogger) app.addHook('onClose', async () => appLogger.close());
 
   // External plugins.
+  // The web app calls the identity endpoints it is given (client-config): their origins too.
+  const identityOrigins = [config.identityClient.baseUrl, config.identityClient.tokenUrl]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
   // Security headers, built once (the Fastify wrapper rebuilds them on every request).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -92,7 +96,7 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...new Set(identityOrigins)],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

@@ -54,9 +54,9 @@ describe('DELETE users/me', () => {
     expect(
       (await ctx.api(alice).setProfilePhoto({ profilePicUrl: alicePicture.url })).statusCode,
     ).toBe(200);
-    expect((await ctx.api(bob).setProfilePhoto({ profilePicUrl: second.photoUrl })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ctx.api(bob).setProfilePhoto({ profilePicUrl: second.photoUrl })).statusCode,
+    ).toBe(200);
     // Bob's album, which Alice comments on and likes.
     const bobs = await createAlbumAs(ctx, bob);
     const bobPhoto = await addPhotoAs(ctx, bob, bobs.album.id);
