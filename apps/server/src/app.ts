@@ -142,14 +142,14 @@ export async function buildApp(
   }
   await app.register(
     async (api) => {
-      registerAuth(api, {
+      const auth = registerAuth(api, {
         verifyToken: deps.verifyToken,
         ensureUser: (user) => ensureUserRecord(deps, user),
       });
       registerApiErrorHandling(api);
       await api.register(healthRoutes, { deps });
       await api.register(clientConfigRoutes, { deps });
-      await api.register(usersRoutes, { deps });
+      await api.register(usersRoutes, { deps, onAccountDeleted: auth.forget });
       await api.register(albumsRoutes, { deps });
       await api.register(photosRoutes, { deps });
       await api.register(commentsRoutes, { deps });

@@ -133,6 +133,18 @@ describe('DELETE users/me', () => {
       expect.objectContaining({ id: album.id }),
     );
 
+    // The ID token Alice still holds does not bring the account back.
+    const stale = await ctx.api(alice).me();
+    expect(stale.statusCode).toBe(401);
+    expect(errorOf(stale).code).toBe('TOKEN_INVALID');
+    expect(
+      (await ctx.api(alice).createAlbum({ name: 'Back', coverPhotoUrl: alicePicture.url }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      await db.selectFrom('users').select('id').where('id', '=', alice.uid).execute(),
+    ).toHaveLength(0);
+
     // The password no longer signs in.
     const signIn = await ctx.app.inject({
       method: 'POST',

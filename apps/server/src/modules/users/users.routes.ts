@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
 import { pictureOrigins } from '../../http/picture-origins.js';
 import { errorResponses } from '../../http/route-schemas.js';
-import type { RoutesPlugin } from '../routes-plugin.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.js';
 import {
   deleteUserAccount,
   getProfile,
@@ -18,7 +19,11 @@ import {
   setProfilePhoto,
 } from './users.service.js';
 
-export const usersRoutes: RoutesPlugin = async (app, { deps }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  /** Told the id of each deleted account (the auth layer forgets it knew the user). */
+  onAccountDeleted?: (userId: string) => void;
+}> = async (app, { deps, onAccountDeleted }) => {
   app.post(
     '/users/addNewUser',
     {
@@ -110,7 +115,9 @@ export const usersRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      await deleteUserAccount(deps, currentUser(request), request.body.confirmEmail, request.log);
+      const caller = currentUser(request);
+      await deleteUserAccount(deps, caller, request.body.confirmEmail, request.log);
+      onAccountDeleted?.(caller.id);
       return reply.status(204).send(null);
     },
   );

@@ -7,7 +7,10 @@ import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { findFileById } from '../files/files.repository.js';
 import { releaseFiles } from '../files/files.service.js';
-import { deleteAccount as deleteIdentityAccount } from '../identity/identity.repository.js';
+import {
+  deleteAccount as deleteIdentityAccount,
+  findAccountByUid,
+} from '../identity/identity.repository.js';
 import {
   deleteUserData,
   findUserById,
@@ -73,10 +76,14 @@ async function profilePictureFileId(
  * sign-up still has a profile. The name starts as the e-mail address's local part.
  */
 export async function ensureUserRecord(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'signingKeys'>,
   user: AuthUser,
 ): Promise<void> {
   if (await findUserById(deps.db, user.id)) return;
+  // With the embedded service, a token outliving its deleted account does not bring it back.
+  if (deps.signingKeys && !(await findAccountByUid(deps.db, user.id))) {
+    throw new AppError('TOKEN_INVALID', 'The account of this ID token has been deleted.');
+  }
   await insertUserIfMissing(deps.db, {
     id: user.id,
     email_address: user.email,
