@@ -19,7 +19,7 @@ const serverModuleImports = {
   comments: ['photos'],
   likes: ['photos'],
   photos: ['albums', 'files'],
-  users: ['files'],
+  users: ['files', 'identity'],
 };
 
 /**

@@ -103,7 +103,7 @@ describe('the whole application', () => {
   it('answers an identity route that does not exist in the protocol shape', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/identity/v1/accounts:delete',
+      url: '/identity/v1/accounts:unknownMethod',
       payload: {},
     });
     expect(res.statusCode).toBe(404);

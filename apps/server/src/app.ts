@@ -6,7 +6,6 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { IDENTITY_BASE_PATH } from '@photo/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import {
@@ -85,6 +84,10 @@ export async function buildApp(
   if (appLogger) app.addHook('onClose', async () => appLogger.close());
 
   // External plugins.
+  // The web app calls the identity endpoints it is given (client-config): their origins too.
+  const identityOrigins = [config.identityClient.baseUrl, config.identityClient.tokenUrl]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
   // Security headers, built once (the Fastify wrapper rebuilds them on every request).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -93,7 +96,7 @@ export async function buildApp(
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...new Set(identityOrigins)],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -135,18 +138,18 @@ export async function buildApp(
 
   // Routes.
   if (deps.signingKeys) {
-    await app.register(identityRoutes, { prefix: IDENTITY_BASE_PATH, deps });
+    await app.register(identityRoutes, { deps });
   }
   await app.register(
     async (api) => {
-      registerAuth(api, {
+      const auth = registerAuth(api, {
         verifyToken: deps.verifyToken,
         ensureUser: (user) => ensureUserRecord(deps, user),
       });
       registerApiErrorHandling(api);
       await api.register(healthRoutes, { deps });
       await api.register(clientConfigRoutes, { deps });
-      await api.register(usersRoutes, { deps });
+      await api.register(usersRoutes, { deps, onAccountDeleted: auth.forget });
       await api.register(albumsRoutes, { deps });
       await api.register(photosRoutes, { deps });
       await api.register(commentsRoutes, { deps });

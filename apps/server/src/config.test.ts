@@ -75,4 +75,33 @@ describe('configuration', () => {
     expect(() => loadConfig({ S3_PRESIGN: 'yes' })).toThrow(/S3_PRESIGN/);
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
   });
+
+  it('refuses an external provider while the embedded identity service is on', () => {
+    const jwks =
+      'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+    expect(() => loadConfig({ AUTH_JWKS_URL: jwks })).toThrow(/Set IDENTITY_ENABLED=false/);
+    expect(loadConfig({ AUTH_JWKS_URL: jwks, IDENTITY_ENABLED: 'false' }).auth.jwksUrl).toBe(jwks);
+  });
+
+  it('reads the identity settings of clients and the origins allowed to call the service', () => {
+    const config = loadConfig({
+      IDENTITY_CORS_ORIGINS: 'https://app.example.org, http://localhost:5173',
+      IDENTITY_BASE_URL: 'https://identitytoolkit.googleapis.com/v1/',
+      IDENTITY_TOKEN_URL: 'https://securetoken.googleapis.com/v1/token',
+      IDENTITY_API_KEY: 'AIza-key',
+    });
+    expect(config.identityCorsOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+    ]);
+    expect(config.identityClient).toEqual({
+      baseUrl: 'https://identitytoolkit.googleapis.com/v1',
+      tokenUrl: 'https://securetoken.googleapis.com/v1/token',
+      apiKey: 'AIza-key',
+    });
+    expect(() => loadConfig({ IDENTITY_CORS_ORIGINS: 'https://app.example.org/path' })).toThrow(
+      /IDENTITY_CORS_ORIGINS/,
+    );
+    expect(() => loadConfig({ IDENTITY_CORS_ORIGINS: '*' })).toThrow(/IDENTITY_CORS_ORIGINS/);
+  });
 });

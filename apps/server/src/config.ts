@@ -37,6 +37,14 @@ const envSchema = z.object({
   IDENTITY_ENABLED: booleanFromEnv.default(true),
   /** The embedded identity service's key, as a private JWK; without it, keys live in the database. */
   AUTH_SIGNING_KEY: z.string().min(2).optional(),
+  /** Other origins whose pages may call the embedded identity service (comma-separated). */
+  IDENTITY_CORS_ORIGINS: z.string().default(''),
+  /** Where the web client sends accounts:* calls; default: this server's /identity/v1. */
+  IDENTITY_BASE_URL: z.url().optional(),
+  /** Where the web client refreshes tokens; default: beside IDENTITY_BASE_URL. */
+  IDENTITY_TOKEN_URL: z.url().optional(),
+  /** The hosted project's Web API key, passed by the web client as ?key=. */
+  IDENTITY_API_KEY: z.string().default(''),
   WEB_DIST_DIR: z.string().optional(),
   /** SMTP server for outgoing e-mail (smtp://user:pass@host:port); without it mail is logged. */
   SMTP_URL: z
@@ -84,6 +92,10 @@ export interface Config {
     signingKey: string | undefined;
   };
   identityEnabled: boolean;
+  /** Origins allowed to call the embedded identity service from a browser (CORS). */
+  identityCorsOrigins: string[];
+  /** The identity endpoints the web client uses (absent: the embedded service on this origin). */
+  identityClient: { baseUrl: string | undefined; tokenUrl: string | undefined; apiKey: string };
   webDistDir: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   redis: { url: string | undefined; keyPrefix: string };
@@ -117,6 +129,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
     );
   }
+  if (e.AUTH_JWKS_URL && e.IDENTITY_ENABLED) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_JWKS_URL is set, so ID tokens of another provider are verified, ' +
+        'but the embedded identity service is on (IDENTITY_ENABLED) and would issue tokens the API refuses. ' +
+        'Set IDENTITY_ENABLED=false to use the other provider, or unset AUTH_JWKS_URL.',
+    );
+  }
+  const corsOrigins: string[] = [];
+  for (const entry of e.IDENTITY_CORS_ORIGINS.split(',').map((item) => item.trim())) {
+    if (!entry) continue;
+    let origin: string | undefined;
+    try {
+      const url = new URL(entry);
+      if (/^https?:$/.test(url.protocol) && url.origin === entry.replace(/\/$/, '')) {
+        origin = url.origin;
+      }
+    } catch {
+      origin = undefined;
+    }
+    if (!origin) {
+      throw new ConfigError(
+        `Invalid configuration:\n  IDENTITY_CORS_ORIGINS: "${entry}" is not an http(s) origin such as https://app.example.org`,
+      );
+    }
+    corsOrigins.push(origin);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -134,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signingKey: e.AUTH_SIGNING_KEY,
     },
     identityEnabled: e.IDENTITY_ENABLED,
+    identityCorsOrigins: corsOrigins,
+    identityClient: {
+      baseUrl: e.IDENTITY_BASE_URL?.replace(/\/$/, ''),
+      tokenUrl: e.IDENTITY_TOKEN_URL,
+      apiKey: e.IDENTITY_API_KEY,
+    },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },

@@ -16,11 +16,29 @@ export const uploadLimitsSchema = z
   .meta({ id: 'UploadLimits' });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 
+/** Where a client signs people in: the Identity Toolkit protocol's endpoints. */
+export const identityClientConfigSchema = z
+  .object({
+    /** Base of the accounts:* calls, e.g. /identity/v1 or https://identitytoolkit.googleapis.com/v1. */
+    baseUrl: z.string(),
+    /** The refresh (token) endpoint. */
+    tokenUrl: z.string(),
+    /** Sent as ?key= on every call (hosted providers need it); absent for the embedded service. */
+    apiKey: z.string().optional(),
+    /**
+     * True when this server's own identity service holds the accounts: deleting a user here
+     * deletes their sign-in account too. False: the client deletes it at the provider.
+     */
+    embedded: z.boolean(),
+  })
+  .meta({ id: 'IdentityClientConfig' });
+export type IdentityClientConfig = z.infer<typeof identityClientConfigSchema>;
+
 /**
  * The server's settings a client needs at run time, one key per concern. Clients ignore keys
  * they do not know, so keys may be added.
  */
 export const clientConfigSchema = z
-  .object({ upload: uploadLimitsSchema })
+  .object({ upload: uploadLimitsSchema, identity: identityClientConfigSchema })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -3,6 +3,7 @@ import {
   ALBUM_NAME_MAX,
   COMMENT_MAX,
   COMMENT_PAGE_MAX,
+  EMAIL_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   USER_NAME_MAX,
@@ -98,3 +99,14 @@ export const commentListQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
 });
 export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
+/** PATCH users/me: what a user may change of their profile here (the picture has its own call). */
+export const updateProfileRequestSchema = z
+  .object({ name: trimmedText(1, USER_NAME_MAX) })
+  .meta({ id: 'UpdateProfileRequest' });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** DELETE users/me: the account's e-mail address typed again, as the confirmation. */
+export const deleteAccountRequestSchema = z
+  .object({ confirmEmail: z.string().min(1).max(EMAIL_MAX) })
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;

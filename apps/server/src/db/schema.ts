@@ -10,6 +10,12 @@ export interface IdentityAccountsTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** 1 once the owner proved the address (a verification code came back); else 0. */
+  email_verified: number;
+  display_name: string | null;
+  photo_url: string | null;
+  last_login_at: string | null;
+  password_updated_at: string | null;
 }
 
 export interface IdentityRefreshTokensTable {
@@ -25,6 +31,32 @@ export interface IdentityRefreshTokensTable {
   /** Set when the token was exchanged for a new one. */
   used_at: string | null;
   revoked_at: string | null;
+  /** The token it was exchanged for: its hash, and the token sealed with a key only this token opens. */
+  successor_hash: string | null;
+  successor_sealed: string | null;
+}
+
+/** One sign-in: the family of refresh tokens rotated from one password sign-in. */
+export interface IdentitySignInsTable {
+  family_id: string;
+  uid: string;
+  created_at: string;
+  last_refresh_at: string | null;
+  /** Set when the sign-in ended (sign-out, theft detected, password changed): no token of it works. */
+  revoked_at: string | null;
+}
+
+/** A code sent by e-mail: a password reset or an address verification. */
+export interface IdentityOobCodesTable {
+  /** SHA-256 of the code, hex. */
+  code_hash: string;
+  uid: string;
+  request_type: 'PASSWORD_RESET' | 'VERIFY_EMAIL';
+  /** The address it was sent to. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface IdentitySignInFailuresTable {
@@ -146,6 +178,8 @@ export interface Database {
   identity_accounts: IdentityAccountsTable;
   identity_signing_keys: IdentitySigningKeysTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
+  identity_oob_codes: IdentityOobCodesTable;
+  identity_sign_ins: IdentitySignInsTable;
   identity_sign_in_failures: IdentitySignInFailuresTable;
   identity_sign_in_budgets: IdentitySignInBudgetsTable;
   identity_trusted_devices: IdentityTrustedDevicesTable;

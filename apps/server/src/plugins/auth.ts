@@ -14,7 +14,13 @@ export interface AuthOptions {
  * Requires a valid `idToken` header on every route of the scope unless its config says auth: false.
  * Every verified subject has a user record (made on first sight, so an interrupted sign-up still has a profile).
  */
-export function registerAuth(app: FastifyInstance, options: AuthOptions) {
+/** What the scope's auth keeps about users, for the code that deletes one. */
+export interface AuthRegistry {
+  /** Forgets that the user has a record: their next request checks again (after a deletion). */
+  forget: (userId: string) => void;
+}
+
+export function registerAuth(app: FastifyInstance, options: AuthOptions): AuthRegistry {
   // Subjects known to have a user record, so the check costs a query only once per user and process.
   const known = new Set<string>();
   const KNOWN_MAX = 100_000;
@@ -41,4 +47,5 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions) {
     }
     request.auth = user;
   });
+  return { forget: (userId) => void known.delete(userId) };
 }

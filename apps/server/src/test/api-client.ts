@@ -99,6 +99,14 @@ export class ApiClient {
     });
   }
 
+  updateProfile(body: unknown) {
+    return this.request<User>({ method: 'PATCH', url: '/api/users/me', payload: body as object });
+  }
+
+  deleteAccount(body: unknown) {
+    return this.request<null>({ method: 'DELETE', url: '/api/users/me', payload: body as object });
+  }
+
   listAlbums(query = '') {
     return this.get<Album[]>(`/api/albumsDb${query}`);
   }

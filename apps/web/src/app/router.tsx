@@ -10,6 +10,26 @@ import { RouteError } from './routes/route-error';
 const LoginPage = lazy(() =>
   import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/components/forgot-password-page').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const AuthActionPage = lazy(() =>
+  import('../features/auth/components/auth-action-page').then((m) => ({
+    default: m.AuthActionPage,
+  })),
+);
+const AccountSettings = lazy(() =>
+  import('../features/auth/components/account-settings').then((m) => ({
+    default: m.AccountSettings,
+  })),
+);
+const VerifyEmailBanner = lazy(() =>
+  import('../features/auth/components/account-settings').then((m) => ({
+    default: m.VerifyEmailBanner,
+  })),
+);
 const RecentAlbumsPage = lazy(() =>
   import('../features/albums/components/recent-albums-page').then((m) => ({
     default: m.RecentAlbumsPage,
@@ -49,12 +69,19 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LoginPage /> },
       { path: routePatterns.login, element: <LoginPage /> },
+      { path: routePatterns.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: routePatterns.authAction, element: <AuthActionPage /> },
       {
         element: <RequireAuth />,
         children: [
           { path: routePatterns.recentAlbums, element: <RecentAlbumsPage /> },
           { path: routePatterns.myAlbums, element: <MyAlbumsPage /> },
-          { path: routePatterns.profile, element: <ProfilePage /> },
+          {
+            path: routePatterns.profile,
+            element: (
+              <ProfilePage notice={<VerifyEmailBanner />} accountSettings={<AccountSettings />} />
+            ),
+          },
           { path: routePatterns.createAlbum, element: <CreateAlbumPage /> },
           { path: routePatterns.album, element: <AlbumDetailsPage /> },
           { path: routePatterns.albumAlias, element: <AlbumDetailsPage /> },

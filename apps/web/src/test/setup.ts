@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { forgetClientConfig } from '../shared/api/client-config';
 import { clearNotifications } from '../shared/notifications/notifications-store';
 import { server } from './network';
 
@@ -24,6 +25,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   clearNotifications();
+  forgetClientConfig();
   localStorage.clear();
   sessionStorage.clear();
   document.cookie.split(';').forEach((cookie) => {

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-21T00-00-initial.js';
 import * as signInThrottle from './2026-11-22T20-00-sign-in-throttle.js';
 import * as photoLikes from './2026-11-22T21-00-photo-likes.js';
+import * as identityAccounts from './2026-11-23T01-00-identity-accounts.js';
 import * as signingKeys from './2026-11-23T02-00-signing-keys.js';
 import * as rateLimitCounters from './2026-11-23T02-10-rate-limit-counters.js';
 import * as commentEvents from './2026-11-23T05-00-comment-events.js';
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T00-00-initial': initial,
   '2026-11-22T20-00-sign-in-throttle': signInThrottle,
   '2026-11-22T21-00-photo-likes': photoLikes,
+  '2026-11-23T01-00-identity-accounts': identityAccounts,
   '2026-11-23T02-00-signing-keys': signingKeys,
   '2026-11-23T02-10-rate-limit-counters': rateLimitCounters,
   '2026-11-23T05-00-comment-events': commentEvents,

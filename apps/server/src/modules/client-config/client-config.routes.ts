@@ -1,4 +1,5 @@
 import {
+  IDENTITY_BASE_PATH,
   ACCEPTED_IMAGE_TYPES,
   CLIENT_CONFIG_PATH,
   MAX_IMAGE_PIXELS,
@@ -9,8 +10,17 @@ import type { Config } from '../../config.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 
 /** The settings clients learn at run time, from this server's configuration. */
-export function clientConfig(config: Pick<Config, 'maxUploadBytes'>): ClientConfig {
+export function clientConfig(
+  config: Pick<Config, 'maxUploadBytes' | 'identityClient' | 'identityEnabled'>,
+): ClientConfig {
+  const baseUrl = config.identityClient.baseUrl ?? IDENTITY_BASE_PATH;
   return {
+    identity: {
+      baseUrl,
+      tokenUrl: config.identityClient.tokenUrl ?? `${baseUrl}/token`,
+      ...(config.identityClient.apiKey ? { apiKey: config.identityClient.apiKey } : {}),
+      embedded: config.identityEnabled,
+    },
     upload: {
       maxBytes: config.maxUploadBytes,
       acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
@@ -27,7 +37,7 @@ export const clientConfigRoutes: RoutesPlugin = async (app, { deps }) => {
       config: { auth: false },
       schema: {
         tags: ['client-config'],
-        summary: "The server's settings a client needs: upload limits",
+        summary: "The server's settings a client needs: upload limits, identity endpoints",
         description:
           'Public (no idToken). One key per concern; clients ignore keys they do not know.',
         security: [],

@@ -23,7 +23,41 @@ describe('GET /api/client-config', () => {
         acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
         maxPixels: MAX_IMAGE_PIXELS,
       },
+      identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
     });
+    // The embedded service is on this origin: the page may call nothing else.
+    expect(res.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
+  });
+
+  it('gives the hosted endpoints set at run time, and lets the page call them (CSP)', async () => {
+    const hosted = await createTestContext({
+      IDENTITY_ENABLED: 'false',
+      AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+      IDENTITY_BASE_URL: 'https://identitytoolkit.googleapis.com/v1',
+      IDENTITY_TOKEN_URL: 'https://securetoken.googleapis.com/v1/token',
+      IDENTITY_API_KEY: 'AIza-test-key',
+    });
+    try {
+      const res = await hosted.app.inject({ method: 'GET', url: '/api/client-config' });
+      expect(clientConfigSchema.parse(res.json()).identity).toEqual({
+        baseUrl: 'https://identitytoolkit.googleapis.com/v1',
+        tokenUrl: 'https://securetoken.googleapis.com/v1/token',
+        apiKey: 'AIza-test-key',
+        embedded: false,
+      });
+      expect(res.headers['content-security-policy']).toMatch(
+        /connect-src 'self' https:\/\/identitytoolkit\.googleapis\.com https:\/\/securetoken\.googleapis\.com(;|$)/,
+      );
+      // No embedded service answers here.
+      const signUp = await hosted.app.inject({
+        method: 'POST',
+        url: '/identity/v1/accounts:signUp',
+        payload: {},
+      });
+      expect(signUp.statusCode).toBe(404);
+    } finally {
+      await hosted.close();
+    }
   });
 
   it('is described in the OpenAPI document as public, answering ClientConfig', async () => {

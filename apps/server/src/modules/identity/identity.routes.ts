@@ -1,17 +1,37 @@
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import {
+  IDENTITY_BASE_PATH,
+  IDENTITY_TOOLKIT_PATH,
+  SECURE_TOKEN_PATH,
   identityCredentialsRequestSchema,
+  identityDeleteResponseSchema,
   identityErrorBodySchema,
+  identityIdTokenRequestSchema,
+  identityLookupResponseSchema,
   identityRefreshRequestSchema,
   identityRefreshResponseSchema,
+  identityResetPasswordRequestSchema,
+  identityResetPasswordResponseSchema,
+  identitySendOobCodeRequestSchema,
+  identitySendOobCodeResponseSchema,
   identitySignInResponseSchema,
   identitySignOutRequestSchema,
+  identityUpdateRequestSchema,
+  identityUpdateResponseSchema,
 } from '@photo/contract';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { AppDeps } from '../../deps.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { IdentityError, identityErrorBody } from './identity.errors.js';
-import { createIdentityService } from './identity.service.js';
+import {
+  createIdentityService,
+  type IdentityService,
+  type RequestContext,
+} from './identity.service.js';
 import { signInClient } from './sign-in-throttle.js';
 
 /** Requests per minute from one client address to the identity service, whatever they are. */
@@ -26,9 +46,208 @@ const keyQuery = z.object({ key: z.string().optional() }).meta({
   description: 'API key of the hosted protocol; accepted and ignored.',
 });
 
+/** Where links in e-mails point: PUBLIC_URL, else the origin the request came to. */
+function requestContext(
+  request: FastifyRequest,
+  config: Pick<Config, 'publicUrl'>,
+): RequestContext {
+  return {
+    log: request.log,
+    linkOrigin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+  };
+}
+
+type Routes = 'accounts' | 'token' | 'all';
+
+/** The identity service's routes under one prefix: accounts:*, token, or both (and jwks.json). */
+const identityPrefixRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  service: IdentityService;
+  routes: Routes;
+}> = async (app, { deps, service, routes }) => {
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send(identityErrorBody(404, 'NOT_FOUND')),
+  );
+  if (deps.config.identityCorsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: deps.config.identityCorsOrigins,
+      methods: ['GET', 'POST'],
+      maxAge: 3600,
+    });
+  }
+  const schema = (summary: string, body: z.ZodType, response: z.ZodType) => ({
+    tags: ['identity'],
+    summary,
+    security: [],
+    querystring: keyQuery,
+    body,
+    response: { 200: response, ...errorResponses },
+  });
+
+  if (routes !== 'token') {
+    app.post(
+      '/accounts::signUp',
+      {
+        schema: schema(
+          'Create an account with e-mail and password, and sign in; a verification e-mail follows',
+          identityCredentialsRequestSchema,
+          identitySignInResponseSchema,
+        ),
+      },
+      async (request) =>
+        service.signUp(
+          request.body as z.infer<typeof identityCredentialsRequestSchema>,
+          requestContext(request, deps.config),
+        ),
+    );
+
+    app.post(
+      '/accounts::signInWithPassword',
+      {
+        schema: schema(
+          'Sign in with e-mail and password',
+          identityCredentialsRequestSchema,
+          identitySignInResponseSchema,
+        ),
+      },
+      async (request, reply) =>
+        service.signInWithPassword(
+          request.body as z.infer<typeof identityCredentialsRequestSchema>,
+          signInClient(request, reply, deps.config),
+        ),
+    );
+
+    app.post(
+      '/accounts::lookup',
+      {
+        schema: schema(
+          'The account an ID token names',
+          identityIdTokenRequestSchema,
+          identityLookupResponseSchema,
+        ),
+      },
+      async (request) =>
+        service.lookup((request.body as z.infer<typeof identityIdTokenRequestSchema>).idToken),
+    );
+
+    app.post(
+      '/accounts::update',
+      {
+        schema: schema(
+          'Set the display name, photo or password (idToken), or confirm an address (oobCode)',
+          identityUpdateRequestSchema,
+          identityUpdateResponseSchema,
+        ),
+      },
+      async (request) =>
+        service.update(request.body as z.infer<typeof identityUpdateRequestSchema>),
+    );
+
+    app.post(
+      '/accounts::delete',
+      {
+        schema: schema(
+          'Delete the account an ID token names',
+          identityIdTokenRequestSchema,
+          identityDeleteResponseSchema,
+        ),
+      },
+      async (request) => {
+        await service.deleteAccount(
+          (request.body as z.infer<typeof identityIdTokenRequestSchema>).idToken,
+        );
+        return { kind: 'identitytoolkit#DeleteAccountResponse' };
+      },
+    );
+
+    app.post(
+      '/accounts::sendOobCode',
+      {
+        schema: schema(
+          'E-mail a password-reset link (PASSWORD_RESET) or an address-verification link (VERIFY_EMAIL)',
+          identitySendOobCodeRequestSchema,
+          identitySendOobCodeResponseSchema,
+        ),
+      },
+      async (request) =>
+        service.sendOobCode(
+          request.body as z.infer<typeof identitySendOobCodeRequestSchema>,
+          requestContext(request, deps.config),
+        ),
+    );
+
+    app.post(
+      '/accounts::resetPassword',
+      {
+        schema: schema(
+          'Check a password-reset code, or set a new password with it (every sign-in ends)',
+          identityResetPasswordRequestSchema,
+          identityResetPasswordResponseSchema,
+        ),
+      },
+      async (request) =>
+        service.resetPassword(request.body as z.infer<typeof identityResetPasswordRequestSchema>),
+    );
+
+    app.post(
+      '/accounts::signOut',
+      {
+        schema: schema(
+          'Revoke a refresh token (and every token rotated from the same sign-in)',
+          identitySignOutRequestSchema,
+          z.object({}),
+        ),
+      },
+      async (request) => {
+        await service.signOut(
+          (request.body as z.infer<typeof identitySignOutRequestSchema>).refreshToken,
+        );
+        return {};
+      },
+    );
+  }
+
+  if (routes !== 'accounts') {
+    app.post(
+      '/token',
+      {
+        schema: schema(
+          'Exchange a refresh token for a new ID token (the refresh token rotates)',
+          identityRefreshRequestSchema,
+          identityRefreshResponseSchema,
+        ),
+      },
+      async (request) => {
+        const body = request.body as z.infer<typeof identityRefreshRequestSchema>;
+        return service.refresh(body.grant_type, body.refresh_token);
+      },
+    );
+  }
+
+  if (routes === 'all') {
+    app.get(
+      '/jwks.json',
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'Public keys that verify ID tokens (JWKS)',
+          security: [],
+        },
+      },
+      async (_request, reply) => {
+        void reply.header('Cache-Control', 'public, max-age=3600');
+        return deps.signingKeys?.jwks;
+      },
+    );
+  }
+};
+
 /**
  * The embedded identity service: the subset of the Identity Toolkit REST protocol the app uses
- * (https://cloud.google.com/identity-platform/docs/reference/rest), under /identity/v1.
+ * (https://cloud.google.com/identity-platform/docs/reference/rest). It answers under
+ * /identity/v1, and under the hosted host names as paths of this origin
+ * (/identitytoolkit.googleapis.com/v1/accounts:*, /securetoken.googleapis.com/v1/token), which
+ * is where the Firebase SDK sends its calls after connectAuthEmulator(auth, thisOrigin).
  */
 export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
   if (!deps.signingKeys) return;
@@ -37,6 +256,7 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     clock: deps.clock,
     keys: deps.signingKeys,
     config: deps.config,
+    mailer: deps.mailer,
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -57,92 +277,30 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     request.log.error({ err: error }, 'identity service error');
     return reply.status(500).send(identityErrorBody(500, 'INTERNAL_ERROR'));
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).send(identityErrorBody(404, 'NOT_FOUND')),
-  );
 
+  // One budget per client address across every prefix.
   await app.register(rateLimit, {
     max: REQUESTS_PER_MINUTE,
     timeWindow: '1 minute',
     ...deps.rateLimitStorage,
   });
 
-  app.post(
-    '/accounts::signUp',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Create an account with e-mail and password, and sign in',
-        security: [],
-        querystring: keyQuery,
-        body: identityCredentialsRequestSchema,
-        response: { 200: identitySignInResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.signUp(request.body),
-  );
-
-  app.post(
-    '/accounts::signInWithPassword',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Sign in with e-mail and password',
-        security: [],
-        querystring: keyQuery,
-        body: identityCredentialsRequestSchema,
-        response: { 200: identitySignInResponseSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      service.signInWithPassword(request.body, signInClient(request, reply, deps.config)),
-  );
-
-  app.post(
-    '/token',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Exchange a refresh token for a new ID token (the refresh token rotates)',
-        security: [],
-        querystring: keyQuery,
-        body: identityRefreshRequestSchema,
-        response: { 200: identityRefreshResponseSchema, ...errorResponses },
-      },
-    },
-    async (request) => service.refresh(request.body.grant_type, request.body.refresh_token),
-  );
-
-  app.post(
-    '/accounts::signOut',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Revoke a refresh token (and every token rotated from the same sign-in)',
-        security: [],
-        querystring: keyQuery,
-        body: identitySignOutRequestSchema,
-        response: { 200: z.object({}), ...errorResponses },
-      },
-    },
-    async (request) => {
-      await service.signOut(request.body.refreshToken);
-      return {};
-    },
-  );
-
-  app.get(
-    '/jwks.json',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Public keys that verify ID tokens (JWKS)',
-        security: [],
-      },
-    },
-    async (_request, reply) => {
-      void reply.header('Cache-Control', 'public, max-age=3600');
-      return deps.signingKeys?.jwks;
-    },
-  );
+  await app.register(identityPrefixRoutes, {
+    prefix: IDENTITY_BASE_PATH,
+    deps,
+    service,
+    routes: 'all',
+  });
+  await app.register(identityPrefixRoutes, {
+    prefix: IDENTITY_TOOLKIT_PATH,
+    deps,
+    service,
+    routes: 'accounts',
+  });
+  await app.register(identityPrefixRoutes, {
+    prefix: SECURE_TOKEN_PATH,
+    deps,
+    service,
+    routes: 'token',
+  });
 };

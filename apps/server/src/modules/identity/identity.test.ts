@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { REFRESH_TOKEN_LIFETIME_MS } from './identity.service.js';
+import { REFRESH_GRACE_MS, REFRESH_TOKEN_LIFETIME_MS } from './identity.service.js';
 
 let ctx: TestContext;
 let counter = 0;
@@ -177,21 +177,83 @@ describe('token (refresh)', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('treats a rotated token used again as theft: it fails and ends that sign-in', async () => {
+  const refresh = (refreshToken: string) =>
+    post('token', { grant_type: 'refresh_token', refresh_token: refreshToken });
+
+  it('answers the same successor to a token presented again within the grace window', async () => {
     const { refreshToken } = await signUp();
-    const first = (
-      await post('token', { grant_type: 'refresh_token', refresh_token: refreshToken })
-    ).json<{ refresh_token: string }>();
-    expectProtocolError(
-      await post('token', { grant_type: 'refresh_token', refresh_token: refreshToken }),
-      400,
-      'INVALID_REFRESH_TOKEN',
+    const first = await refresh(refreshToken);
+    ctx.clock.advance(REFRESH_GRACE_MS - 1000);
+    const again = await refresh(refreshToken);
+    expect(again.statusCode).toBe(200);
+    const successor = first.json<{ refresh_token: string }>().refresh_token;
+    expect(again.json<{ refresh_token: string }>().refresh_token).toBe(successor);
+    // The sign-in goes on with the successor.
+    expect((await refresh(successor)).statusCode).toBe(200);
+  });
+
+  it('treats a rotated token presented after the grace window as theft: the sign-in ends', async () => {
+    const { refreshToken } = await signUp();
+    const successor = (await refresh(refreshToken)).json<{ refresh_token: string }>().refresh_token;
+    ctx.clock.advance(REFRESH_GRACE_MS + 1000);
+    expectProtocolError(await refresh(refreshToken), 400, 'INVALID_REFRESH_TOKEN');
+    expectProtocolError(await refresh(successor), 400, 'INVALID_REFRESH_TOKEN');
+  });
+
+  it('treats a rotated token presented after its successor was used as theft', async () => {
+    const { refreshToken } = await signUp();
+    const successor = (await refresh(refreshToken)).json<{ refresh_token: string }>().refresh_token;
+    const next = (await refresh(successor)).json<{ refresh_token: string }>().refresh_token;
+    expectProtocolError(await refresh(refreshToken), 400, 'INVALID_REFRESH_TOKEN');
+    expectProtocolError(await refresh(next), 400, 'INVALID_REFRESH_TOKEN');
+  });
+
+  it('gives every one of many concurrent refreshes of one token the same successor', async () => {
+    const { refreshToken } = await signUp();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refresh(refreshToken)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    const successors = new Set(
+      answers.map((res) => res.json<{ refresh_token: string }>().refresh_token),
     );
-    expectProtocolError(
-      await post('token', { grant_type: 'refresh_token', refresh_token: first.refresh_token }),
-      400,
-      'INVALID_REFRESH_TOKEN',
-    );
+    expect(successors.size).toBe(1);
+    const rows = await ctx.deps.db
+      .selectFrom('identity_refresh_tokens')
+      .select('token_hash')
+      .where(
+        'token_hash',
+        '=',
+        createHash('sha256')
+          .update([...successors][0]!)
+          .digest('hex'),
+      )
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect((await refresh([...successors][0]!)).statusCode).toBe(200);
+  });
+
+  it('ends the sign-in for good when a stolen token and its successor are used at the same moment', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const { refreshToken } = await signUp();
+      const successor = (await refresh(refreshToken)).json<{ refresh_token: string }>()
+        .refresh_token;
+      ctx.clock.advance(REFRESH_GRACE_MS + 1000);
+      // The thief replays the old token while the owner refreshes with the successor.
+      const [replay, owner] = await Promise.all([refresh(refreshToken), refresh(successor)]);
+      expect(replay.statusCode).toBe(400);
+      // Whatever the order, no token of that sign-in works afterwards.
+      const survivors = [successor];
+      if (owner.statusCode === 200)
+        survivors.push(owner.json<{ refresh_token: string }>().refresh_token);
+      for (const token of survivors) {
+        expectProtocolError(await refresh(token), 400, 'INVALID_REFRESH_TOKEN');
+      }
+    }
+  });
+
+  it('answers access_token, the ID token the Firebase SDK reads, beside id_token', async () => {
+    const { refreshToken } = await signUp();
+    const body = (await refresh(refreshToken)).json<Record<string, string>>();
+    expect(body.access_token).toBe(body.id_token);
   });
 
   it('refuses unknown, missing and expired refresh tokens, and other grant types', async () => {
@@ -210,6 +272,7 @@ describe('token (refresh)', () => {
       400,
       'INVALID_GRANT_TYPE',
     );
+    expectProtocolError(await post('token', { refresh_token: 'x' }), 400, 'MISSING_GRANT_TYPE');
     const { refreshToken } = await signUp();
     ctx.clock.advance(REFRESH_TOKEN_LIFETIME_MS + 1000);
     expectProtocolError(

@@ -8,9 +8,15 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import { findFileById } from '../files/files.repository.js';
 import { releaseFiles } from '../files/files.service.js';
 import {
+  deleteAccount as deleteIdentityAccount,
+  findAccountByUid,
+} from '../identity/identity.repository.js';
+import {
+  deleteUserData,
   findUserById,
   insertUserIfMissing,
   setProfilePicture,
+  setUserName,
   upsertUserProfile,
 } from './users.repository.js';
 
@@ -70,10 +76,14 @@ async function profilePictureFileId(
  * sign-up still has a profile. The name starts as the e-mail address's local part.
  */
 export async function ensureUserRecord(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'signingKeys'>,
   user: AuthUser,
 ): Promise<void> {
   if (await findUserById(deps.db, user.id)) return;
+  // With the embedded service, a token outliving its deleted account does not bring it back.
+  if (deps.signingKeys && !(await findAccountByUid(deps.db, user.id))) {
+    throw new AppError('TOKEN_INVALID', 'The account of this ID token has been deleted.');
+  }
   await insertUserIfMissing(deps.db, {
     id: user.id,
     email_address: user.email,
@@ -160,4 +170,46 @@ export async function setProfilePhoto(
     await releaseFiles(deps, [existing.profile_pic_file_id], log);
   }
   return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+}
+
+/** Sets the caller's name (users/me). */
+export async function renameUser(deps: AppDeps, caller: AuthUser, name: string): Promise<User> {
+  await requireUser(deps, caller.id);
+  await setUserName(deps.db, caller.id, name);
+  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+}
+
+/**
+ * Deletes the caller's account: their albums, photos, comments, likes and files (rows in one
+ * transaction, then the bytes), and their sign-in account when the embedded identity service
+ * holds it. The e-mail address typed again is the confirmation.
+ */
+export async function deleteUserAccount(
+  deps: AppDeps,
+  caller: AuthUser,
+  confirmEmail: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const user = await requireUser(deps, caller.id);
+  const typed = confirmEmail.trim().toLowerCase();
+  if (typed !== user.email_address.toLowerCase() && typed !== caller.email.toLowerCase()) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      "confirmEmail must be the account's e-mail address, typed again.",
+      { field: 'body.confirmEmail' },
+    );
+  }
+  const { owned, alsoUsed } = await deps.db.transaction().execute(async (trx) => {
+    const deleted = await deleteUserData(trx, caller.id);
+    await deleteIdentityAccount(trx, caller.id);
+    return deleted;
+  });
+  for (const file of owned) {
+    try {
+      await Promise.all(file.keys.map((key) => deps.blobStore.delete(key)));
+    } catch (error) {
+      log.warn({ err: error, fileId: file.id }, 'could not delete the bytes of a deleted file');
+    }
+  }
+  await releaseFiles(deps, alsoUsed, log);
 }

@@ -32,7 +32,7 @@ export function connectSession(hooks: SessionHooks): void {
   session = hooks;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
   method?: HttpMethod;

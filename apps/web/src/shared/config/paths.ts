@@ -2,6 +2,9 @@
 export const routePatterns = {
   root: '',
   login: 'login',
+  forgotPassword: 'forgot-password',
+  /** Where the links of identity e-mails point (IDENTITY_ACTION_PATH): ?mode=…&oobCode=…. */
+  authAction: 'auth/action',
   recentAlbums: 'albums/recent',
   myAlbums: 'albums/me',
   profile: 'profile/:profileId',
@@ -19,6 +22,7 @@ const segment = (value: string) => encodeURIComponent(value);
 export const paths = {
   root: '/',
   login: '/login',
+  forgotPassword: '/forgot-password',
   recentAlbums: '/albums/recent',
   myAlbums: '/albums/me',
   profile: (profileId = 'me') => `/profile/${segment(profileId)}`,

@@ -15,6 +15,7 @@ const serverConfig = clientConfigSchema.parse({
     acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
     maxPixels: 100_000_000,
   },
+  identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
 });
 
 function openUpload(ownerId = 'u1') {
@@ -52,7 +53,10 @@ describe('upload page', () => {
 
   it("refuses a file over the server's limit at once, with the server's figure, and sends one under it", async () => {
     const { user, network } = openUpload();
-    network.on('POST /api/files/upload', jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }));
+    network.on(
+      'POST /api/files/upload',
+      jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }),
+    );
     network.on('POST /api/albumsDb/a1/photos', jsonResponse(201, { id: 'p1' }));
     await screen.findByText(/up to 85.8 MB/);
 

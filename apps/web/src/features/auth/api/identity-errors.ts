@@ -19,6 +19,11 @@ const WORDING: Record<string, string> = {
   USER_NOT_FOUND: 'Your session has ended. Please sign in again.',
   OPERATION_NOT_ALLOWED: 'Signing in with an e-mail address and password is not enabled.',
   NETWORK_ERROR: 'Could not reach the sign-in service. Check your connection and try again.',
+  INVALID_OOB_CODE: 'This link has already been used, or is not valid. Ask for a new one.',
+  EXPIRED_OOB_CODE: 'This link has expired. Ask for a new one.',
+  MISSING_OOB_CODE: 'This link is incomplete. Open the link from the e-mail again.',
+  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'For your safety, sign in again, then try once more.',
+  INVALID_ID_TOKEN: 'Your session has ended. Please sign in again.',
 };
 
 export const GENERIC_IDENTITY_MESSAGE = 'Signing in did not work. Please try again.';

@@ -182,11 +182,15 @@ describe('token refresh', () => {
 
     await apiJson('/api/users/me');
 
-    expect(network.requests.map((request) => request.url.pathname)).toEqual([
+    // The identity endpoints are read from client-config first (none here: the embedded ones).
+    const calls = network.requests.filter(
+      (request) => request.url.pathname !== '/api/client-config',
+    );
+    expect(calls.map((request) => request.url.pathname)).toEqual([
       '/identity/v1/token',
       '/api/users/me',
     ]);
-    expect(network.requests[1]!.headers.get('idToken')).toBe(fakeIdToken('u1', 'fresh'));
+    expect(calls[1]!.headers.get('idToken')).toBe(fakeIdToken('u1', 'fresh'));
     expect(Number(localStorage.getItem(SESSION_KEYS.expiresAt))).toBeGreaterThan(
       Date.now() + 50 * 60 * 1000,
     );

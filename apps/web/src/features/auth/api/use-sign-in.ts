@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { loadIdentityConfig } from '../../../shared/api/client-config';
 import { addNewUser } from './add-new-user';
 import { identityClient } from './identity-client';
 import { startSession } from './session';
@@ -23,6 +24,11 @@ export function useSignUp() {
       const answer = await identityClient.signUp(email, password);
       startSession(answer);
       await addNewUser(answer.email || email, name);
+      // The embedded service e-mails the address's confirmation link itself; a hosted one is asked.
+      const identity = await loadIdentityConfig().catch(() => null);
+      if (identity && !identity.embedded) {
+        await identityClient.sendVerification(answer.idToken).catch(() => undefined);
+      }
     },
   });
 }

@@ -1,12 +1,15 @@
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { EMAIL_MAX, PASSWORD_MAX, USER_NAME_MAX } from '@photo/contract';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '../../../shared/auth/session-store';
 import { PageTitle } from '../../../shared/components/page-title';
+import { paths } from '../../../shared/config/paths';
+import { takeLoginNotice } from '../api/login-notice';
 import { useSignIn, useSignUp } from '../api/use-sign-in';
 import { redirectTarget } from './redirect-target';
 
@@ -69,6 +72,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [nameMissing, setNameMissing] = useState(false);
+  const [notice] = useState(takeLoginNotice);
   const busy = signIn.isPending || signUp.isPending;
 
   // Signed in (already, or just now): on to the page that was asked for.
@@ -117,6 +121,11 @@ export function LoginPage() {
       <PageTitle title={tab === 'login' ? 'Log In' : 'Sign Up'} />
       <div className="col-12 col-md-8 col-lg-6">
         <h1 className="visually-hidden">Log in or sign up</h1>
+        {notice && (
+          <Alert variant="info" role="status">
+            {notice}
+          </Alert>
+        )}
         <div className="border rounded p-3 p-sm-4 bg-body shadow-sm">
           <Tabs
             id="login-tabs"
@@ -127,9 +136,12 @@ export function LoginPage() {
             <Tab eventKey="login" title="Log In">
               <Form onSubmit={onLogIn} noValidate aria-label="Log In">
                 {fields('login', 'current-password')}
-                <Button variant="primary" type="submit" disabled={busy}>
-                  {signIn.isPending ? 'Logging in…' : 'Log In'}
-                </Button>
+                <div className="d-flex flex-wrap align-items-center gap-3">
+                  <Button variant="primary" type="submit" disabled={busy}>
+                    {signIn.isPending ? 'Logging in…' : 'Log In'}
+                  </Button>
+                  <Link to={paths.forgotPassword}>Forgot password?</Link>
+                </div>
               </Form>
             </Tab>
             <Tab eventKey="signup" title="Sign Up">

@@ -1,4 +1,5 @@
 import { DEFAULT_AVATAR_URL } from '@photo/contract';
+import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { errorMessage } from '../../../shared/api/api-error';
 import { ErrorState } from '../../../shared/components/error-state';
@@ -7,9 +8,17 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { formatDateTime, timeAgo } from '../../../shared/lib/format-date';
 import { sizedImageUrl } from '../../../shared/lib/image-url';
 import { useMe } from '../api/get-me';
+import { ChangeNameForm } from './change-name-form';
 
-/** The signed-in user's profile (whatever profile id the address names). */
-export function ProfilePage() {
+interface ProfilePageProps {
+  /** Shown above the profile (the address still to confirm). */
+  notice?: ReactNode;
+  /** The account's settings the identity provider holds (password, deletion), shown below. */
+  accountSettings?: ReactNode;
+}
+
+/** The signed-in user's profile (whatever profile id the address names), and their settings. */
+export function ProfilePage({ notice, accountSettings }: ProfilePageProps) {
   const me = useMe();
 
   if (me.isPending) return <LoadingState label="Loading your profile…" />;
@@ -31,6 +40,7 @@ export function ProfilePage() {
   return (
     <>
       <PageTitle title="Profile" />
+      {notice}
       <Card className="mx-auto text-center shadow-sm" style={{ maxWidth: '24rem' }}>
         <Card.Header as="h1" className="h4 py-3 text-break">
           {user.name}
@@ -54,6 +64,18 @@ export function ProfilePage() {
           </time>
         </Card.Footer>
       </Card>
+      <section
+        aria-label="Account settings"
+        className="mx-auto mt-4 d-grid gap-3"
+        style={{ maxWidth: '32rem' }}
+      >
+        <Card className="shadow-sm">
+          <Card.Body>
+            <ChangeNameForm name={user.name} />
+          </Card.Body>
+        </Card>
+        {accountSettings}
+      </section>
     </>
   );
 }

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork, identityError, jsonResponse } from '../../../test/network';
+import { renderApp } from '../../../test/render';
+
+describe('forgot password', () => {
+  it('is linked from Log In, and asks the identity service to e-mail a reset link', async () => {
+    const network = fakeNetwork().on(
+      'POST /identity/v1/accounts:sendOobCode',
+      jsonResponse(200, {
+        kind: 'identitytoolkit#GetOobConfirmationCodeResponse',
+        email: 'ann@example.com',
+      }),
+    );
+    const { user, router } = renderApp('/login');
+    const panel = await screen.findByRole('tabpanel', { name: 'Log In' });
+    await user.click(within(panel).getByRole('link', { name: 'Forgot password?' }));
+    expect(router.state.location.pathname).toBe('/forgot-password');
+
+    const form = await screen.findByRole('form', { name: 'Reset your password' });
+    await user.type(within(form).getByLabelText('Email address'), '  ann@example.com ');
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account uses ann@example.com, we have sent it a link',
+    );
+    expect(network.sent('POST /identity/v1/accounts:sendOobCode')[0]!.body).toEqual({
+      requestType: 'PASSWORD_RESET',
+      email: 'ann@example.com',
+    });
+  });
+
+  it('sends the calls where client-config says, with its API key', async () => {
+    const network = fakeNetwork()
+      .on(
+        'GET /api/client-config',
+        jsonResponse(200, {
+          upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+          identity: {
+            baseUrl: 'https://identitytoolkit.googleapis.com/v1',
+            tokenUrl: 'https://securetoken.googleapis.com/v1/token',
+            apiKey: 'AIza-key',
+            embedded: false,
+          },
+        }),
+      )
+      .on('POST /v1/accounts:sendOobCode', jsonResponse(200, { email: 'ann@example.com' }));
+    const { user } = renderApp('/forgot-password');
+    const form = await screen.findByRole('form', { name: 'Reset your password' });
+    await user.type(within(form).getByLabelText('Email address'), 'ann@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }));
+    await screen.findByRole('status');
+    const [sent] = network.sent('POST /v1/accounts:sendOobCode');
+    expect(sent!.url.origin).toBe('https://identitytoolkit.googleapis.com');
+    expect(sent!.url.searchParams.get('key')).toBe('AIza-key');
+  });
+});
+
+describe('the page e-mailed links open', () => {
+  it('sets a new password with the code of a reset link', async () => {
+    const network = fakeNetwork().on(
+      'POST /identity/v1/accounts:resetPassword',
+      jsonResponse(200, { email: 'ann@example.com', requestType: 'PASSWORD_RESET' }),
+    );
+    const { user } = renderApp('/auth/action?mode=resetPassword&oobCode=code-1&lang=en');
+    const form = await screen.findByRole('form', { name: 'Choose a new password' });
+    expect(within(form).getByText('ann@example.com')).toBeVisible();
+    await user.type(within(form).getByLabelText('New password'), 'a fine secret');
+    await user.type(within(form).getByLabelText('New password, again'), 'a fine secret!');
+    await user.click(within(form).getByRole('button', { name: 'Set the new password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The two passwords are not the same.',
+    );
+    await user.clear(within(form).getByLabelText('New password, again'));
+    await user.type(within(form).getByLabelText('New password, again'), 'a fine secret');
+    await user.click(within(form).getByRole('button', { name: 'Set the new password' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed');
+    expect(network.sent('POST /identity/v1/accounts:resetPassword').map((r) => r.body)).toEqual([
+      { oobCode: 'code-1' },
+      { oobCode: 'code-1', newPassword: 'a fine secret' },
+    ]);
+  });
+
+  it('says so when a reset link was used already', async () => {
+    fakeNetwork().on('POST /identity/v1/accounts:resetPassword', identityError('INVALID_OOB_CODE'));
+    renderApp('/auth/action?mode=resetPassword&oobCode=used');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link has already been used, or is not valid.',
+    );
+    expect(screen.getByRole('link', { name: 'Send a new link' })).toBeVisible();
+  });
+
+  it('confirms an address with the code of a verification link', async () => {
+    const network = fakeNetwork().on(
+      'POST /identity/v1/accounts:update',
+      jsonResponse(200, {
+        localId: 'u1',
+        email: 'ann@example.com',
+        emailVerified: true,
+        providerUserInfo: [],
+      }),
+    );
+    renderApp('/auth/action?mode=verifyEmail&oobCode=code-2');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('ann@example.com is confirmed'),
+    );
+    expect(network.sent('POST /identity/v1/accounts:update')[0]!.body).toEqual({
+      oobCode: 'code-2',
+    });
+  });
+
+  it('explains a link without its code', async () => {
+    renderApp('/auth/action?mode=resetPassword');
+    expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  });
+});

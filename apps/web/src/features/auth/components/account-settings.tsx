@@ -1,0 +1,264 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@photo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { apiJson } from '../../../shared/api/api-client';
+import { errorMessage } from '../../../shared/api/api-error';
+import { loadIdentityConfig } from '../../../shared/api/client-config';
+import { decodeTokenPayload } from '../../../shared/auth/jwt';
+import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-store';
+import { identityClient } from '../api/identity-client';
+import { leaveLoginNotice } from '../api/login-notice';
+import { getFreshIdToken, startSession } from '../api/session';
+
+function useTokenClaims() {
+  const token = useIdToken();
+  const payload = token ? decodeTokenPayload(token) : null;
+  return {
+    email: typeof payload?.email === 'string' ? payload.email : '',
+    emailVerified: payload?.email_verified === true,
+  };
+}
+
+async function currentIdToken(): Promise<string> {
+  const token = await getFreshIdToken();
+  if (!token) throw new Error('Your session has ended. Please sign in again.');
+  return token;
+}
+
+/** A notice until the address is confirmed, with a button that sends the link again. */
+function VerifyEmailNotice({ email }: { email: string }) {
+  const send = useMutation({
+    mutationFn: async () => identityClient.sendVerification(await currentIdToken()),
+    meta: { quiet: true },
+  });
+  return (
+    <Alert variant="warning" className="mx-auto mb-4" style={{ maxWidth: '32rem' }}>
+      <p className="mb-2 text-break">
+        Please confirm your e-mail address: open the link we sent to {email}.
+      </p>
+      {send.isSuccess && (
+        <p role="status" className="mb-2">
+          Sent. Check your inbox (and your spam folder).
+        </p>
+      )}
+      {send.isError && (
+        <p role="alert" className="mb-2 text-danger-emphasis">
+          {errorMessage(send.error)}
+        </p>
+      )}
+      <Button
+        variant="outline-dark"
+        size="sm"
+        onClick={() => send.mutate()}
+        disabled={send.isPending}
+      >
+        {send.isPending ? 'Sending…' : 'Send the link again'}
+      </Button>
+    </Alert>
+  );
+}
+
+/** Change password: the current one first (a fresh sign-in), then the new one. */
+function ChangePassword({ email }: { email: string }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: async () => {
+      const signedIn = await identityClient.signIn(email, current);
+      const answer = await identityClient.updatePassword(signedIn.idToken, next);
+      // Every other sign-in has ended; this browser keeps the one the change answered.
+      if (answer.idToken && answer.refreshToken) {
+        startSession({
+          idToken: answer.idToken,
+          refreshToken: answer.refreshToken,
+          expiresIn: answer.expiresIn ?? '3600',
+        });
+      } else {
+        startSession(signedIn);
+      }
+    },
+    onSettled: () => {
+      setCurrent('');
+      setNext('');
+    },
+    meta: { quiet: true },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!current) {
+      setProblem('Enter your current password.');
+      return;
+    }
+    if (next.length < PASSWORD_MIN) {
+      setProblem(`The new password needs at least ${PASSWORD_MIN} characters.`);
+      return;
+    }
+    setProblem(null);
+    change.mutate();
+  };
+
+  return (
+    <Form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <h2 className="h5">Change password</h2>
+      <input type="hidden" autoComplete="username" value={email} readOnly />
+      <Form.Group className="mb-3" controlId="current-password">
+        <Form.Label>Current password</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          maxLength={PASSWORD_MAX}
+          onChange={(event) => setCurrent(event.target.value)}
+          disabled={change.isPending}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="new-password">
+        <Form.Label>New password</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          maxLength={PASSWORD_MAX}
+          onChange={(event) => setNext(event.target.value)}
+          disabled={change.isPending}
+          aria-describedby="new-password-help"
+        />
+        <Form.Text id="new-password-help" muted>
+          At least {PASSWORD_MIN} characters. Your other devices will be signed out.
+        </Form.Text>
+      </Form.Group>
+      {(problem ?? change.isError) && (
+        <Alert variant="danger" role="alert">
+          {problem ?? errorMessage(change.error)}
+        </Alert>
+      )}
+      {change.isSuccess && !problem && (
+        <Alert variant="success" role="status">
+          Your password has been changed. Your other devices have been signed out.
+        </Alert>
+      )}
+      <Button type="submit" variant="primary" disabled={change.isPending}>
+        {change.isPending ? 'Saving…' : 'Change password'}
+      </Button>
+    </Form>
+  );
+}
+
+/** Delete account: after the e-mail address is typed again. */
+function DeleteAccount({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const matches = typed.trim().toLowerCase() === email.toLowerCase() && email !== '';
+  const remove = useMutation({
+    mutationFn: async () => {
+      await apiJson<null>('/api/users/me', {
+        method: 'DELETE',
+        json: { confirmEmail: typed.trim() },
+      });
+      // With a hosted provider, the sign-in account is deleted there too.
+      const identity = await loadIdentityConfig();
+      if (!identity.embedded) await identityClient.deleteAccount(await currentIdToken());
+    },
+    onSuccess: () => {
+      leaveLoginNotice('Your account and everything in it have been deleted.');
+      clearBrowserStorage();
+      queryClient.clear();
+    },
+    meta: { quiet: true },
+  });
+  const close = () => {
+    if (remove.isPending) return;
+    setOpen(false);
+    setTyped('');
+    remove.reset();
+  };
+
+  return (
+    <div>
+      <h2 className="h5">Delete account</h2>
+      <p>
+        Deletes your account with all your albums, photos, comments and likes. This cannot be
+        undone.
+      </p>
+      <Button variant="outline-danger" onClick={() => setOpen(true)}>
+        Delete account…
+      </Button>
+      <Modal show={open} onHide={close} centered aria-labelledby="delete-account-title">
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (matches) remove.mutate();
+          }}
+          noValidate
+        >
+          <Modal.Header closeButton={!remove.isPending}>
+            <Modal.Title id="delete-account-title" as="h2" className="h5">
+              Delete your account?
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>
+              All your albums, photos, comments and likes will be deleted, and you will be signed
+              out. This cannot be undone.
+            </p>
+            <Form.Group controlId="delete-confirm-email">
+              <Form.Label>
+                To confirm, type your e-mail address:{' '}
+                <strong className="text-break">{email}</strong>
+              </Form.Label>
+              <Form.Control
+                type="email"
+                autoComplete="off"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                disabled={remove.isPending}
+              />
+            </Form.Group>
+            {remove.isError && (
+              <Alert variant="danger" role="alert" className="mt-3 mb-0">
+                {errorMessage(remove.error)}
+              </Alert>
+            )}
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
+              {remove.isPending ? 'Deleting…' : 'Delete my account'}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+/** Until the signed-in user's address is confirmed: a notice, with "Send the link again". */
+export function VerifyEmailBanner() {
+  const { email, emailVerified } = useTokenClaims();
+  if (emailVerified || !email) return null;
+  return <VerifyEmailNotice email={email} />;
+}
+
+/** The signed-in user's account at the identity provider: password, deletion. */
+export function AccountSettings() {
+  const { email } = useTokenClaims();
+  return (
+    <Card className="shadow-sm">
+      <Card.Body className="d-grid gap-4">
+        <ChangePassword email={email} />
+        <hr className="my-0" />
+        <DeleteAccount email={email} />
+      </Card.Body>
+    </Card>
+  );
+}
