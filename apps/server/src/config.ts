@@ -44,6 +44,8 @@ const envSchema = z.object({
     })
     .optional(),
   MAIL_FROM: z.string().min(3).default('My Photo Application <no-reply@localhost>'),
+  /** Key of signed picture URLs; several instances must share one. Default: made in DATA_DIR. */
+  PICTURE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -61,6 +63,7 @@ export interface Config {
   identityEnabled: boolean;
   webDistDir: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
+  pictureUrlSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -88,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityEnabled: e.IDENTITY_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    pictureUrlSecret: e.PICTURE_URL_SECRET,
   };
 }

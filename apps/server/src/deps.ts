@@ -5,6 +5,11 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import {
+  createPictureSigner,
+  loadOrCreatePictureSecret,
+  type PictureSigner,
+} from './lib/picture-signing.js';
 import { loadOrCreateSigningKeys, type SigningKeys } from './lib/signing-keys.js';
 import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
@@ -21,6 +26,8 @@ export interface AppDeps {
   verifyToken: TokenVerifier;
   /** Outgoing e-mail: SMTP_URL, or the log when it is not set. */
   mailer: Mailer;
+  /** Signs and checks the expiring picture URLs of files not everyone may see. */
+  pictureSigner: PictureSigner;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
   close(): Promise<void>;
@@ -66,6 +73,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     signingKeys,
     verifyToken,
     mailer: overrides.mailer ?? createMailer(config.mail),
+    pictureSigner: createPictureSigner(
+      await loadOrCreatePictureSecret(config.dataDir, config.pictureUrlSecret),
+      clock,
+    ),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     close: () => handle.close(),
   };

@@ -21,6 +21,10 @@ export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
  * they do not know, so keys may be added.
  */
 export const clientConfigSchema = z
-  .object({ upload: uploadLimitsSchema })
+  .object({
+    upload: uploadLimitsSchema,
+    /** Whether the server sends e-mail (SMTP_URL is set): invitations are then mailed too. */
+    mail: z.object({ configured: z.boolean() }).optional(),
+  })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

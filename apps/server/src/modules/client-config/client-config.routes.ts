@@ -9,25 +9,29 @@ import type { Config } from '../../config.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 
 /** The settings clients learn at run time, from this server's configuration. */
-export function clientConfig(config: Pick<Config, 'maxUploadBytes'>): ClientConfig {
+export function clientConfig(
+  config: Pick<Config, 'maxUploadBytes'>,
+  mail: { configured: boolean },
+): ClientConfig {
   return {
     upload: {
       maxBytes: config.maxUploadBytes,
       acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
       maxPixels: MAX_IMAGE_PIXELS,
     },
+    mail: { configured: mail.configured },
   };
 }
 
 export const clientConfigRoutes: RoutesPlugin = async (app, { deps }) => {
-  const answer = clientConfig(deps.config);
+  const answer = clientConfig(deps.config, deps.mailer);
   app.get(
     CLIENT_CONFIG_PATH.replace(/^\/api/, ''),
     {
       config: { auth: false },
       schema: {
         tags: ['client-config'],
-        summary: "The server's settings a client needs: upload limits",
+        summary: "The server's settings a client needs: upload limits, whether e-mail is sent",
         description:
           'Public (no idToken). One key per concern; clients ignore keys they do not know.',
         security: [],

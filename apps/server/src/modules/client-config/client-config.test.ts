@@ -23,6 +23,7 @@ describe('GET /api/client-config', () => {
         acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
         maxPixels: MAX_IMAGE_PIXELS,
       },
+      mail: { configured: false },
     });
   });
 

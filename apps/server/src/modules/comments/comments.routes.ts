@@ -16,10 +16,7 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 200: z.array(commentSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      currentUser(request);
-      return listComments(deps, request.params.photoId);
-    },
+    async (request) => listComments(deps, currentUser(request), request.params.photoId),
   );
 
   app.post(

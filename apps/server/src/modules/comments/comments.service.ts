@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { findPhotoById } from '../photos/photos.repository.js';
+import { requirePhotoAccess } from '../photos/photos.service.js';
 import {
   findCommentView,
   insertComment,
@@ -23,24 +23,24 @@ export function toComment(view: CommentView): Comment {
   };
 }
 
-async function requirePhotoExists(deps: AppDeps, photoId: string): Promise<void> {
-  if (!(await findPhotoById(deps.db, photoId))) throw notFound('PHOTO_NOT_FOUND', 'The photo');
-}
-
-/** The photo's comments, oldest first. */
-export async function listComments(deps: AppDeps, photoId: string): Promise<Comment[]> {
-  await requirePhotoExists(deps, photoId);
+/** The photo's comments, oldest first, for whoever may see the photo. */
+export async function listComments(
+  deps: AppDeps,
+  caller: AuthUser,
+  photoId: string,
+): Promise<Comment[]> {
+  await requirePhotoAccess(deps, caller, photoId, 'album.read');
   const rows = await listPhotoCommentViews(deps.db, photoId);
   return rows.map(toComment);
 }
 
-/** Posts a comment on a photo; the author and the date are the server's. */
+/** Posts a comment on a photo its album lets the caller comment on; author and date are the server's. */
 export async function postComment(
   deps: AppDeps,
   caller: AuthUser,
   input: { photoId: string; message: string },
 ): Promise<Comment> {
-  await requirePhotoExists(deps, input.photoId);
+  await requirePhotoAccess(deps, caller, input.photoId, 'album.comment');
   const id = newId();
   const inserted = await insertComment(deps.db, {
     id,
