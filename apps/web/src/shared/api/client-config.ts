@@ -17,3 +17,13 @@ export const clientConfigQuery = queryOptions({
 export function useUploadLimits(): UploadLimits | undefined {
   return useQuery(clientConfigQuery).data?.upload;
 }
+
+/**
+ * Whether the server sends e-mail (SMTP_URL is set); undefined until known. A server that does
+ * not say is taken as one that does not send.
+ */
+export function useMailConfigured(): boolean | undefined {
+  const query = useQuery(clientConfigQuery);
+  if (!query.isSuccess) return undefined;
+  return query.data.mail?.configured ?? false;
+}
