@@ -89,6 +89,9 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
     .getByRole('list', { name: 'Albums shared with me' })
     .getByRole('listitem');
   await expect(card.filter({ hasText: name })).toBeVisible();
+  await expectImageLoaded(card.filter({ hasText: name }).getByRole('img'));
+  await screenshot(friendPage, 'shared-with-me');
+  await screenshot(friendPage, 'shared-with-me', true);
   await card.filter({ hasText: name }).getByRole('link', { name: 'Go to Album' }).click();
   await expect(friendPage.getByRole('heading', { name })).toBeVisible();
   await expect(friendPage.getByText('Shared with you')).toBeVisible();
@@ -101,6 +104,7 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
   await expect(friendPage.getByRole('link', { name: 'Go to Photo' })).toHaveCount(2);
   // Pictures of the album load for its members (signed picture URLs).
   await expectImageLoaded(friendPage.getByRole('img', { name: /Photo by Fred Friend/ }));
+  await screenshot(friendPage, 'member-album');
 
   // The stranger sees it nowhere, and its address says not found.
   await strangerPage.goto('/albums/recent');
@@ -108,6 +112,7 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
   await expect(strangerPage.getByText(name)).toHaveCount(0);
   await strangerPage.goto(`/album/${album.id}`);
   await expect(strangerPage.getByText('This album does not exist.')).toBeVisible();
+  await screenshot(strangerPage, 'stranger-not-found');
 
   // A link, opened by someone without an account.
   dialog = await openShareDialog(ownerPage, album.id);

@@ -11,6 +11,7 @@ import {
   type ShareLink,
 } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { LINK_VISITOR } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
@@ -131,50 +132,65 @@ export async function invite(
     throw new AppError('INVALID_INVITATION', 'You own this album: invite someone else.', { field });
   }
   const now = deps.clock.now().toISOString();
-  const result = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockAlbum(trx, album.id))) throw albumNotFound();
-    const account = await findUserByVerifiedEmail(trx, email);
-    if (account?.id === album.owner_id) {
-      throw new AppError('INVALID_INVITATION', 'You own this album: invite someone else.', {
-        field,
-      });
-    }
-    const alreadyMember = account ? await findMember(trx, album.id, account.id) : undefined;
-    const pending = await findInvitationByEmail(trx, album.id, email);
-    if (!alreadyMember && !pending) {
-      if ((await countMembersAndInvitations(trx, album.id)) >= ALBUM_MEMBERS_MAX) {
-        throw new AppError(
-          'TOO_MANY_MEMBERS',
-          `An album can be shared with at most ${ALBUM_MEMBERS_MAX} people (members and pending invitations).`,
-        );
+  const result: Omit<InviteResult, 'emailSent'> = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await lockAlbum(trx, album.id))) throw albumNotFound();
+      const account = await findUserByVerifiedEmail(trx, email);
+      if (account?.id === album.owner_id) {
+        throw new AppError('INVALID_INVITATION', 'You own this album: invite someone else.', {
+          field,
+        });
       }
-    }
-    if (account) {
-      await upsertMember(trx, {
+      const alreadyMember = account ? await findMember(trx, album.id, account.id) : undefined;
+      const pending = await findInvitationByEmail(trx, album.id, email);
+      if (!alreadyMember && !pending) {
+        if ((await countMembersAndInvitations(trx, album.id)) >= ALBUM_MEMBERS_MAX) {
+          throw new AppError(
+            'TOO_MANY_MEMBERS',
+            `An album can be shared with at most ${ALBUM_MEMBERS_MAX} people (members and pending invitations).`,
+          );
+        }
+      }
+      if (account) {
+        await upsertMember(trx, {
+          album_id: album.id,
+          user_id: account.id,
+          role: input.role,
+          created_at: now,
+        });
+        await deleteInvitationByEmail(trx, album.id, email);
+        const member = await findMember(trx, album.id, account.id);
+        return { member: member ? toMember(member) : null, invitation: null };
+      }
+      await upsertInvitation(trx, {
+        id: newId(),
         album_id: album.id,
-        user_id: account.id,
+        email,
         role: input.role,
         created_at: now,
       });
-      await deleteInvitationByEmail(trx, album.id, email);
-      const member = await findMember(trx, album.id, account.id);
-      return { member: member ? toMember(member) : null, invitation: null };
-    }
-    await upsertInvitation(trx, {
-      id: newId(),
-      album_id: album.id,
-      email,
-      role: input.role,
-      created_at: now,
+      const row = await findInvitationByEmail(trx, album.id, email);
+      return {
+        member: null,
+        invitation: row
+          ? { id: row.id, emailAddress: row.email, role: row.role, dateCreated: row.created_at }
+          : null,
+      };
     });
-    const row = await findInvitationByEmail(trx, album.id, email);
-    return {
-      member: null,
-      invitation: row
-        ? { id: row.id, emailAddress: row.email, role: row.role, dateCreated: row.created_at }
-        : null,
-    };
-  });
+  if (result.invitation) {
+    // An account may have proven the address while the invitation was being written (its
+    // claim did not see the invitation yet): it becomes a membership now rather than waiting.
+    const account = await findUserByVerifiedEmail(deps.db, email);
+    if (account && account.id !== album.owner_id) {
+      await convertInvitations(deps, account.id, email);
+      const member = await findMember(deps.db, album.id, account.id);
+      if (member) {
+        result.member = toMember(member);
+        result.invitation = null;
+      }
+    }
+  }
   let emailSent = false;
   if (deps.mailer.configured) {
     const answer = await albumAnswer(deps, album.id, caller.id);
@@ -259,22 +275,36 @@ export async function claimInvitations(
       return;
     }
     if (current.verified_email !== email) await setVerifiedEmail(trx, user.id, email);
-    const invitations = await listInvitationsToEmail(trx, email);
-    const now = deps.clock.now().toISOString();
-    for (const invitation of invitations) {
-      if (invitation.owner_id === user.id) continue;
-      await insertMemberUnlessPresent(trx, {
-        album_id: invitation.album_id,
-        user_id: user.id,
-        role: invitation.role,
-        created_at: now,
-      });
-    }
-    await deleteInvitationsByIds(
-      trx,
-      invitations.map((invitation) => invitation.id),
-    );
+    await convertInvitationsIn(trx, deps.clock.now().toISOString(), user.id, email);
   });
+}
+
+/** In one transaction, the pending invitations to `email` become memberships of `userId`. */
+async function convertInvitationsIn(trx: Db, now: string, userId: string, email: string) {
+  const invitations = await listInvitationsToEmail(trx, email);
+  for (const invitation of invitations) {
+    if (invitation.owner_id === userId) continue;
+    await insertMemberUnlessPresent(trx, {
+      album_id: invitation.album_id,
+      user_id: userId,
+      role: invitation.role,
+      created_at: now,
+    });
+  }
+  await deleteInvitationsByIds(
+    trx,
+    invitations.map((invitation) => invitation.id),
+  );
+}
+
+function convertInvitations(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  email: string,
+): Promise<void> {
+  return deps.db
+    .transaction()
+    .execute((trx) => convertInvitationsIn(trx, deps.clock.now().toISOString(), userId, email));
 }
 
 /** Makes the album's share link; an earlier one stops working. Owner only. */
