@@ -54,8 +54,10 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
   // The owner keeps the album to invited people and invites the friend, who can add photos.
   let dialog = await openShareDialog(ownerPage, album.id);
   await expect(dialog.getByRole('radio', { name: 'Everyone with an account' })).toBeChecked();
-  await dialog.getByRole('radio', { name: 'Only people I invite' }).check();
+  await dialog.getByRole('radio', { name: 'Only people I invite' }).click();
   await expect(dialog.getByRole('radio', { name: 'Only people I invite' })).toBeChecked();
+  // Saved: the choices are enabled again once the server has answered.
+  await expect(dialog.getByRole('radio', { name: 'Only people I invite' })).toBeEnabled();
   await expect(dialog.getByText(/E-mail is not set up on this server/)).toBeVisible();
   await dialog.getByLabel('Invite by e-mail').fill(friend.email);
   await dialog.getByLabel('Role').selectOption({ label: 'Can add photos' });
@@ -107,8 +109,11 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
   await screenshot(friendPage, 'member-album');
 
   // The stranger sees it nowhere, and its address says not found.
+  const strangersOwn = albumName('Stan');
+  await albumWithCover(api, stranger, strangersOwn);
   await strangerPage.goto('/albums/recent');
-  await expect(strangerPage.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+  // The list has loaded (it shows the stranger's own album), and the private one is not in it.
+  await expect(strangerPage.getByText(strangersOwn)).toBeVisible();
   await expect(strangerPage.getByText(name)).toHaveCount(0);
   await strangerPage.goto(`/album/${album.id}`);
   await expect(strangerPage.getByText('This album does not exist.')).toBeVisible();

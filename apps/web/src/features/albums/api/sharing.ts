@@ -19,6 +19,8 @@ export function useAlbumSharing(albumId: string, enabled: boolean) {
     queryKey: albumKeys.sharing(albumId),
     queryFn: ({ signal }) => apiJson<AlbumSharing>(`${albumPath(albumId)}/sharing`, { signal }),
     enabled,
+    // Read again each time the dialog opens: invitations turn into members meanwhile.
+    staleTime: 0,
   });
 }
 

@@ -42,6 +42,8 @@ function VisibilityChoice({
 }) {
   const setVisibility = useSetVisibility(albumId);
   const name = useId();
+  // The choice shows at once; it goes back if the server refuses it.
+  const shown = setVisibility.isPending ? setVisibility.variables : visibility;
   return (
     <fieldset className="mb-4" disabled={setVisibility.isPending}>
       <legend className="h6">Who can see this album</legend>
@@ -52,11 +54,11 @@ function VisibilityChoice({
           id={`${name}-${option}`}
           name={name}
           label={VISIBILITY_LABELS[option]}
-          checked={visibility === option}
+          checked={shown === option}
           onChange={() => setVisibility.mutate(option)}
         />
       ))}
-      {visibility === 'owner' && (
+      {shown === 'owner' && (
         <p className="small text-body-secondary mt-2 mb-0">
           Only you can see this album. The people you invited and the link work again when you
           choose another option.

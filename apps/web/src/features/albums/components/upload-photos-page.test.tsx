@@ -52,7 +52,10 @@ describe('upload page', () => {
 
   it("refuses a file over the server's limit at once, with the server's figure, and sends one under it", async () => {
     const { user, network } = openUpload();
-    network.on('POST /api/files/upload', jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }));
+    network.on(
+      'POST /api/files/upload',
+      jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }),
+    );
     network.on('POST /api/albumsDb/a1/photos', jsonResponse(201, { id: 'p1' }));
     await screen.findByText(/up to 85.8 MB/);
 
