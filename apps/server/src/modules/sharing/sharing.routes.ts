@@ -176,7 +176,8 @@ export const sharingRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
     '/shared/:token',
     {
-      config: { auth: false },
+      // The token is a capability: logs name the route, not the path.
+      config: { auth: false, secretPath: true },
       schema: {
         tags: ['sharing'],
         summary: 'The album a share link opens (no idToken needed)',
@@ -195,7 +196,8 @@ export const sharingRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
     '/shared/:token/photos',
     {
-      config: { auth: false },
+      // The token is a capability: logs name the route, not the path.
+      config: { auth: false, secretPath: true },
       schema: {
         tags: ['sharing'],
         summary: "The photos of the album a share link opens, in the album's order",
