@@ -388,3 +388,22 @@ describe('share links', () => {
     expect((await ctx.api().sharedAlbum(token)).statusCode).toBe(200);
   });
 });
+
+describe('profile pictures', () => {
+  it("do not publish a photo of an album not everyone sees: a member may not take someone else's", async () => {
+    const { owner, album } = await sharedAlbum('invited');
+    const photo = await addPhotoAs(ctx, owner, album.id);
+    const viewer = await asVerified(ctx, await signUp(ctx.app));
+    await ctx.api(viewer).me();
+    await invite(owner, album.id, viewer.email, 'viewer');
+    const seen = (await ctx.api(viewer).getPhoto(photo.id)).json<Photo>();
+    const res = await ctx.api(viewer).setProfilePhoto({ profilePicUrl: seen.photoUrl });
+    // The same answer as for a file that does not exist.
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res)).toMatchObject({ code: 'FILE_NOT_FOUND', field: 'body.profilePicUrl' });
+    expect((await ctx.api().show(photo.fileId)).statusCode).toBe(404);
+    // The owner may: the picture is theirs.
+    const own = await ctx.api(owner).setProfilePhoto({ profilePicUrl: photo.photoUrl });
+    expect(own.statusCode).toBe(200);
+  });
+});
