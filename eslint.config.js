@@ -19,6 +19,7 @@ const serverModuleImports = {
   comments: ['photos'],
   likes: ['photos'],
   photos: ['albums', 'files'],
+  sharing: ['albums', 'photos'],
   users: ['files', 'identity'],
 };
 

@@ -35,6 +35,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { claimInvitations } from './modules/sharing/sharing.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { ensureUserRecord } from './modules/users/users.service.js';
 
@@ -144,7 +146,10 @@ export async function buildApp(
     async (api) => {
       const auth = registerAuth(api, {
         verifyToken: deps.verifyToken,
-        ensureUser: (user) => ensureUserRecord(deps, user),
+        ensureUser: async (user) => {
+          await ensureUserRecord(deps, user);
+          await claimInvitations(deps, user);
+        },
       });
       registerApiErrorHandling(api);
       await api.register(healthRoutes, { deps });
@@ -154,6 +159,7 @@ export async function buildApp(
       await api.register(photosRoutes, { deps });
       await api.register(commentsRoutes, { deps });
       await api.register(likesRoutes, { deps });
+      await api.register(sharingRoutes, { deps });
       await api.register(filesRoutes, { deps });
     },
     { prefix: '/api' },

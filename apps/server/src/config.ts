@@ -71,6 +71,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   /** files/show redirects to a short-lived presigned URL of the bucket instead of streaming. */
   S3_PRESIGN: booleanFromEnv.default(false),
+  /** Key of signed picture URLs; several instances must share one. Default: made in DATA_DIR. */
+  PICTURE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -98,6 +100,7 @@ export interface Config {
   identityClient: { baseUrl: string | undefined; tokenUrl: string | undefined; apiKey: string };
   webDistDir: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
+  pictureUrlSecret: string | undefined;
   redis: { url: string | undefined; keyPrefix: string };
   /** The bucket for photos; undefined: local disk. */
   s3: S3Config | undefined;
@@ -192,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           presign: e.S3_PRESIGN,
         }
       : undefined,
+    pictureUrlSecret: e.PICTURE_URL_SECRET,
   };
 }

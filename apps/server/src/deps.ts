@@ -18,6 +18,11 @@ import {
   databaseRateLimitStore,
   type RateLimitStorage,
 } from './lib/rate-limit-store.js';
+import {
+  createPictureSigner,
+  loadOrCreatePictureSecret,
+  type PictureSigner,
+} from './lib/picture-signing.js';
 import { SharedSigningKeys, signingKeysFromJwk, type SigningKeys } from './lib/signing-keys.js';
 import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
@@ -41,6 +46,8 @@ export interface AppDeps {
   appliedMigrations: string[];
   /** Where request counters live: Redis (REDIS_URL), the database (PostgreSQL), or memory. */
   rateLimitStorage: RateLimitStorage;
+  /** Signs and checks the expiring picture URLs of files not everyone may see. */
+  pictureSigner: PictureSigner;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
   close(): Promise<void>;
@@ -129,6 +136,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     signingKeys,
     verifyToken,
     mailer: overrides.mailer ?? createMailer(config.mail),
+    pictureSigner: createPictureSigner(
+      await loadOrCreatePictureSecret(config.dataDir, config.pictureUrlSecret),
+      clock,
+    ),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     rateLimitStorage,
     eventBus,

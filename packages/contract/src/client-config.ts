@@ -39,6 +39,11 @@ export type IdentityClientConfig = z.infer<typeof identityClientConfigSchema>;
  * they do not know, so keys may be added.
  */
 export const clientConfigSchema = z
-  .object({ upload: uploadLimitsSchema, identity: identityClientConfigSchema })
+  .object({
+    upload: uploadLimitsSchema,
+    identity: identityClientConfigSchema,
+    /** Whether the server sends e-mail (SMTP_URL is set): invitations are then mailed too. */
+    mail: z.object({ configured: z.boolean() }).optional(),
+  })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -24,6 +24,10 @@ export const albumSchema = z
     /** The owner's user id. */
     createdById: z.string(),
     dateCreated: isoDate,
+    /** Who sees it: everyone (with an account), invited people only, or the owner only. */
+    visibility: z.enum(['everyone', 'invited', 'owner']).optional(),
+    /** The caller's role when they are a member (the owner is createdById); absent otherwise. */
+    myRole: z.enum(['contributor', 'viewer']).optional(),
   })
   .meta({ id: 'Album' });
 export type Album = z.infer<typeof albumSchema>;

@@ -4,3 +4,4 @@ export * from './entities.js';
 export * from './requests.js';
 export * from './identity.js';
 export * from './client-config.js';
+export * from './sharing.js';

@@ -57,3 +57,8 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const FILES_SHOW_PATH = '/api/files/show/';
 /** The avatar every new user starts with; shipped with the app. */
 export const DEFAULT_AVATAR_URL = '/default-avatar.png';
+
+/** Members and pending invitations of one album, together, at most. */
+export const ALBUM_MEMBERS_MAX = 200;
+/** Where a share link opens in the web app: SHARED_LINK_PATH + token. */
+export const SHARED_LINK_PATH = '/shared/';

@@ -90,6 +90,8 @@ export const albumListQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   /** "true": only the caller's own albums (My Albums). */
   mine: z.enum(['true', 'false']).optional(),
+  /** "true": only albums shared with the caller as a member (Shared with me). */
+  shared: z.enum(['true', 'false']).optional(),
 });
 export type AlbumListQuery = z.infer<typeof albumListQuerySchema>;
 

@@ -1,4 +1,11 @@
-import type { ColumnType, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  Insertable,
+  Kysely,
+  Selectable,
+  Transaction,
+} from 'kysely';
 
 /**
  * Tables. Dates are ISO-8601 UTC text (see docs/decisions/0003-data-layout.md);
@@ -91,6 +98,8 @@ export interface UsersTable {
   /** Null: the default avatar. */
   profile_pic_file_id: string | null;
   created_at: string;
+  /** The address the user has proven to own (a verified ID token), lower-cased; null: none yet. */
+  verified_email: string | null;
 }
 
 export interface FilesTable {
@@ -117,6 +126,35 @@ export interface AlbumsTable {
   owner_id: string;
   name: string;
   cover_file_id: string;
+  created_at: string;
+  visibility: Generated<AlbumVisibility>;
+}
+
+export type AlbumVisibility = 'everyone' | 'invited' | 'owner';
+export type MemberRole = 'viewer' | 'contributor';
+
+export interface AlbumMembersTable {
+  album_id: string;
+  user_id: string;
+  role: MemberRole;
+  created_at: string;
+}
+
+/** An invitation to an address that no account has proven yet; it becomes a membership then. */
+export interface AlbumInvitationsTable {
+  id: string;
+  album_id: string;
+  /** Lower-cased. */
+  email: string;
+  role: MemberRole;
+  created_at: string;
+}
+
+/** The album's one active share link: read-only access for whoever holds the token. */
+export interface AlbumLinksTable {
+  album_id: string;
+  /** 128 random bits, base64url. */
+  token: string;
   created_at: string;
 }
 
@@ -190,6 +228,9 @@ export interface Database {
   comments: CommentsTable;
   photo_likes: PhotoLikesTable;
   comment_events: CommentEventsTable;
+  album_members: AlbumMembersTable;
+  album_invitations: AlbumInvitationsTable;
+  album_links: AlbumLinksTable;
 }
 
 /** Repository functions take either the database or a transaction. */

@@ -1,38 +1,82 @@
+import type { AlbumVisibility, MemberRole } from '@photo/contract';
 import type { AuthUser } from './auth-user.js';
 
 /**
  * Who may do what, answered in one place for every route (after Immich's requireAccess). A
  * permission names an action on a resource; a role is what the actor is to that resource; the
- * grants say which roles hold which permissions.
+ * grants say which roles hold which permissions. List queries apply the same rule in SQL
+ * (albums.repository.ts, whereAlbumVisibleTo), from the constants below.
  */
 export type AlbumPermission =
-  'album.read' | 'album.update' | 'album.delete' | 'album.addPhoto' | 'album.removePhoto';
+  | 'album.read'
+  | 'album.update'
+  | 'album.delete'
+  /** Change who sees the album: visibility, members, invitations, link. */
+  | 'album.share'
+  | 'album.addPhoto'
+  /** Delete any photo of the album. */
+  | 'album.removePhoto'
+  /** Delete a photo one added oneself. */
+  | 'album.removeOwnPhoto'
+  | 'album.comment'
+  /** Stop being a member. */
+  | 'album.leave';
+export type { AlbumVisibility, MemberRole };
 /** Use a stored file in an album: as its cover, or as one of its photos. */
 export type FilePermission = 'file.attach';
 export type Permission = AlbumPermission | FilePermission;
 
-/** Today every signed-in user sees every album, and only an owner changes anything. */
-type Role = 'owner' | 'signedIn';
+/** The visibility under which every signed-in user sees an album. */
+export const SEEN_BY_EVERYONE: AlbumVisibility = 'everyone';
+/** The visibilities under which members (and link visitors) see an album. */
+export const SEEN_BY_MEMBERS: readonly AlbumVisibility[] = ['everyone', 'invited'];
 
-const GRANTS: Record<Role, readonly Permission[]> = {
+/** Someone without an account who holds the album's active share link. */
+export interface LinkVisitor {
+  kind: 'link';
+}
+export const LINK_VISITOR: LinkVisitor = { kind: 'link' };
+export type Actor = AuthUser | LinkVisitor;
+
+type Role = 'owner' | MemberRole | 'signedIn' | 'linkVisitor';
+
+const GRANTS: Record<Role, readonly AlbumPermission[]> = {
   owner: [
     'album.read',
     'album.update',
     'album.delete',
+    'album.share',
     'album.addPhoto',
     'album.removePhoto',
-    'file.attach',
+    'album.removeOwnPhoto',
+    'album.comment',
   ],
-  signedIn: ['album.read'],
+  contributor: [
+    'album.read',
+    'album.addPhoto',
+    'album.removeOwnPhoto',
+    'album.comment',
+    'album.leave',
+  ],
+  viewer: ['album.read', 'album.comment', 'album.leave'],
+  signedIn: ['album.read', 'album.comment'],
+  linkVisitor: ['album.read'],
 };
 
-/** What the decision needs to know of an album or a file. */
-export interface AccessSubject {
+/** What the decision needs to know of an album, and of the actor's membership of it. */
+export interface AlbumAccessSubject {
   owner_id: string;
+  visibility: AlbumVisibility;
+  /** The actor's role as a member; null when not a member (or a link visitor). */
+  member_role: MemberRole | null;
 }
 
-function roleOf(actor: AuthUser, subject: AccessSubject): Role {
-  return subject.owner_id === actor.id ? 'owner' : 'signedIn';
+/** What the actor is to the album; null when they may not see it at all. */
+function roleOf(actor: Actor, album: AlbumAccessSubject): Role | null {
+  if ('kind' in actor) return SEEN_BY_MEMBERS.includes(album.visibility) ? 'linkVisitor' : null;
+  if (album.owner_id === actor.id) return 'owner';
+  if (album.member_role && SEEN_BY_MEMBERS.includes(album.visibility)) return album.member_role;
+  return album.visibility === SEEN_BY_EVERYONE ? 'signedIn' : null;
 }
 
 /**
@@ -42,12 +86,20 @@ function roleOf(actor: AuthUser, subject: AccessSubject): Role {
 export type AccessDecision = 'allowed' | 'forbidden' | 'hidden';
 
 export function decideAccess(
-  actor: AuthUser,
-  permission: Permission,
-  subject: AccessSubject,
+  actor: Actor,
+  permission: AlbumPermission,
+  album: AlbumAccessSubject,
 ): AccessDecision {
-  const granted = GRANTS[roleOf(actor, subject)];
-  if (granted.includes(permission)) return 'allowed';
-  const seen = !permission.startsWith('album.') || granted.includes('album.read');
-  return seen ? 'forbidden' : 'hidden';
+  const role = roleOf(actor, album);
+  if (role === null) return 'hidden';
+  return GRANTS[role].includes(permission) ? 'allowed' : 'forbidden';
+}
+
+/** Whether the actor may use a stored file (today: only a file they uploaded). */
+export function decideFileAccess(
+  actor: AuthUser,
+  _permission: FilePermission,
+  file: { owner_id: string },
+): AccessDecision {
+  return file.owner_id === actor.id ? 'allowed' : 'forbidden';
 }

@@ -1,15 +1,26 @@
 import { FILES_SHOW_PATH } from '@photo/contract';
 import { AppError } from './errors.js';
 import { FILE_ID_PATTERN } from './ids.js';
+import { SEEN_BY_EVERYONE, type AlbumVisibility } from './access.js';
+import type { PictureSignature, PictureSigner } from './picture-signing.js';
 
-/** The URL clients use for a stored file: the show address plus the file id. */
-export function pictureUrl(fileId: string, publicUrl: string | undefined): string {
-  return `${publicUrl ?? ''}${FILES_SHOW_PATH}${fileId}`;
+/**
+ * The URL clients use for a stored file: the show address plus the file id, and for a file that
+ * not everyone may see, its expiring signature.
+ */
+export function pictureUrl(
+  fileId: string,
+  publicUrl: string | undefined,
+  signature?: PictureSignature,
+): string {
+  const base = `${publicUrl ?? ''}${FILES_SHOW_PATH}${fileId}`;
+  return signature ? `${base}?exp=${signature.exp}&sig=${signature.sig}` : base;
 }
 
 /**
  * Reads the file id out of a picture URL. Accepted: relative ("/api/files/show/ID"), or absolute on
- * this server's origin (the request's, or PUBLIC_URL). Anything else is refused with 400.
+ * this server's origin (the request's, or PUBLIC_URL), with no query but a signature (exp, sig).
+ * Anything else is refused with 400.
  */
 export function fileIdFromPictureUrl(
   url: string,
@@ -38,8 +49,24 @@ export function fileIdFromPictureUrl(
     }
   });
   if (!isRelative && !sameOrigin) throw refuse();
-  if (parsed.search || parsed.hash || !parsed.pathname.startsWith(FILES_SHOW_PATH)) throw refuse();
+  const signatureOnly = [...parsed.searchParams.keys()].every(
+    (key) => key === 'exp' || key === 'sig',
+  );
+  if (!signatureOnly || parsed.hash || !parsed.pathname.startsWith(FILES_SHOW_PATH)) throw refuse();
   const id = parsed.pathname.slice(FILES_SHOW_PATH.length);
   if (!FILE_ID_PATTERN.test(id)) throw refuse();
   return id;
+}
+
+/**
+ * The picture URL of a file shown in an album of this visibility: plain when everyone with an
+ * account sees the album, signed and expiring otherwise.
+ */
+export function albumPictureUrl(
+  fileId: string,
+  visibility: AlbumVisibility,
+  options: { publicUrl: string | undefined; signer: PictureSigner },
+): string {
+  const signature = visibility === SEEN_BY_EVERYONE ? undefined : options.signer.sign(fileId);
+  return pictureUrl(fileId, options.publicUrl, signature);
 }

@@ -131,3 +131,23 @@ describe('the request log at info', () => {
     }
   });
 });
+
+describe('share links in the log', () => {
+  it('logs the route of a share link, never its token', async () => {
+    const user = await signUp(ctx.app);
+    const picture = await storeImage(ctx, user);
+    const album = (
+      await ctx.api(user).createAlbum({ name: 'Logged', coverPhotoUrl: picture.url })
+    ).json();
+    const token = (await ctx.api(user).createLink(album.id)).json().token;
+    const lines = await linesOf(async () => {
+      await ctx.api().sharedAlbum(token);
+      await ctx.api().sharedPhotos(token);
+    });
+    expect(lines.map((line) => [line.method, line.path, line.status])).toEqual([
+      ['GET', '/api/shared/:token', 200],
+      ['GET', '/api/shared/:token/photos', 200],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+});

@@ -6,7 +6,10 @@ import type { TokenVerifier } from '../lib/token-verifier.js';
 
 export interface AuthOptions {
   verifyToken: TokenVerifier;
-  /** Makes sure a verified user has a user record; called once per user and process. */
+  /**
+   * Makes sure a verified user has a user record (and that what their token proves is applied);
+   * called once per user, address and verification state, per process.
+   */
   ensureUser(user: AuthUser): Promise<void>;
 }
 
@@ -40,10 +43,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): AuthRe
       email: identity.email,
       emailVerified: identity.emailVerified,
     };
-    if (!known.has(user.id)) {
+    const key = `${user.id}\n${user.email}\n${user.emailVerified ? 'verified' : ''}`;
+    if (!known.has(key)) {
       await options.ensureUser(user);
       if (known.size >= KNOWN_MAX) known.clear();
-      known.add(user.id);
+      known.add(key);
     }
     request.auth = user;
   });

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type {
   Album,
+  AlbumSharing,
   Comment,
+  InviteResult,
   LikeSummary,
   Photo,
   PhotoLike,
+  ShareLink,
   UploadedFile,
   User,
 } from '@photo/contract';
@@ -209,5 +212,56 @@ export class ApiClient {
       headers: body.headers,
       payload: body.payload,
     });
+  }
+
+  sharing(albumId: string) {
+    return this.get<AlbumSharing>(`/api/albumsDb/${path(albumId)}/sharing`);
+  }
+
+  setVisibility(albumId: string, body: unknown) {
+    return this.request<AlbumSharing>({
+      method: 'PUT',
+      url: `/api/albumsDb/${path(albumId)}/visibility`,
+      payload: body as object,
+    });
+  }
+
+  invite(albumId: string, body: unknown) {
+    return this.request<InviteResult>({
+      method: 'POST',
+      url: `/api/albumsDb/${path(albumId)}/members`,
+      payload: body as object,
+    });
+  }
+
+  /** Removes a member (owner), or leaves (one's own id). */
+  removeMember(albumId: string, userId: string) {
+    return this.request<null>({
+      method: 'DELETE',
+      url: `/api/albumsDb/${path(albumId)}/members/${path(userId)}`,
+    });
+  }
+
+  cancelInvitation(albumId: string, invitationId: string) {
+    return this.request<null>({
+      method: 'DELETE',
+      url: `/api/albumsDb/${path(albumId)}/invitations/${path(invitationId)}`,
+    });
+  }
+
+  createLink(albumId: string) {
+    return this.request<ShareLink>({ method: 'POST', url: `/api/albumsDb/${path(albumId)}/link` });
+  }
+
+  revokeLink(albumId: string) {
+    return this.request<null>({ method: 'DELETE', url: `/api/albumsDb/${path(albumId)}/link` });
+  }
+
+  sharedAlbum(token: string) {
+    return this.get<Album>(`/api/shared/${path(token)}`);
+  }
+
+  sharedPhotos(token: string, query = '') {
+    return this.get<Photo[]>(`/api/shared/${path(token)}/photos${query}`);
   }
 }

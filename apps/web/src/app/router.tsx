@@ -56,11 +56,19 @@ const UploadPhotosPage = lazy(() =>
 const PhotoRoute = lazy(() =>
   import('./routes/photo-route').then((m) => ({ default: m.PhotoRoute })),
 );
+const SharedAlbumPage = lazy(() =>
+  import('../features/albums/components/shared-album-page').then((m) => ({
+    default: m.SharedAlbumPage,
+  })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 
-/** The route table of the spec, plus albums/:albumId and a page for unknown addresses. */
+/**
+ * The route table of the spec, plus albums/:albumId, the page a share link opens (no account
+ * needed) and a page for unknown addresses.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -89,6 +97,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.photo, element: <PhotoRoute /> },
         ],
       },
+      { path: routePatterns.sharedLink, element: <SharedAlbumPage /> },
       { path: routePatterns.notFound, element: <NotFoundPage /> },
     ],
   },

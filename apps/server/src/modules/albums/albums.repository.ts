@@ -1,35 +1,127 @@
-import type { Insertable } from 'kysely';
-import type { AlbumRow, AlbumsTable, Db, PhotoRow, PhotosTable } from '../../db/schema.js';
+import type { ExpressionBuilder, Insertable } from 'kysely';
+import type {
+  AlbumRow,
+  AlbumsTable,
+  Database,
+  Db,
+  MemberRole,
+  PhotoRow,
+  PhotosTable,
+} from '../../db/schema.js';
+import { SEEN_BY_EVERYONE, SEEN_BY_MEMBERS } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
 
-/** An album with its owner's name, as lists and answers need it. */
-export interface AlbumView extends AlbumRow {
-  owner_name: string;
+/**
+ * The access rule of lib/access.ts as SQL: the albums `userId` may see. Its owner; everyone when
+ * the album is seen by everyone; its members when it is seen by members. Each branch is an
+ * index lookup per row, so keyset pages still walk albums_created_idx in order.
+ */
+export function whereAlbumVisibleTo(userId: string) {
+  return (eb: ExpressionBuilder<Database, 'albums'>) =>
+    eb.or([
+      eb('albums.visibility', '=', SEEN_BY_EVERYONE),
+      eb('albums.owner_id', '=', userId),
+      eb.and([
+        eb('albums.visibility', 'in', [...SEEN_BY_MEMBERS]),
+        eb.exists(
+          eb
+            .selectFrom('album_members')
+            .select('album_members.user_id')
+            .whereRef('album_members.album_id', '=', 'albums.id')
+            .where('album_members.user_id', '=', userId),
+        ),
+      ]),
+    ]);
 }
 
-function selectAlbumViews(db: Db) {
+/** An album with the role `userId` holds in it as a member (null: none): what access needs. */
+export interface AlbumWithMembership extends AlbumRow {
+  member_role: MemberRole | null;
+}
+
+export function findAlbumWithMembership(
+  db: Db,
+  id: string,
+  userId: string | null,
+): Promise<AlbumWithMembership | undefined> {
+  return db
+    .selectFrom('albums')
+    .selectAll('albums')
+    .select((eb) =>
+      eb
+        .selectFrom('album_members')
+        .select('album_members.role')
+        .whereRef('album_members.album_id', '=', 'albums.id')
+        .where('album_members.user_id', '=', userId ?? '')
+        .as('member_role'),
+    )
+    .where('albums.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An album with its owner's name and the viewer's role as a member, as answers need it. */
+export interface AlbumView extends AlbumRow {
+  owner_name: string;
+  member_role: MemberRole | null;
+}
+
+function selectAlbumViews(db: Db, viewerId: string | null) {
   return db
     .selectFrom('albums')
     .innerJoin('users', 'users.id', 'albums.owner_id')
     .selectAll('albums')
-    .select('users.name as owner_name');
+    .select((eb) => [
+      'users.name as owner_name',
+      eb
+        .selectFrom('album_members')
+        .select('album_members.role')
+        .whereRef('album_members.album_id', '=', 'albums.id')
+        .where('album_members.user_id', '=', viewerId ?? '')
+        .as('member_role'),
+    ]);
 }
 
 export function findAlbumById(db: Db, id: string): Promise<AlbumRow | undefined> {
   return db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findAlbumView(db: Db, id: string): Promise<AlbumView | undefined> {
-  return selectAlbumViews(db).where('albums.id', '=', id).executeTakeFirst();
+/** The album as `viewerId` sees it (null: a link visitor). */
+export function findAlbumView(
+  db: Db,
+  id: string,
+  viewerId: string | null,
+): Promise<AlbumView | undefined> {
+  return selectAlbumViews(db, viewerId).where('albums.id', '=', id).executeTakeFirst();
 }
 
-/** Albums newest first (created_at desc, id desc), from after the keyset, at most `limit`. */
+/**
+ * Albums `viewerId` may see, newest first (created_at desc, id desc), from after the keyset, at
+ * most `limit`. `ownerId`: only that owner's; `memberId`: only those they are a member of.
+ */
 export function listAlbumViews(
   db: Db,
-  options: { limit: number; after: Keyset | undefined; ownerId: string | undefined },
+  options: {
+    limit: number;
+    after: Keyset | undefined;
+    viewerId: string;
+    ownerId?: string | undefined;
+    memberId?: string | undefined;
+  },
 ): Promise<AlbumView[]> {
-  let query = selectAlbumViews(db);
+  let query = selectAlbumViews(db, options.viewerId).where(whereAlbumVisibleTo(options.viewerId));
   if (options.ownerId !== undefined) query = query.where('albums.owner_id', '=', options.ownerId);
+  const memberId = options.memberId;
+  if (memberId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('album_members')
+          .select('album_members.user_id')
+          .whereRef('album_members.album_id', '=', 'albums.id')
+          .where('album_members.user_id', '=', memberId),
+      ),
+    );
+  }
   const after = options.after;
   if (after) {
     query = query.where((eb) =>

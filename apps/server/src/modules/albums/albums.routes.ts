@@ -21,13 +21,14 @@ export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
         summary: 'Albums, newest first',
         description:
           'Paged: at most `limit` albums; when there are more, the Link header (rel="next") gives ' +
-          "the next page. mine=true lists only the caller's albums.",
+          "the next page. Only albums the caller may see. mine=true lists only the caller's albums; " +
+          'shared=true only those shared with the caller (as a member).',
         querystring: albumListQuerySchema,
         response: { 200: z.array(albumSchema), ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const { limit, mine } = request.query;
+      const { limit, mine, shared } = request.query;
       const page = await listAlbums(deps, currentUser(request), request.query);
       if (page.nextCursor) {
         reply.header(
@@ -36,6 +37,7 @@ export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
             limit: String(limit),
             cursor: page.nextCursor,
             ...(mine === 'true' ? { mine } : {}),
+            ...(shared === 'true' ? { shared } : {}),
           }),
         );
       }
@@ -77,10 +79,7 @@ export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 200: albumSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
-      currentUser(request);
-      return findAlbum(deps, request.query.id);
-    },
+    async (request) => findAlbum(deps, currentUser(request), request.query.id),
   );
 
   app.put(

@@ -1,12 +1,11 @@
 import type { Album } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlbumRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { decideAccess, type AlbumPermission } from '../../lib/access.js';
+import { decideAccess, type Actor, type AlbumPermission } from '../../lib/access.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
-import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
+import { albumPictureUrl, fileIdFromPictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { releaseFiles, requireOwnFile } from '../files/files.service.js';
 import {
@@ -14,6 +13,7 @@ import {
   findAlbumById,
   findAlbumPhotoByFile,
   findAlbumView,
+  findAlbumWithMembership,
   insertAlbum,
   insertCoverPhoto,
   listAlbumPhotoFileIds,
@@ -21,64 +21,90 @@ import {
   lockAlbum,
   updateAlbumRow,
   type AlbumView,
+  type AlbumWithMembership,
 } from './albums.repository.js';
 
-/** An album as the API shows it. */
-export function toAlbum(view: AlbumView, publicUrl: string | undefined): Album {
+type PictureDeps = Pick<AppDeps, 'config' | 'pictureSigner'>;
+
+/** An album as the API shows it to `viewerId` (null: a link visitor). */
+export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | null): Album {
   return {
     id: view.id,
     name: view.name,
-    coverPhotoUrl: pictureUrl(view.cover_file_id, publicUrl),
+    coverPhotoUrl: albumPictureUrl(view.cover_file_id, view.visibility, {
+      publicUrl: deps.config.publicUrl,
+      signer: deps.pictureSigner,
+    }),
     createdBy: view.owner_name,
     createdById: view.owner_id,
     dateCreated: view.created_at,
+    visibility: view.visibility,
+    ...(viewerId !== null && view.member_role ? { myRole: view.member_role } : {}),
   };
 }
 
 /**
- * The album, when the caller may do this to it: 404 ALBUM_NOT_FOUND when it does not exist (or the
- * caller may not see it), 403 NOT_OWNER when the caller may see it but not do this.
+ * The album, when the actor may do this to it, as lib/access.ts decides: 404 ALBUM_NOT_FOUND
+ * when it does not exist or the actor may not see it (the same answer), 403 NOT_OWNER when the
+ * actor may see it but not do this. A link visitor is let in only by a link already matched to
+ * this album (sharing module).
  */
 export async function requireAlbumAccess(
   deps: Pick<AppDeps, 'db'>,
-  caller: AuthUser,
+  actor: Actor,
   id: string,
   permission: AlbumPermission,
-): Promise<AlbumRow> {
-  const album = await findAlbumById(deps.db, id);
-  const decision = album ? decideAccess(caller, permission, album) : 'hidden';
+): Promise<AlbumWithMembership> {
+  const album = await findAlbumWithMembership(deps.db, id, 'kind' in actor ? null : actor.id);
+  const decision = album ? decideAccess(actor, permission, album) : 'hidden';
   if (!album || decision === 'hidden') throw notFound('ALBUM_NOT_FOUND', 'The album');
   if (decision === 'forbidden') throw notOwner('album');
   return album;
 }
 
-async function albumAnswer(deps: AppDeps, id: string): Promise<Album> {
-  const view = await findAlbumView(deps.db, id);
+/** The album's answer for `viewerId` (null: a link visitor), once access has been decided. */
+export async function albumAnswer(
+  deps: AppDeps,
+  id: string,
+  viewerId: string | null,
+): Promise<Album> {
+  const view = await findAlbumView(deps.db, id, viewerId);
   if (!view) throw notFound('ALBUM_NOT_FOUND', 'The album');
-  return toAlbum(view, deps.config.publicUrl);
+  return toAlbum(view, deps, viewerId);
 }
 
-/** Albums newest first, a page at a time; `mine` keeps only the caller's. */
+/**
+ * Albums the caller may see, newest first, a page at a time; `mine` keeps only the caller's,
+ * `shared` only those shared with the caller (as a member).
+ */
 export async function listAlbums(
   deps: AppDeps,
   caller: AuthUser,
-  query: { limit: number; cursor?: string | undefined; mine?: 'true' | 'false' | undefined },
+  query: {
+    limit: number;
+    cursor?: string | undefined;
+    mine?: 'true' | 'false' | undefined;
+    shared?: 'true' | 'false' | undefined;
+  },
 ): Promise<Page<Album>> {
   const rows = await listAlbumViews(deps.db, {
     limit: query.limit + 1,
     after: decodeCursor(query.cursor),
+    viewerId: caller.id,
     ownerId: query.mine === 'true' ? caller.id : undefined,
+    memberId: query.shared === 'true' ? caller.id : undefined,
   });
   return toPage(
     rows,
     query.limit,
     (row) => ({ key: row.created_at, id: row.id }),
-    (row) => toAlbum(row, deps.config.publicUrl),
+    (row) => toAlbum(row, deps, caller.id),
   );
 }
 
-export async function findAlbum(deps: AppDeps, id: string): Promise<Album> {
-  return albumAnswer(deps, id);
+export async function findAlbum(deps: AppDeps, caller: AuthUser, id: string): Promise<Album> {
+  await requireAlbumAccess(deps, caller, id, 'album.read');
+  return albumAnswer(deps, id, caller.id);
 }
 
 /**
@@ -116,7 +142,7 @@ export async function createAlbum(
       sort_date: file.date_taken ?? now,
     });
   });
-  return albumAnswer(deps, albumId);
+  return albumAnswer(deps, albumId, caller.id);
 }
 
 /** Renames an album and/or sets its cover to one of its photos. Owner only. */
@@ -146,7 +172,7 @@ export async function updateAlbum(
     }
     await updateAlbumRow(trx, album.id, changes);
   });
-  return albumAnswer(deps, album.id);
+  return albumAnswer(deps, album.id, caller.id);
 }
 
 /** Deletes an album with its photos and their comments, then the files nothing uses any more. */

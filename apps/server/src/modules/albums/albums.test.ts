@@ -72,6 +72,7 @@ describe('albums', () => {
         createdBy: 'Olivia Owner',
         createdById: owner.uid,
         dateCreated: ctx.clock.now().toISOString(),
+        visibility: 'everyone',
       });
     });
 

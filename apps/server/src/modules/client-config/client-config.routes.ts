@@ -12,6 +12,7 @@ import type { RoutesPlugin } from '../routes-plugin.js';
 /** The settings clients learn at run time, from this server's configuration. */
 export function clientConfig(
   config: Pick<Config, 'maxUploadBytes' | 'identityClient' | 'identityEnabled'>,
+  mail: { configured: boolean },
 ): ClientConfig {
   const baseUrl = config.identityClient.baseUrl ?? IDENTITY_BASE_PATH;
   return {
@@ -26,18 +27,20 @@ export function clientConfig(
       acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
       maxPixels: MAX_IMAGE_PIXELS,
     },
+    mail: { configured: mail.configured },
   };
 }
 
 export const clientConfigRoutes: RoutesPlugin = async (app, { deps }) => {
-  const answer = clientConfig(deps.config);
+  const answer = clientConfig(deps.config, deps.mailer);
   app.get(
     CLIENT_CONFIG_PATH.replace(/^\/api/, ''),
     {
       config: { auth: false },
       schema: {
         tags: ['client-config'],
-        summary: "The server's settings a client needs: upload limits, identity endpoints",
+        summary:
+          "The server's settings a client needs: upload limits, identity endpoints, whether e-mail is sent",
         description:
           'Public (no idToken). One key per concern; clients ignore keys they do not know.',
         security: [],

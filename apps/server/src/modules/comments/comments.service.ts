@@ -4,7 +4,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { decodeCursor, encodeCursor, toPage, type Keyset, type Page } from '../../lib/paging.js';
-import { requireVisiblePhoto } from '../photos/photos.service.js';
+import type { AlbumPermission } from '../../lib/access.js';
+import { requirePhotoAccess } from '../photos/photos.service.js';
 import {
   deleteCommentEventsBefore,
   insertCommentEvent,
@@ -40,13 +41,17 @@ function mayDeleteComment(caller: AuthUser, view: CommentView): boolean {
   return view.author_id === caller.id || view.album_owner_id === caller.id;
 }
 
-/** The photo, when the caller may see it (lib/access.ts); else 404, as for a missing one. */
+/**
+ * The photo, when the caller may do this to its album's comments (lib/access.ts): 404 as for a
+ * missing photo when they may not see it, 403 when they see it but may not do it.
+ */
 export async function requireCommentablePhoto(
   deps: AppDeps,
   caller: AuthUser,
   photoId: string,
+  permission: Extract<AlbumPermission, 'album.read' | 'album.comment'> = 'album.read',
 ): Promise<void> {
-  await requireVisiblePhoto(deps, caller, photoId);
+  await requirePhotoAccess(deps, caller, photoId, permission);
 }
 
 /**
@@ -71,13 +76,13 @@ export async function listComments(
   return { items: page.items.reverse(), nextCursor: page.nextCursor };
 }
 
-/** Posts a comment on a photo; the author and the date are the server's. */
+/** Posts a comment on a photo its album lets the caller comment on; author and date are the server's. */
 export async function postComment(
   deps: AppDeps,
   caller: AuthUser,
   input: { photoId: string; message: string },
 ): Promise<Comment> {
-  await requireCommentablePhoto(deps, caller, input.photoId);
+  await requireCommentablePhoto(deps, caller, input.photoId, 'album.comment');
   const id = newId();
   const now = deps.clock.now().toISOString();
   const inserted = await deps.db.transaction().execute(async (trx) => {

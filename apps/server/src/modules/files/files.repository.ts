@@ -1,4 +1,4 @@
-import type { Db, FileRow, NewFileRow } from '../../db/schema.js';
+import type { AlbumVisibility, Db, FileRow, NewFileRow } from '../../db/schema.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
@@ -63,4 +63,42 @@ export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
     .select(['id', 'blob_key', 'thumb_key', 'preview_key'])
     .where('id', 'in', ids)
     .execute();
+}
+
+/**
+ * Whether a file may be shown without a signed URL: it is used by no album that not everyone may
+ * see (a file not yet used anywhere is its uploader's capability, as before), or it is also used
+ * where everyone sees it (a profile picture, a photo or cover of an album seen by everyone).
+ */
+export async function isFileShownUnsigned(
+  db: Db,
+  id: string,
+  publicVisibility: AlbumVisibility,
+): Promise<boolean> {
+  // Each branch is an index lookup: albums_cover_idx, photos_file_idx, users_profile_pic_idx.
+  const usedIn = (op: '=' | '!=') =>
+    db
+      .selectFrom('albums')
+      .select('albums.id')
+      .where('albums.cover_file_id', '=', id)
+      .where('albums.visibility', op, publicVisibility)
+      .union(
+        db
+          .selectFrom('photos')
+          .innerJoin('albums', 'albums.id', 'photos.album_id')
+          .select('photos.id')
+          .where('photos.file_id', '=', id)
+          .where('albums.visibility', op, publicVisibility),
+      );
+  const [privateUse, publicUse, profileUse] = await Promise.all([
+    usedIn('!=').limit(1).executeTakeFirst(),
+    usedIn('=').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.profile_pic_file_id', '=', id)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return !privateUse || Boolean(publicUse ?? profileUse);
 }

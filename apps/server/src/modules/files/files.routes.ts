@@ -63,25 +63,35 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
     '/files/show/:id',
     {
-      // <img> cannot send the idToken header: file ids are unguessable capabilities.
+      // <img> cannot send the idToken header: file ids are unguessable capabilities, and files of
+      // albums not everyone sees need a signed, expiring URL (exp, sig) besides.
       config: { auth: false, secretPath: true },
       schema: {
         tags: ['files'],
         summary: 'The bytes of a stored file: the original, or a derived size',
         description:
           'size=thumb: 600 px WebP; size=preview: 1600 px WebP (of an animation: its first frame, and an ' +
-          'animated preview when it is small enough). Without size: the original.',
+          'animated preview when it is small enough). Without size: the original. A file of an album ' +
+          'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +
+          'at most an hour); otherwise 404 FILE_NOT_FOUND.',
         security: [],
         params: z.object({ id: z.string() }),
-        querystring: z.object({ size: z.enum(['thumb', 'preview']).optional() }),
+        querystring: z.object({
+          size: z.enum(['thumb', 'preview']).optional(),
+          exp: z.coerce.number().int().optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const served = await findFileToServe(deps, id, request.query.size);
+      const served = await findFileToServe(deps, id, request.query);
       const headers = {
         etag: served.etag,
-        'cache-control': IMMUTABLE,
+        'cache-control':
+          served.maxAgeSeconds === null
+            ? IMMUTABLE
+            : `public, max-age=${served.maxAgeSeconds}, immutable`,
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
         // Pages of this site (the app, or its dev server on another port) may show it.

@@ -3,7 +3,7 @@ import type { ImageSize, UploadedFile } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
-import { decideAccess } from '../../lib/access.js';
+import { SEEN_BY_EVERYONE, decideFileAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { FILE_ID_PATTERN, newFileId } from '../../lib/ids.js';
@@ -22,6 +22,7 @@ import {
   findFileByOwnerAndSha256,
   insertFileUnlessDuplicate,
   isFileInUse,
+  isFileShownUnsigned,
 } from './files.repository.js';
 import { findImageEnd } from './files.image-end.js';
 import type { ReceivedFile } from './files.receive.js';
@@ -162,24 +163,38 @@ export interface FileToServe {
   contentType: string;
   /** Strong: the bytes of an id and size never change. */
   etag: string;
+  /** Served through a signed URL: how long caches may keep it (seconds); null: a year. */
+  maxAgeSeconds: number | null;
 }
 
 /**
  * Which blob answers a show request: the original, or a derived size (the original when the file
- * has none: animations stored before they got derived sizes). 404 for an unknown or malformed id.
+ * has none: animations stored before they got derived sizes). 404 for an unknown or malformed id,
+ * and for a file of an album not everyone sees unless the URL carries a valid signature
+ * (exactly the same answer: nothing tells that the file exists).
  */
 export async function findFileToServe(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'pictureSigner'>,
   id: string,
-  size: ImageSize | undefined,
+  query: { size?: ImageSize | undefined; exp?: number | undefined; sig?: string | undefined },
 ): Promise<FileToServe> {
+  const { size } = query;
   const file = FILE_ID_PATTERN.test(id) ? await findFileById(deps.db, id) : undefined;
   if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
+  const signed =
+    query.exp !== undefined &&
+    query.sig !== undefined &&
+    deps.pictureSigner.verify(file.id, query.exp, query.sig);
+  if (!signed && !(await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE))) {
+    throw notFound('FILE_NOT_FOUND', 'The file');
+  }
+  const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
   const etag = `"${file.id}.${size ?? 'original'}"`;
   const derivedKey =
     size === 'thumb' ? file.thumb_key : size === 'preview' ? file.preview_key : null;
-  if (derivedKey) return { key: derivedKey, contentType: DERIVED_CONTENT_TYPE, etag };
-  return { key: file.blob_key, contentType: file.content_type, etag };
+  if (derivedKey)
+    return { key: derivedKey, contentType: DERIVED_CONTENT_TYPE, etag, maxAgeSeconds };
+  return { key: file.blob_key, contentType: file.content_type, etag, maxAgeSeconds };
 }
 
 /**
@@ -195,7 +210,7 @@ export async function requireOwnFile(
   const { field } = options;
   const file = await findFileById(deps.db, fileId);
   if (!file) throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
-  if (decideAccess(caller, 'file.attach', file) !== 'allowed') {
+  if (decideFileAccess(caller, 'file.attach', file) !== 'allowed') {
     throw new AppError('NOT_OWNER', options.refusal, { field });
   }
   return file;

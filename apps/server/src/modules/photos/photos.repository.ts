@@ -1,10 +1,11 @@
 import type { Insertable, SqlBool } from 'kysely';
-import type { Db, PhotoRow, PhotosTable } from '../../db/schema.js';
+import type { AlbumVisibility, Db, PhotoRow, PhotosTable } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
 
 /** A photo with what the API shows of its file, of its uploader, and of its likes and comments. */
 export interface PhotoView extends PhotoRow {
   owner_name: string;
+  album_visibility: AlbumVisibility;
   width: number;
   height: number;
   date_taken: string | null;
@@ -21,14 +22,16 @@ export interface PhotoView extends PhotoRow {
  * Photos with their counts, in one query however many photos are read: each count is a subquery
  * on an index that starts with photo_id, so it reads only that photo's rows.
  */
-function selectPhotoViews(db: Db, viewerId: string) {
+function selectPhotoViews(db: Db, viewerId: string | null) {
   return db
     .selectFrom('photos')
     .innerJoin('files', 'files.id', 'photos.file_id')
     .innerJoin('users', 'users.id', 'photos.owner_id')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
     .selectAll('photos')
     .select((eb) => [
       'users.name as owner_name',
+      'albums.visibility as album_visibility',
       'files.width',
       'files.height',
       'files.date_taken',
@@ -45,7 +48,7 @@ function selectPhotoViews(db: Db, viewerId: string) {
             .selectFrom('photo_likes')
             .select('photo_likes.user_id')
             .whereRef('photo_likes.photo_id', '=', 'photos.id')
-            .where('photo_likes.user_id', '=', viewerId),
+            .where('photo_likes.user_id', '=', viewerId ?? ''),
         )
         .as('liked_by_viewer'),
       eb
@@ -60,11 +63,11 @@ export function findPhotoById(db: Db, id: string): Promise<PhotoRow | undefined>
   return db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The photo as `viewerId` sees it (whether they like it). */
+/** The photo as `viewerId` sees it (whether they like it; null: a link visitor). */
 export function findPhotoView(
   db: Db,
   id: string,
-  viewerId: string,
+  viewerId: string | null,
 ): Promise<PhotoView | undefined> {
   return selectPhotoViews(db, viewerId).where('photos.id', '=', id).executeTakeFirst();
 }
@@ -73,7 +76,7 @@ export function findPhotoView(
 export function listAlbumPhotoViews(
   db: Db,
   albumId: string,
-  viewerId: string,
+  viewerId: string | null,
   options: { limit: number; after: Keyset | undefined },
 ): Promise<PhotoView[]> {
   let query = selectPhotoViews(db, viewerId).where('photos.album_id', '=', albumId);

@@ -52,7 +52,7 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
     {
       schema: {
         tags: ['photos'],
-        summary: 'Adds an image you uploaded to your album',
+        summary: 'Adds an image you uploaded to an album you own or contribute to',
         params: albumParams,
         body: addPhotoRequestSchema,
         response: { 201: photoSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -87,7 +87,7 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
     {
       schema: {
         tags: ['photos'],
-        summary: 'Deletes a photo of your album, with its comments',
+        summary: 'Deletes a photo, with its comments: any photo of your album, or one you added',
         description:
           "When the photo is the album's cover, the album's first other photo becomes the cover; " +
           'the last photo of an album cannot be deleted (409 CONFLICT): delete the album instead.',

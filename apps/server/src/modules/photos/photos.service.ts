@@ -2,13 +2,18 @@ import type { Photo } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PhotoRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { decideAccess } from '../../lib/access.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { decideAccess, type Actor, type AlbumPermission } from '../../lib/access.js';
+import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
-import { pictureUrl } from '../../lib/picture-url.js';
+import { albumPictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { findAlbumById, lockAlbum, updateAlbumRow } from '../albums/albums.repository.js';
+import {
+  findAlbumById,
+  findAlbumWithMembership,
+  lockAlbum,
+  updateAlbumRow,
+} from '../albums/albums.repository.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
 import { releaseFiles, requireOwnFile } from '../files/files.service.js';
 import {
@@ -23,12 +28,15 @@ import {
 } from './photos.repository.js';
 
 /** A photo as the API shows it. */
-export function toPhoto(view: PhotoView, publicUrl: string | undefined): Photo {
+export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'pictureSigner'>): Photo {
   return {
     id: view.id,
     albumId: view.album_id,
     fileId: view.file_id,
-    photoUrl: pictureUrl(view.file_id, publicUrl),
+    photoUrl: albumPictureUrl(view.file_id, view.album_visibility, {
+      publicUrl: deps.config.publicUrl,
+      signer: deps.pictureSigner,
+    }),
     createdBy: view.owner_name,
     createdById: view.owner_id,
     dateCreated: view.created_at,
@@ -43,51 +51,59 @@ export function toPhoto(view: PhotoView, publicUrl: string | undefined): Photo {
   };
 }
 
-async function requirePhoto(deps: AppDeps, id: string): Promise<PhotoRow> {
+/**
+ * The photo, when the actor may do this to its album, as the access rule decides. A photo the
+ * actor may not see answers exactly like one that does not exist (404 PHOTO_NOT_FOUND); one they
+ * see but may not do this to, 403 NOT_OWNER.
+ */
+export async function requirePhotoAccess(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  permission: AlbumPermission | ((photo: PhotoRow) => AlbumPermission),
+): Promise<PhotoRow> {
   const photo = await findPhotoById(deps.db, id);
-  if (!photo) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  const album = photo
+    ? await findAlbumWithMembership(deps.db, photo.album_id, 'kind' in actor ? null : actor.id)
+    : undefined;
+  if (!photo || !album) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  const wanted = typeof permission === 'function' ? permission(photo) : permission;
+  const decision = decideAccess(actor, wanted, album);
+  if (decision === 'hidden') throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  if (decision === 'forbidden') throw notOwner('album');
   return photo;
 }
 
-/**
- * Whether the caller may see a photo (and so read it, like it, see who likes it): whether they
- * may read its album, as the access rule decides. A photo the caller may not see answers exactly
- * like one that does not exist (404 PHOTO_NOT_FOUND).
- */
-export async function requireVisiblePhoto(
+/** Whether the caller may see a photo (and so read it, like it, see who likes it). */
+export function requireVisiblePhoto(
   deps: AppDeps,
   caller: AuthUser,
   id: string,
 ): Promise<PhotoRow> {
-  const photo = await findPhotoById(deps.db, id);
-  const album = photo ? await findAlbumById(deps.db, photo.album_id) : undefined;
-  if (!photo || !album || decideAccess(caller, 'album.read', album) === 'hidden') {
-    throw notFound('PHOTO_NOT_FOUND', 'The photo');
-  }
-  return photo;
+  return requirePhotoAccess(deps, caller, id, 'album.read');
 }
 
-async function photoAnswer(deps: AppDeps, caller: AuthUser, id: string): Promise<Photo> {
-  const view = await findPhotoView(deps.db, id, caller.id);
+async function photoAnswer(deps: AppDeps, viewerId: string | null, id: string): Promise<Photo> {
+  const view = await findPhotoView(deps.db, id, viewerId);
   if (!view) throw notFound('PHOTO_NOT_FOUND', 'The photo');
-  return toPhoto(view, deps.config.publicUrl);
+  return toPhoto(view, deps);
 }
 
 export async function getPhoto(deps: AppDeps, caller: AuthUser, id: string): Promise<Photo> {
   await requireVisiblePhoto(deps, caller, id);
-  return photoAnswer(deps, caller, id);
+  return photoAnswer(deps, caller.id, id);
 }
 
 /** The album's photos by date taken (upload time when unknown), oldest first, a page at a time. */
 export async function listAlbumPhotos(
   deps: AppDeps,
-  caller: AuthUser,
+  actor: Actor,
   albumId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Photo>> {
   const after = decodeCursor(query.cursor);
-  await requireAlbumAccess(deps, caller, albumId, 'album.read');
-  const rows = await listAlbumPhotoViews(deps.db, albumId, caller.id, {
+  await requireAlbumAccess(deps, actor, albumId, 'album.read');
+  const rows = await listAlbumPhotoViews(deps.db, albumId, 'kind' in actor ? null : actor.id, {
     limit: query.limit + 1,
     after,
   });
@@ -95,11 +111,14 @@ export async function listAlbumPhotos(
     rows,
     query.limit,
     (row) => ({ key: row.sort_date, id: row.id }),
-    (row) => toPhoto(row, deps.config.publicUrl),
+    (row) => toPhoto(row, deps),
   );
 }
 
-/** Adds an image the caller uploaded to an album of theirs. The same bytes twice: 409. */
+/**
+ * Adds an image the caller uploaded to an album they may add photos to (theirs, or one they
+ * contribute to). The same bytes twice: 409.
+ */
 export async function addPhoto(
   deps: AppDeps,
   caller: AuthUser,
@@ -129,11 +148,12 @@ export async function addPhoto(
   if (!inserted) {
     throw new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
   }
-  return photoAnswer(deps, caller, photoId);
+  return photoAnswer(deps, caller.id, photoId);
 }
 
 /**
- * Deletes a photo and its comments (album owner only), then its file when nothing uses it.
+ * Deletes a photo and its comments (the album's owner any photo, a contributor the photos they
+ * added), then its file when nothing uses it.
  * When the photo is the album's cover, the album's first other photo becomes the cover; the last
  * photo of an album cannot be deleted (409): an album always has a cover.
  */
@@ -143,8 +163,10 @@ export async function deletePhoto(
   id: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const photo = await requirePhoto(deps, id);
-  const album = await requireAlbumAccess(deps, caller, photo.album_id, 'album.removePhoto');
+  const photo = await requirePhotoAccess(deps, caller, id, (row) =>
+    row.owner_id === caller.id ? 'album.removeOwnPhoto' : 'album.removePhoto',
+  );
+  const album = { id: photo.album_id };
   await deps.db.transaction().execute(async (trx) => {
     await lockAlbum(trx, album.id);
     if (!(await findPhotoById(trx, photo.id))) throw notFound('PHOTO_NOT_FOUND', 'The photo');

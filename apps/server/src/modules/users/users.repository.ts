@@ -1,11 +1,12 @@
-import type { Db, UserRow } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Db, UserRow, UsersTable } from '../../db/schema.js';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Inserts the user unless one with that id exists; never fails on a concurrent insert. */
-export async function insertUserIfMissing(db: Db, user: UserRow): Promise<void> {
+export async function insertUserIfMissing(db: Db, user: Insertable<UsersTable>): Promise<void> {
   await db
     .insertInto('users')
     .values(user)
@@ -14,7 +15,7 @@ export async function insertUserIfMissing(db: Db, user: UserRow): Promise<void> 
 }
 
 /** Creates the user, or sets the e-mail address, name and picture of the existing one. */
-export async function upsertUserProfile(db: Db, user: UserRow): Promise<void> {
+export async function upsertUserProfile(db: Db, user: Insertable<UsersTable>): Promise<void> {
   await db
     .insertInto('users')
     .values(user)

@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { findFileById } from '../files/files.repository.js';
+import { SEEN_BY_EVERYONE } from '../../lib/access.js';
+import { findFileById, isFileShownUnsigned } from '../files/files.repository.js';
 import { releaseFiles } from '../files/files.service.js';
 import {
   deleteAccount as deleteIdentityAccount,
@@ -54,10 +55,13 @@ function isDefaultAvatarUrl(url: string, origins: readonly string[]): boolean {
 
 /**
  * The file a profile picture URL names: null for the default avatar, otherwise an image stored
- * here (any user's: a profile picture may be a photo seen in someone else's album).
+ * here: one of the caller's, or one everyone may see (a photo seen in someone else's album seen
+ * by everyone). A photo of an album not everyone sees would become public as a profile picture:
+ * refused like a missing file.
  */
 async function profilePictureFileId(
   deps: AppDeps,
+  caller: AuthUser,
   url: string,
   field: string,
   origins: readonly string[],
@@ -65,7 +69,11 @@ async function profilePictureFileId(
   if (isDefaultAvatarUrl(url, origins)) return null;
   const fileId = fileIdFromPictureUrl(url, field, origins);
   const file = await findFileById(deps.db, fileId);
-  if (!file) {
+  const mayUse =
+    file !== undefined &&
+    (file.owner_id === caller.id ||
+      (await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE)));
+  if (!file || !mayUse) {
     throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
   }
   return file.id;
@@ -100,6 +108,7 @@ export async function ensureUserRecord(
  */
 async function signUpPictureFileId(
   deps: AppDeps,
+  caller: AuthUser,
   url: string,
   origins: readonly string[],
 ): Promise<string | null> {
@@ -111,7 +120,11 @@ async function signUpPictureFileId(
     if (error instanceof AppError) return null;
     throw error;
   }
-  return (await findFileById(deps.db, fileId))?.id ?? null;
+  const file = await findFileById(deps.db, fileId);
+  if (!file) return null;
+  const mayUse =
+    file.owner_id === caller.id || (await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE));
+  return mayUse ? file.id : null;
 }
 
 async function requireUser(deps: AppDeps, id: string): Promise<UserRow> {
@@ -137,7 +150,7 @@ export async function registerUser(
   const picture =
     input.profilePicUrl === undefined
       ? previousPicture
-      : await signUpPictureFileId(deps, input.profilePicUrl ?? '', origins);
+      : await signUpPictureFileId(deps, caller, input.profilePicUrl ?? '', origins);
   await upsertUserProfile(deps.db, {
     id: caller.id,
     email_address: caller.email,
@@ -164,7 +177,7 @@ export async function setProfilePhoto(
   log: FastifyBaseLogger,
 ): Promise<User> {
   const existing = await requireUser(deps, caller.id);
-  const picture = await profilePictureFileId(deps, url, 'body.profilePicUrl', origins);
+  const picture = await profilePictureFileId(deps, caller, url, 'body.profilePicUrl', origins);
   await setProfilePicture(deps.db, caller.id, picture);
   if (existing.profile_pic_file_id && existing.profile_pic_file_id !== picture) {
     await releaseFiles(deps, [existing.profile_pic_file_id], log);

@@ -87,3 +87,13 @@ export function useUploadLimits(): UploadLimits | undefined {
 export function useIdentityConfig(): IdentityClientConfig | undefined {
   return useQuery(clientConfigQuery).data?.identity;
 }
+
+/**
+ * Whether the server sends e-mail (SMTP_URL is set); undefined until known. A server that does
+ * not say is taken as one that does not send.
+ */
+export function useMailConfigured(): boolean | undefined {
+  const query = useQuery(clientConfigQuery);
+  if (!query.isSuccess) return undefined;
+  return query.data.mail?.configured ?? false;
+}

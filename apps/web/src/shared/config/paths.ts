@@ -14,6 +14,8 @@ export const routePatterns = {
   albumAlias: 'albums/:albumId',
   upload: 'upload/:albumId',
   photo: 'photo/:photoId',
+  /** What a share link opens; no account needed. */
+  sharedLink: 'shared/:token',
   notFound: '*',
 } as const;
 
@@ -31,6 +33,7 @@ export const paths = {
   albumAlias: (albumId: string) => `/albums/${segment(albumId)}`,
   upload: (albumId: string) => `/upload/${segment(albumId)}`,
   photo: (photoId: string) => `/photo/${segment(photoId)}`,
+  sharedLink: (token: string) => `/shared/${segment(token)}`,
 } as const;
 
 /** Where a signed-in user lands when no other page was asked for. */

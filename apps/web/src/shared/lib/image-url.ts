@@ -5,11 +5,22 @@ export function isStoredFileUrl(url: string): boolean {
   return url.includes(FILES_SHOW_PATH);
 }
 
-/** The URL of a derived size of a stored picture; other pictures are returned as they are. */
+/**
+ * The URL of a derived size of a stored picture; other pictures are returned as they are. The
+ * signature of a picture of an album not everyone sees (exp, sig) is kept: without it the file
+ * is not shown.
+ */
 export function sizedImageUrl(url: string, size: ImageSize): string {
   if (!isStoredFileUrl(url)) return url;
-  const base = url.split(/[?#]/)[0] ?? url;
-  return `${base}?size=${size}`;
+  const [base = url, query = ''] = (url.split('#')[0] ?? url).split('?');
+  const params = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const key of ['exp', 'sig']) {
+    const value = params.get(key);
+    if (value !== null) kept.set(key, value);
+  }
+  kept.set('size', size);
+  return `${base}?${kept.toString()}`;
 }
 
 /** A srcset offering the thumbnail and the preview of a stored picture. */

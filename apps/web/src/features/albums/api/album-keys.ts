@@ -5,7 +5,10 @@ export const albumKeys = {
   list: (scope: AlbumScope) => [...albumKeys.lists(), scope] as const,
   detail: (albumId: string) => [...albumKeys.all, 'detail', albumId] as const,
   photos: (albumId: string) => [...albumKeys.all, 'photos', albumId] as const,
+  sharing: (albumId: string) => [...albumKeys.all, 'sharing', albumId] as const,
+  sharedLink: (token: string) => [...albumKeys.all, 'shared-link', token] as const,
+  sharedLinkPhotos: (token: string) => [...albumKeys.all, 'shared-link', token, 'photos'] as const,
 };
 
-/** Recent albums (everyone's, newest first) or the signed-in user's own. */
-export type AlbumScope = 'recent' | 'mine';
+/** Recent albums (all one may see, newest first), the signed-in user's own, or shared with them. */
+export type AlbumScope = 'recent' | 'mine' | 'shared';

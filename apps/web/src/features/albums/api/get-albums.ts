@@ -6,9 +6,10 @@ import { albumKeys, type AlbumScope } from './album-keys';
 const firstPage: Record<AlbumScope, string> = {
   recent: '/api/albumsDb',
   mine: '/api/albumsDb?mine=true',
+  shared: '/api/albumsDb?shared=true',
 };
 
-/** GET albumsDb (?mine=true): albums newest first, page by page along the Link header. */
+/** GET albumsDb (?mine=true, ?shared=true): albums newest first, page by page along the Link header. */
 export function useAlbums(scope: AlbumScope) {
   return useInfiniteQuery({
     queryKey: albumKeys.list(scope),

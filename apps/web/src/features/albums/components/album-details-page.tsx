@@ -20,7 +20,9 @@ import { useAlbumPhotos } from '../api/get-album-photos';
 import { EAGER_CARDS } from './album-list';
 import { PhotoCard } from './photo-card';
 import { PHOTO_PARAM } from './photo-param';
+import { useLeaveAlbum } from '../api/sharing';
 import { RenameAlbumForm } from './rename-album-form';
+import { ShareDialog, VISIBILITY_LABELS } from './share-dialog';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('./photo-lightbox'));
@@ -106,7 +108,7 @@ function usePhotoViewer(photos: ReturnType<typeof useAlbumPhotos>) {
   return { index, list, view, close, linkRef };
 }
 
-function AlbumPhotos({ album, isOwner }: { album: Album; isOwner: boolean }) {
+function AlbumPhotos({ album, mayDelete }: { album: Album; mayDelete: (photo: Photo) => boolean }) {
   const photos = useAlbumPhotos(album.id);
   const deletePhoto = useDeletePhoto();
   const [toDelete, setToDelete] = useState<Photo | null>(null);
@@ -137,7 +139,7 @@ function AlbumPhotos({ album, isOwner }: { album: Album; isOwner: boolean }) {
             <PhotoCard
               photo={photo}
               eager={index < EAGER_CARDS}
-              onDelete={isOwner ? setToDelete : undefined}
+              onDelete={mayDelete(photo) ? setToDelete : undefined}
               viewerLinkRef={viewer.linkRef(photo.id)}
             />
           </Col>
@@ -174,7 +176,10 @@ function AlbumPhotos({ album, isOwner }: { album: Album; isOwner: boolean }) {
   );
 }
 
-/** Album details: the album's photos; its owner may rename it, delete photos, or delete it. */
+/**
+ * Album details: the album's photos. Its owner may share, rename or delete it and delete any
+ * photo; a member who can add photos uploads and deletes their own; a member may leave.
+ */
 export function AlbumDetailsPage() {
   const { albumId = '' } = useParams();
   const navigate = useNavigate();
@@ -183,6 +188,9 @@ export function AlbumDetailsPage() {
   const userId = useCurrentUserId();
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const leave = useLeaveAlbum(albumId);
 
   if (album.isPending) return <LoadingState label="Loading the album…" />;
   if (album.isError) {
@@ -197,6 +205,10 @@ export function AlbumDetailsPage() {
 
   const current = album.data;
   const isOwner = userId !== null && current.createdById === userId;
+  const canAdd = isOwner || current.myRole === 'contributor';
+  const isMember = current.myRole !== undefined;
+  const mayDelete = (photo: Photo) =>
+    isOwner || (current.myRole === 'contributor' && photo.createdById === userId);
 
   return (
     <>
@@ -205,10 +217,16 @@ export function AlbumDetailsPage() {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h4 mb-0 me-2 text-break">{current.name}</h2>
         {current.createdBy && <span className="text-body-secondary">by {current.createdBy}</span>}
+        {isOwner && current.visibility && current.visibility !== 'everyone' && (
+          <span className="badge text-bg-light border">
+            {VISIBILITY_LABELS[current.visibility]}
+          </span>
+        )}
+        {isMember && <span className="badge text-bg-light border">Shared with you</span>}
       </div>
       {renaming && <RenameAlbumForm album={current} onDone={() => setRenaming(false)} />}
       <div className="d-flex flex-wrap gap-2 mb-4">
-        {isOwner ? (
+        {canAdd ? (
           <Link to={paths.upload(current.id)} className="btn btn-primary">
             Upload Photo
           </Link>
@@ -218,9 +236,21 @@ export function AlbumDetailsPage() {
               Upload Photo
             </Button>
             <span id="upload-owner-only" className="small text-body-secondary align-self-center">
-              Only the album&apos;s owner can add photos to it.
+              {current.myRole === 'viewer'
+                ? 'You can view this album but not add photos to it.'
+                : "Only the album's owner can add photos to it."}
             </span>
           </>
+        )}
+        {isOwner && (
+          <Button variant="outline-primary" onClick={() => setSharing(true)}>
+            Share
+          </Button>
+        )}
+        {isMember && userId !== null && (
+          <Button variant="outline-secondary" onClick={() => setConfirmingLeave(true)}>
+            Leave
+          </Button>
         )}
         {isOwner && !renaming && (
           <Button variant="outline-secondary" onClick={() => setRenaming(true)}>
@@ -233,7 +263,24 @@ export function AlbumDetailsPage() {
           </Button>
         )}
       </div>
-      <AlbumPhotos album={current} isOwner={isOwner} />
+      <AlbumPhotos album={current} mayDelete={mayDelete} />
+      {isOwner && <ShareDialog album={current} show={sharing} onClose={() => setSharing(false)} />}
+      <ConfirmDialog
+        show={confirmingLeave}
+        title="Leave this album?"
+        confirmLabel="Leave album"
+        busy={leave.isPending}
+        onCancel={() => setConfirmingLeave(false)}
+        onConfirm={() => {
+          if (userId === null) return;
+          leave.mutate(userId, {
+            onSuccess: () => void navigate(`${paths.myAlbums}?tab=shared`),
+            onError: () => setConfirmingLeave(false),
+          });
+        }}
+      >
+        You will no longer see &ldquo;{current.name}&rdquo;. The photos you added stay in it.
+      </ConfirmDialog>
       <ConfirmDialog
         show={confirmingDelete}
         title="Delete this album?"

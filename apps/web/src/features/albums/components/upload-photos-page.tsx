@@ -212,17 +212,24 @@ export function UploadPhotosPage() {
       </>
     );
   }
-  const isOwner = userId !== null && album.data.createdById === userId;
+  const canAdd =
+    (userId !== null && album.data.createdById === userId) || album.data.myRole === 'contributor';
   return (
     <>
       {header}
       <p className="lead text-break">
         Add photos to <strong>{album.data.name}</strong>.
       </p>
-      {isOwner ? (
+      {canAdd ? (
         <Uploader albumId={album.data.id} />
       ) : (
-        <ErrorState title="Only the album's owner can add photos to it." />
+        <ErrorState
+          title={
+            album.data.myRole === 'viewer'
+              ? 'You can view this album but not add photos to it.'
+              : "Only the album's owner can add photos to it."
+          }
+        />
       )}
     </>
   );

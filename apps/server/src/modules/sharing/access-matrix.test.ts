@@ -1,0 +1,334 @@
+import type { Album, AlbumVisibility, Photo } from '@photo/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../lib/ids.js';
+import type { ApiResponse } from '../../test/api-client.js';
+import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
+import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { asVerified } from '../../test/verified-token.js';
+
+/**
+ * The authorization matrix: who × what × visibility. Each cell states the status every album,
+ * photo, comment, like, upload and file route answers, and whether the album shows in the lists.
+ * An album someone may not see must answer exactly like an id that does not exist.
+ */
+
+const WHO = [
+  'owner',
+  'contributor',
+  'viewer',
+  'nonMember',
+  'removedMember',
+  'pendingInvitee',
+  'linkVisitor',
+  'revokedLink',
+] as const;
+type Who = (typeof WHO)[number];
+const VISIBILITIES: AlbumVisibility[] = ['everyone', 'invited', 'owner'];
+
+interface Fixture {
+  owner: TestUser;
+  users: Record<
+    'contributor' | 'viewer' | 'nonMember' | 'removedMember' | 'pendingInvitee',
+    TestUser
+  >;
+  album: Album;
+  /** The owner's photo, with its picture URL as the owner got it. */
+  photo: Photo;
+  link: string;
+  revokedLink: string;
+}
+
+let ctx: TestContext;
+const fixtures = new Map<AlbumVisibility, Fixture>();
+
+async function verifiedUser() {
+  const user = await asVerified(ctx, await signUp(ctx.app));
+  // The first request with the verified token tells the server that the address is proven.
+  expect((await ctx.api(user).me()).statusCode).toBe(200);
+  return user;
+}
+
+async function makeFixture(visibility: AlbumVisibility): Promise<Fixture> {
+  const owner = await verifiedUser();
+  const { album } = await createAlbumAs(ctx, owner, { name: `Matrix ${visibility}` });
+  const users = {
+    contributor: await verifiedUser(),
+    viewer: await verifiedUser(),
+    nonMember: await verifiedUser(),
+    removedMember: await verifiedUser(),
+    pendingInvitee: await signUp(ctx.app),
+  };
+  const invite = async (user: TestUser, role: string) =>
+    expect(
+      (await ctx.api(owner).invite(album.id, { emailAddress: user.email, role })).statusCode,
+    ).toBe(201);
+  await invite(users.contributor, 'contributor');
+  await invite(users.viewer, 'viewer');
+  await invite(users.removedMember, 'contributor');
+  await invite(users.pendingInvitee, 'viewer');
+  expect((await ctx.api(owner).removeMember(album.id, users.removedMember.uid)).statusCode).toBe(
+    204,
+  );
+  const revokedLink = (await ctx.api(owner).createLink(album.id)).json<{ token: string }>().token;
+  const link = (await ctx.api(owner).createLink(album.id)).json<{ token: string }>().token;
+  expect((await ctx.api(owner).setVisibility(album.id, { visibility })).statusCode).toBe(200);
+  const photo = await addPhotoAs(ctx, owner, album.id);
+  expect(
+    (await ctx.api(owner).postComment({ photoId: photo.id, message: 'First!' })).statusCode,
+  ).toBe(201);
+  const fresh = (await ctx.api(owner).findAlbum(`?id=${album.id}`)).json<Album>();
+  return { owner, users, album: fresh, photo, link, revokedLink };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const visibility of VISIBILITIES) fixtures.set(visibility, await makeFixture(visibility));
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Whether `who` may see an album of this visibility: the rule the table below spells out. */
+function sees(who: Who, visibility: AlbumVisibility): boolean {
+  switch (who) {
+    case 'owner':
+      return true;
+    case 'contributor':
+    case 'viewer':
+    case 'linkVisitor':
+      return visibility !== 'owner';
+    case 'nonMember':
+    case 'removedMember':
+    case 'pendingInvitee':
+      return visibility === 'everyone';
+    case 'revokedLink':
+      return false;
+  }
+}
+
+type Observed = Record<string, number | boolean>;
+
+/** The statuses an account holder observes on every route (and what the lists show). */
+function expectedForAccount(who: Who, visibility: AlbumVisibility): Observed {
+  const visible = sees(who, visibility);
+  const hidden = 404;
+  const readable = visible ? 200 : hidden;
+  const ownerOnly = who === 'owner' ? null : visible ? 403 : hidden;
+  const member = who === 'contributor' || who === 'viewer';
+  return {
+    'GET albumsDb lists it': visible,
+    'GET albumsDb?shared=true lists it': member && visible,
+    'GET albumsDb?mine=true lists it': who === 'owner',
+    'GET albums/find': readable,
+    'GET albumsDb/{id}/photos': readable,
+    'GET photos/{id}': readable,
+    'GET photos/{id}/comments': readable,
+    'POST photos/comments': visible ? 201 : hidden,
+    'PUT photos/{id}/like': readable,
+    'GET photos/{id}/likes': readable,
+    'POST albumsDb/{id}/photos':
+      who === 'owner' || (who === 'contributor' && visible) ? 201 : (ownerOnly ?? 201),
+    "DELETE photos/{id} (the owner's)": ownerOnly ?? 204,
+    'PUT albums (rename)': ownerOnly ?? 200,
+    'GET albumsDb/{id}/sharing': ownerOnly ?? 200,
+    'PUT albumsDb/{id}/visibility': ownerOnly ?? 200,
+    'POST albumsDb/{id}/members': ownerOnly ?? 201,
+    'POST albumsDb/{id}/link': ownerOnly ?? 201,
+    'DELETE albumsDb/{id} (checked, not done)': ownerOnly ?? 204,
+    'picture URL of its answer loads': visible,
+    'picture URL without signature': visibility === 'everyone' ? 200 : 404,
+  };
+}
+
+function expectedForVisitor(who: Who, visibility: AlbumVisibility): Observed {
+  const visible = sees(who, visibility);
+  return {
+    'GET shared/{token}': visible ? 200 : 404,
+    'GET shared/{token}/photos': visible ? 200 : 404,
+    'picture URL of its answer loads': visible,
+    'picture URL without signature': visibility === 'everyone' ? 200 : 404,
+    // Every account route needs an account.
+    'GET albums/find': 401,
+    'GET albumsDb/{id}/photos': 401,
+    'GET photos/{id}': 401,
+    'GET photos/{id}/comments': 401,
+    'POST photos/comments': 401,
+    'PUT photos/{id}/like': 401,
+    'POST albumsDb/{id}/photos': 401,
+    "DELETE photos/{id} (the owner's)": 401,
+    'PUT albumsDb/{id}/visibility': 401,
+    'POST albumsDb/{id}/link': 401,
+  };
+}
+
+async function loads(url: string | undefined): Promise<boolean> {
+  return url !== undefined && (await ctx.api().get(url)).statusCode === 200;
+}
+
+async function listsIt(user: TestUser, query: string, albumId: string): Promise<boolean> {
+  let url: string | undefined = `/api/albumsDb?limit=100${query}`;
+  while (url) {
+    const res: ApiResponse<Album[]> = await ctx.api(user).get<Album[]>(url);
+    expect(res.statusCode).toBe(200);
+    if (res.json().some((album) => album.id === albumId)) return true;
+    const next = /<([^>]+)>/.exec(String(res.headers.link ?? ''))?.[1];
+    url = next
+      ? new URL(next, 'http://local').pathname + new URL(next, 'http://local').search
+      : undefined;
+  }
+  return false;
+}
+
+async function observeAccount(who: Who, visibility: AlbumVisibility): Promise<Observed> {
+  const f = fixtures.get(visibility)!;
+  const user = who === 'owner' ? f.owner : f.users[who as keyof Fixture['users']];
+  const api = ctx.api(user);
+  const { album, photo } = f;
+  // A photo of the owner's made for this cell, so that a delete that succeeds changes nothing else.
+  const victim = await addPhotoAs(ctx, f.owner, album.id);
+  const found = await api.findAlbum(`?id=${album.id}`);
+  const mine = await storeImage(ctx, user);
+  const added = await api.addPhoto(album.id, { fileId: mine.id });
+  const observed: Observed = {
+    'GET albumsDb lists it': await listsIt(user, '', album.id),
+    'GET albumsDb?shared=true lists it': await listsIt(user, '&shared=true', album.id),
+    'GET albumsDb?mine=true lists it': await listsIt(user, '&mine=true', album.id),
+    'GET albums/find': found.statusCode,
+    'GET albumsDb/{id}/photos': (await api.listPhotos(album.id)).statusCode,
+    'GET photos/{id}': (await api.getPhoto(photo.id)).statusCode,
+    'GET photos/{id}/comments': (await api.listComments(photo.id)).statusCode,
+    'POST photos/comments': (await api.postComment({ photoId: photo.id, message: 'Hello' }))
+      .statusCode,
+    'PUT photos/{id}/like': (await api.like(photo.id)).statusCode,
+    'GET photos/{id}/likes': (await api.listLikes(photo.id)).statusCode,
+    'POST albumsDb/{id}/photos': added.statusCode,
+    "DELETE photos/{id} (the owner's)": (await api.deletePhoto(victim.id)).statusCode,
+    'PUT albums (rename)': (await api.updateAlbum({ id: album.id, name: album.name })).statusCode,
+    'GET albumsDb/{id}/sharing': (await api.sharing(album.id)).statusCode,
+    'PUT albumsDb/{id}/visibility': (await api.setVisibility(album.id, { visibility })).statusCode,
+    'POST albumsDb/{id}/members': (
+      await api.invite(album.id, { emailAddress: `guest-${newId()}@example.com`, role: 'viewer' })
+    ).statusCode,
+    'POST albumsDb/{id}/link': NaN,
+    'DELETE albumsDb/{id} (checked, not done)': NaN,
+    'picture URL of its answer loads': await loads(
+      found.statusCode === 200 ? found.json<Album>().coverPhotoUrl : undefined,
+    ),
+    'picture URL without signature': (await ctx.api().show(photo.fileId)).statusCode,
+  };
+  // Making a new link would revoke the one the visitors' cells use: only the owner's is checked
+  // by status on another album; for everyone else the answer must be 403 or 404 and change nothing.
+  if (who === 'owner') {
+    const other = await createAlbumAs(ctx, f.owner);
+    observed['POST albumsDb/{id}/link'] = (await api.createLink(other.album.id)).statusCode;
+    observed['DELETE albumsDb/{id} (checked, not done)'] = (
+      await api.deleteAlbum(other.album.id)
+    ).statusCode;
+  } else {
+    observed['POST albumsDb/{id}/link'] = (await api.createLink(album.id)).statusCode;
+    observed['DELETE albumsDb/{id} (checked, not done)'] = (
+      await api.deleteAlbum(album.id)
+    ).statusCode;
+  }
+  return observed;
+}
+
+async function observeVisitor(who: Who, visibility: AlbumVisibility): Promise<Observed> {
+  const f = fixtures.get(visibility)!;
+  const token = who === 'linkVisitor' ? f.link : f.revokedLink;
+  const api = ctx.api();
+  const { album, photo } = f;
+  const shared = await api.sharedAlbum(token);
+  const photos = await api.sharedPhotos(token);
+  const victim = await addPhotoAs(ctx, f.owner, album.id);
+  return {
+    'GET shared/{token}': shared.statusCode,
+    'GET shared/{token}/photos': photos.statusCode,
+    'picture URL of its answer loads':
+      photos.statusCode === 200 &&
+      (await loads(photos.json<Photo[]>().find((p) => p.id === photo.id)?.photoUrl)) &&
+      (await loads(shared.json<Album>().coverPhotoUrl)),
+    'picture URL without signature': (await api.show(photo.fileId)).statusCode,
+    'GET albums/find': (await api.findAlbum(`?id=${album.id}`)).statusCode,
+    'GET albumsDb/{id}/photos': (await api.listPhotos(album.id)).statusCode,
+    'GET photos/{id}': (await api.getPhoto(photo.id)).statusCode,
+    'GET photos/{id}/comments': (await api.listComments(photo.id)).statusCode,
+    'POST photos/comments': (await api.postComment({ photoId: photo.id, message: 'Hi' }))
+      .statusCode,
+    'PUT photos/{id}/like': (await api.like(photo.id)).statusCode,
+    'POST albumsDb/{id}/photos': (await api.addPhoto(album.id, { fileId: photo.fileId }))
+      .statusCode,
+    "DELETE photos/{id} (the owner's)": (await api.deletePhoto(victim.id)).statusCode,
+    'PUT albumsDb/{id}/visibility': (await api.setVisibility(album.id, { visibility: 'everyone' }))
+      .statusCode,
+    'POST albumsDb/{id}/link': (await api.createLink(album.id)).statusCode,
+  };
+}
+
+describe.each(VISIBILITIES)('an album seen by %s', (visibility) => {
+  it.each(WHO)('%s', async (who) => {
+    const visitor = who === 'linkVisitor' || who === 'revokedLink';
+    const observed = visitor
+      ? await observeVisitor(who, visibility)
+      : await observeAccount(who, visibility);
+    const expected = visitor
+      ? expectedForVisitor(who, visibility)
+      : expectedForAccount(who, visibility);
+    expect(observed).toEqual(expected);
+  });
+
+  it('answers a hidden album, photo and link exactly like ids that do not exist', async () => {
+    const f = fixtures.get(visibility)!;
+    const stranger = f.users.nonMember;
+    const api = ctx.api(stranger);
+    const pairs = [
+      [api.findAlbum(`?id=${f.album.id}`), api.findAlbum(`?id=${newId()}`)],
+      [api.listPhotos(f.album.id), api.listPhotos(newId())],
+      [api.getPhoto(f.photo.id), api.getPhoto(newId())],
+      [api.listComments(f.photo.id), api.listComments(newId())],
+      [api.sharing(f.album.id), api.sharing(newId())],
+      [ctx.api().sharedAlbum(f.revokedLink), ctx.api().sharedAlbum('A'.repeat(22))],
+    ] as const;
+    for (const [seen, unknown] of pairs) {
+      const [a, b] = await Promise.all([seen, unknown]);
+      if (visibility === 'everyone' && a.statusCode !== 404) continue;
+      expect(a.statusCode).toBe(b.statusCode);
+      const { requestId: _a, ...bodyA } = errorOf(a) as { requestId?: string };
+      const { requestId: _b, ...bodyB } = errorOf(b) as { requestId?: string };
+      expect(bodyA).toEqual(bodyB);
+    }
+  });
+});
+
+describe('picture URLs', () => {
+  it('stop working once they expire (at most an hour), and a tampered signature is refused', async () => {
+    const f = fixtures.get('invited')!;
+    const url = f.photo.photoUrl;
+    const exp = Number(new URL(url, 'http://local').searchParams.get('exp'));
+    const now = ctx.clock.now().getTime() / 1000;
+    expect(exp - now).toBeGreaterThan(0);
+    expect(exp - now).toBeLessThanOrEqual(3600);
+    const res = await ctx.api().get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+, immutable$/);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeLessThanOrEqual(exp - Math.floor(now));
+    expect((await ctx.api().get(`${url}&size=thumb`)).statusCode).toBe(200);
+    expect((await ctx.api().get(url.replace(/sig=./, 'sig=x'))).statusCode).toBe(404);
+    expect((await ctx.api().get(url.replace(/exp=\d+/, `exp=${exp + 1}`))).statusCode).toBe(404);
+    const skip = (exp - now + 1) * 1000;
+    ctx.clock.advance(skip);
+    try {
+      expect((await ctx.api().get(url)).statusCode).toBe(404);
+    } finally {
+      ctx.clock.advance(-skip);
+    }
+  });
+
+  it('are the same within a window, so caches keep them', async () => {
+    const f = fixtures.get('invited')!;
+    const first = (await ctx.api(f.owner).getPhoto(f.photo.id)).json<Photo>().photoUrl;
+    const again = (await ctx.api(f.owner).getPhoto(f.photo.id)).json<Photo>().photoUrl;
+    expect(again).toBe(first);
+  });
+});

@@ -1,0 +1,361 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ALBUM_MEMBERS_MAX,
+  SHARED_LINK_PATH,
+  type Album,
+  type AlbumSharing,
+  type AlbumVisibility,
+  type InviteResult,
+  type MemberRole,
+  type Photo,
+  type ShareLink,
+} from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { LINK_VISITOR } from '../../lib/access.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { Page } from '../../lib/paging.js';
+import { lockAlbum } from '../albums/albums.repository.js';
+import { albumAnswer, requireAlbumAccess } from '../albums/albums.service.js';
+import { listAlbumPhotos } from '../photos/photos.service.js';
+import {
+  countMembersAndInvitations,
+  deleteInvitation,
+  deleteInvitationByEmail,
+  deleteInvitationsByIds,
+  deleteLink,
+  deleteMember,
+  findInvitationByEmail,
+  findLinkByToken,
+  findLinkOfAlbum,
+  findMember,
+  findUserById,
+  findUserByVerifiedEmail,
+  insertMemberUnlessPresent,
+  listInvitations,
+  listInvitationsToEmail,
+  listMembers,
+  replaceLink,
+  setAlbumVisibility,
+  setVerifiedEmail,
+  upsertInvitation,
+  upsertMember,
+  type MemberView,
+} from './sharing.repository.js';
+
+const albumNotFound = () => notFound('ALBUM_NOT_FOUND', 'The album');
+
+function toMember(row: MemberView) {
+  return {
+    userId: row.user_id,
+    name: row.name,
+    emailAddress: row.email_address,
+    role: row.role,
+    dateCreated: row.created_at,
+  };
+}
+
+function toLink(
+  row: { token: string; created_at: string },
+  publicUrl: string | undefined,
+): ShareLink {
+  return {
+    token: row.token,
+    url: `${publicUrl ?? ''}${SHARED_LINK_PATH}${row.token}`,
+    dateCreated: row.created_at,
+  };
+}
+
+/** Everything the owner's Share dialog shows. Owner only. */
+export async function getSharing(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+): Promise<AlbumSharing> {
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
+  const [members, invitations, link] = await Promise.all([
+    listMembers(deps.db, album.id),
+    listInvitations(deps.db, album.id),
+    findLinkOfAlbum(deps.db, album.id),
+  ]);
+  return {
+    albumId: album.id,
+    visibility: album.visibility,
+    members: members.map(toMember),
+    invitations: invitations.map((row) => ({
+      id: row.id,
+      emailAddress: row.email,
+      role: row.role,
+      dateCreated: row.created_at,
+    })),
+    link: link ? toLink(link, deps.config.publicUrl) : null,
+    membersMax: ALBUM_MEMBERS_MAX,
+    mailConfigured: deps.mailer.configured,
+  };
+}
+
+export async function setVisibility(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+  visibility: AlbumVisibility,
+): Promise<AlbumSharing> {
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
+  await setAlbumVisibility(deps.db, album.id, visibility);
+  return getSharing(deps, caller, album.id);
+}
+
+/**
+ * Invites an address with a role. An account that has proven to own it becomes a member at
+ * once; otherwise the invitation waits until one does (claimInvitations). Inviting again changes
+ * the role. When e-mail is configured, the invitee gets the album's address.
+ */
+export async function invite(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+  input: { emailAddress: string; role: MemberRole },
+  appOrigin: string,
+  log: FastifyBaseLogger,
+): Promise<InviteResult> {
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
+  const email = input.emailAddress.toLowerCase();
+  const field = 'body.emailAddress';
+  const owner = await findUserById(deps.db, album.owner_id);
+  const ownerAddresses = [caller.email, owner?.email_address, owner?.verified_email]
+    .filter((address): address is string => Boolean(address))
+    .map((address) => address.toLowerCase());
+  if (ownerAddresses.includes(email)) {
+    throw new AppError('INVALID_INVITATION', 'You own this album: invite someone else.', { field });
+  }
+  const now = deps.clock.now().toISOString();
+  const result: Omit<InviteResult, 'emailSent'> = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await lockAlbum(trx, album.id))) throw albumNotFound();
+      const account = await findUserByVerifiedEmail(trx, email);
+      if (account?.id === album.owner_id) {
+        throw new AppError('INVALID_INVITATION', 'You own this album: invite someone else.', {
+          field,
+        });
+      }
+      const alreadyMember = account ? await findMember(trx, album.id, account.id) : undefined;
+      const pending = await findInvitationByEmail(trx, album.id, email);
+      if (!alreadyMember && !pending) {
+        if ((await countMembersAndInvitations(trx, album.id)) >= ALBUM_MEMBERS_MAX) {
+          throw new AppError(
+            'TOO_MANY_MEMBERS',
+            `An album can be shared with at most ${ALBUM_MEMBERS_MAX} people (members and pending invitations).`,
+          );
+        }
+      }
+      if (account) {
+        await upsertMember(trx, {
+          album_id: album.id,
+          user_id: account.id,
+          role: input.role,
+          created_at: now,
+        });
+        await deleteInvitationByEmail(trx, album.id, email);
+        const member = await findMember(trx, album.id, account.id);
+        return { member: member ? toMember(member) : null, invitation: null };
+      }
+      await upsertInvitation(trx, {
+        id: newId(),
+        album_id: album.id,
+        email,
+        role: input.role,
+        created_at: now,
+      });
+      const row = await findInvitationByEmail(trx, album.id, email);
+      return {
+        member: null,
+        invitation: row
+          ? { id: row.id, emailAddress: row.email, role: row.role, dateCreated: row.created_at }
+          : null,
+      };
+    });
+  if (result.invitation) {
+    // An account may have proven the address while the invitation was being written (its
+    // claim did not see the invitation yet): it becomes a membership now rather than waiting.
+    const account = await findUserByVerifiedEmail(deps.db, email);
+    if (account && account.id !== album.owner_id) {
+      await convertInvitations(deps, account.id, email);
+      const member = await findMember(deps.db, album.id, account.id);
+      if (member) {
+        result.member = toMember(member);
+        result.invitation = null;
+      }
+    }
+  }
+  let emailSent = false;
+  if (deps.mailer.configured) {
+    const answer = await albumAnswer(deps, album.id, caller.id);
+    const address = `${deps.config.publicUrl ?? appOrigin}/album/${encodeURIComponent(album.id)}`;
+    const what = input.role === 'contributor' ? 'see it and add photos' : 'see it';
+    try {
+      await deps.mailer.send(
+        {
+          to: email,
+          subject: `${answer.createdBy} shared the album "${answer.name}" with you`,
+          text:
+            `${answer.createdBy} invited you to the album "${answer.name}": you can ${what}.\n\n` +
+            `Open it here: ${address}\n\n` +
+            'Sign in (or sign up) with this e-mail address; the invitation applies once the ' +
+            'address is verified.\n',
+        },
+        log,
+      );
+      emailSent = true;
+    } catch (error) {
+      // The invitation stands; the owner can tell the person themselves.
+      log.warn({ err: error }, 'invitation e-mail not sent');
+    }
+  }
+  return { ...result, emailSent };
+}
+
+/**
+ * Removes a member: the owner removes anyone, a member removes themselves (leaves). Photos the
+ * member added stay in the album.
+ */
+export async function removeMember(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+  userId: string,
+): Promise<void> {
+  const leaving = userId === caller.id;
+  const album = await requireAlbumAccess(
+    deps,
+    caller,
+    albumId,
+    leaving ? 'album.leave' : 'album.share',
+  );
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockAlbum(trx, album.id))) throw albumNotFound();
+    return deleteMember(trx, album.id, userId);
+  });
+  if (!removed) throw notFound('MEMBER_NOT_FOUND', 'The member');
+}
+
+export async function cancelInvitation(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+  invitationId: string,
+): Promise<void> {
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
+  if (!(await deleteInvitation(deps.db, album.id, invitationId))) {
+    throw notFound('NOT_FOUND', 'The invitation');
+  }
+}
+
+/**
+ * Turns the pending invitations to the caller's address into memberships, once the identity
+ * provider vouches that the caller owns it (email_verified), and never otherwise. One
+ * transaction: an invitation is either still pending or a membership. Idempotent.
+ */
+export async function claimInvitations(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: AuthUser,
+): Promise<void> {
+  const email = user.email.toLowerCase();
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await findUserById(trx, user.id);
+    if (!current) return;
+    if (!user.emailVerified) {
+      // A token for another, unproven address: the address once proven no longer counts.
+      if (current.verified_email !== null && current.verified_email !== email) {
+        await setVerifiedEmail(trx, user.id, null);
+      }
+      return;
+    }
+    if (current.verified_email !== email) await setVerifiedEmail(trx, user.id, email);
+    await convertInvitationsIn(trx, deps.clock.now().toISOString(), user.id, email);
+  });
+}
+
+/** In one transaction, the pending invitations to `email` become memberships of `userId`. */
+async function convertInvitationsIn(trx: Db, now: string, userId: string, email: string) {
+  const invitations = await listInvitationsToEmail(trx, email);
+  for (const invitation of invitations) {
+    if (invitation.owner_id === userId) continue;
+    await insertMemberUnlessPresent(trx, {
+      album_id: invitation.album_id,
+      user_id: userId,
+      role: invitation.role,
+      created_at: now,
+    });
+  }
+  await deleteInvitationsByIds(
+    trx,
+    invitations.map((invitation) => invitation.id),
+  );
+}
+
+function convertInvitations(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  email: string,
+): Promise<void> {
+  return deps.db
+    .transaction()
+    .execute((trx) => convertInvitationsIn(trx, deps.clock.now().toISOString(), userId, email));
+}
+
+/** Makes the album's share link; an earlier one stops working. Owner only. */
+export async function createLink(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+): Promise<ShareLink> {
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
+  const row = {
+    album_id: album.id,
+    token: randomBytes(16).toString('base64url'),
+    created_at: deps.clock.now().toISOString(),
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockAlbum(trx, album.id))) throw albumNotFound();
+    await replaceLink(trx, row);
+  });
+  return toLink(row, deps.config.publicUrl);
+}
+
+/** Revokes the album's share link at once. Owner only; no link: no change. */
+export async function revokeLink(deps: AppDeps, caller: AuthUser, albumId: string): Promise<void> {
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
+  await deleteLink(deps.db, album.id);
+}
+
+const linkNotFound = () =>
+  new AppError('LINK_NOT_FOUND', 'This link does not work: it may have been revoked.');
+
+/** The album a link opens, for a visitor with no account; a revoked or unknown link: 404. */
+async function albumOfLink(deps: AppDeps, token: string): Promise<string> {
+  const link = await findLinkByToken(deps.db, token);
+  if (!link) throw linkNotFound();
+  try {
+    const album = await requireAlbumAccess(deps, LINK_VISITOR, link.album_id, 'album.read');
+    return album.id;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ALBUM_NOT_FOUND') throw linkNotFound();
+    throw error;
+  }
+}
+
+export async function getSharedAlbum(deps: AppDeps, token: string): Promise<Album> {
+  return albumAnswer(deps, await albumOfLink(deps, token), null);
+}
+
+export async function listSharedPhotos(
+  deps: AppDeps,
+  token: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<Photo>> {
+  return listAlbumPhotos(deps, LINK_VISITOR, await albumOfLink(deps, token), query);
+}

@@ -1,0 +1,147 @@
+import type {
+  Album,
+  AlbumSharing,
+  AlbumVisibility,
+  InviteResult,
+  MemberRole,
+  Photo,
+  ShareLink,
+} from '@photo/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiPage } from '../../../shared/api/api-client';
+import { albumKeys } from './album-keys';
+
+const albumPath = (albumId: string) => `/api/albumsDb/${encodeURIComponent(albumId)}`;
+
+/** GET albumsDb/{id}/sharing: visibility, members, pending invitations, link (owner only). */
+export function useAlbumSharing(albumId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: albumKeys.sharing(albumId),
+    queryFn: ({ signal }) => apiJson<AlbumSharing>(`${albumPath(albumId)}/sharing`, { signal }),
+    enabled,
+    // Read again each time the dialog opens: invitations turn into members meanwhile.
+    staleTime: 0,
+  });
+}
+
+/** After a change of who sees the album: its lists, its page and its dialog read again. */
+function useSharingChanged(albumId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: albumKeys.sharing(albumId) }),
+      queryClient.invalidateQueries({ queryKey: albumKeys.detail(albumId) }),
+      queryClient.invalidateQueries({ queryKey: albumKeys.lists() }),
+    ]);
+  };
+}
+
+/** PUT albumsDb/{id}/visibility. */
+export function useSetVisibility(albumId: string) {
+  const queryClient = useQueryClient();
+  const changed = useSharingChanged(albumId);
+  return useMutation({
+    mutationFn: (visibility: AlbumVisibility) =>
+      apiJson<AlbumSharing>(`${albumPath(albumId)}/visibility`, {
+        method: 'PUT',
+        json: { visibility },
+      }),
+    onSuccess: async (sharing) => {
+      queryClient.setQueryData(albumKeys.sharing(albumId), sharing);
+      await changed();
+    },
+  });
+}
+
+/** POST albumsDb/{id}/members: invites an address with a role. */
+export function useInvite(albumId: string) {
+  const changed = useSharingChanged(albumId);
+  return useMutation({
+    mutationFn: (input: { emailAddress: string; role: MemberRole }) =>
+      apiJson<InviteResult>(`${albumPath(albumId)}/members`, { method: 'POST', json: input }),
+    onSuccess: changed,
+  });
+}
+
+/** DELETE albumsDb/{id}/members/{userId}: the owner removes a member. */
+export function useRemoveMember(albumId: string) {
+  const changed = useSharingChanged(albumId);
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiJson<null>(`${albumPath(albumId)}/members/${encodeURIComponent(userId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: changed,
+  });
+}
+
+/** DELETE albumsDb/{id}/members/{own id}: a member leaves the album. */
+export function useLeaveAlbum(albumId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiJson<null>(`${albumPath(albumId)}/members/${encodeURIComponent(userId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: albumKeys.detail(albumId) });
+      await queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
+    },
+  });
+}
+
+/** DELETE albumsDb/{id}/invitations/{invitationId}: withdraws a pending invitation. */
+export function useCancelInvitation(albumId: string) {
+  const changed = useSharingChanged(albumId);
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      apiJson<null>(`${albumPath(albumId)}/invitations/${encodeURIComponent(invitationId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: changed,
+  });
+}
+
+/** POST albumsDb/{id}/link: a new share link (an earlier one stops working). */
+export function useCreateLink(albumId: string) {
+  const changed = useSharingChanged(albumId);
+  return useMutation({
+    mutationFn: () => apiJson<ShareLink>(`${albumPath(albumId)}/link`, { method: 'POST' }),
+    onSuccess: changed,
+  });
+}
+
+/** DELETE albumsDb/{id}/link: Stop sharing by link. */
+export function useRevokeLink(albumId: string) {
+  const changed = useSharingChanged(albumId);
+  return useMutation({
+    mutationFn: () => apiJson<null>(`${albumPath(albumId)}/link`, { method: 'DELETE' }),
+    onSuccess: changed,
+  });
+}
+
+const sharedPath = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
+
+/** GET shared/{token}: the album a share link opens, for anyone who holds it. */
+export function useSharedAlbum(token: string) {
+  return useQuery({
+    queryKey: albumKeys.sharedLink(token),
+    queryFn: ({ signal }) => apiJson<Album>(sharedPath(token), { signal }),
+    // A link that does not work is said on the page itself.
+    meta: { quietErrorCodes: ['LINK_NOT_FOUND'] },
+    retry: false,
+  });
+}
+
+/** GET shared/{token}/photos, page by page. */
+export function useSharedPhotos(token: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: albumKeys.sharedLinkPhotos(token),
+    queryFn: ({ pageParam, signal }) => apiPage<Photo>(pageParam, signal),
+    initialPageParam: `${sharedPath(token)}/photos`,
+    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+    select: (data) => data.pages.flatMap((page) => page.items),
+    meta: { quietErrorCodes: ['LINK_NOT_FOUND'] },
+    enabled,
+  });
+}

@@ -1,0 +1,306 @@
+import type { Album, AlbumVisibility, MemberRole } from '@photo/contract';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useMailConfigured } from '../../../shared/api/client-config';
+import { LoadingState } from '../../../shared/components/loading-state';
+import {
+  useAlbumSharing,
+  useCancelInvitation,
+  useCreateLink,
+  useInvite,
+  useRemoveMember,
+  useRevokeLink,
+  useSetVisibility,
+} from '../api/sharing';
+
+export const VISIBILITY_LABELS: Record<AlbumVisibility, string> = {
+  everyone: 'Everyone with an account',
+  invited: 'Only people I invite',
+  owner: 'Only me',
+};
+
+export const ROLE_LABELS: Record<MemberRole, string> = {
+  viewer: 'Can view',
+  contributor: 'Can add photos',
+};
+
+/** A share link as people open it: absolute, on this site when the server gave a path. */
+function absoluteLink(url: string): string {
+  return new URL(url, window.location.origin).toString();
+}
+
+function VisibilityChoice({
+  albumId,
+  visibility,
+}: {
+  albumId: string;
+  visibility: AlbumVisibility;
+}) {
+  const setVisibility = useSetVisibility(albumId);
+  const name = useId();
+  // The choice shows at once; it goes back if the server refuses it.
+  const shown = setVisibility.isPending ? setVisibility.variables : visibility;
+  return (
+    <fieldset className="mb-4" disabled={setVisibility.isPending}>
+      <legend className="h6">Who can see this album</legend>
+      {(Object.keys(VISIBILITY_LABELS) as AlbumVisibility[]).map((option) => (
+        <Form.Check
+          key={option}
+          type="radio"
+          id={`${name}-${option}`}
+          name={name}
+          label={VISIBILITY_LABELS[option]}
+          checked={shown === option}
+          onChange={() => setVisibility.mutate(option)}
+        />
+      ))}
+      {shown === 'owner' && (
+        <p className="small text-body-secondary mt-2 mb-0">
+          Only you can see this album. The people you invited and the link work again when you
+          choose another option.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function InviteForm({ albumId, full }: { albumId: string; full: boolean }) {
+  const invite = useInvite(albumId);
+  const mailConfigured = useMailConfigured();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('viewer');
+  const [done, setDone] = useState<string | null>(null);
+  const ids = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    invite.mutate(
+      { emailAddress: email.trim(), role },
+      {
+        onSuccess: (result) => {
+          setEmail('');
+          setDone(
+            result.member
+              ? `${result.member.name} can now ${role === 'contributor' ? 'add photos to' : 'see'} this album.`
+              : `Invitation to ${result.invitation?.emailAddress ?? 'that address'} is pending until that address is verified.`,
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <Form onSubmit={submit} className="mb-3" noValidate>
+      <div className="d-flex flex-wrap gap-2 align-items-end">
+        <Form.Group controlId={`${ids}-email`} className="flex-grow-1">
+          <Form.Label>Invite by e-mail</Form.Label>
+          <Form.Control
+            type="email"
+            value={email}
+            autoComplete="off"
+            placeholder="name@example.com"
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={full}
+          />
+        </Form.Group>
+        <Form.Group controlId={`${ids}-role`}>
+          <Form.Label>Role</Form.Label>
+          <Form.Select
+            value={role}
+            onChange={(event) => setRole(event.target.value as MemberRole)}
+            disabled={full}
+          >
+            {(Object.keys(ROLE_LABELS) as MemberRole[]).map((option) => (
+              <option key={option} value={option}>
+                {ROLE_LABELS[option]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Button type="submit" disabled={full || email.trim() === '' || invite.isPending}>
+          {invite.isPending ? 'Inviting…' : 'Invite'}
+        </Button>
+      </div>
+      {invite.isError && (
+        <p className="text-danger small mt-2 mb-0" role="alert">
+          {errorMessage(invite.error)}
+        </p>
+      )}
+      {done && (
+        <p className="text-success-emphasis small mt-2 mb-0" role="status">
+          {done}
+        </p>
+      )}
+      {mailConfigured === false && (
+        <p className="small text-body-secondary mt-2 mb-0">
+          E-mail is not set up on this server, so no invitation e-mail is sent. Tell the people you
+          invite to sign in with that address and look under &ldquo;Shared with me&rdquo;.
+        </p>
+      )}
+      {full && (
+        <p className="small text-body-secondary mt-2 mb-0">
+          This album is shared with as many people as it can be. Remove someone to invite another.
+        </p>
+      )}
+    </Form>
+  );
+}
+
+function LinkSection({ albumId, url }: { albumId: string; url: string | null }) {
+  const createLink = useCreateLink(albumId);
+  const revokeLink = useRevokeLink(albumId);
+  // The link last copied: a new link is not "Copied" yet.
+  const [copiedUrl, setCopiedUrl] = useState<string | null>(null);
+  const copied = url !== null && copiedUrl === url;
+  const inputId = useId();
+  const busy = createLink.isPending || revokeLink.isPending;
+  return (
+    <section aria-labelledby={`${inputId}-heading`}>
+      <h3 id={`${inputId}-heading`} className="h6">
+        Share by link
+      </h3>
+      {url ? (
+        <>
+          <Form.Label htmlFor={inputId} className="small text-body-secondary">
+            Anyone with this link can see the album&apos;s photos, without an account.
+          </Form.Label>
+          <div className="d-flex flex-wrap gap-2">
+            <Form.Control
+              id={inputId}
+              readOnly
+              value={absoluteLink(url)}
+              className="flex-grow-1 w-auto"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button
+              variant="outline-primary"
+              onClick={() => {
+                void navigator.clipboard
+                  ?.writeText(absoluteLink(url))
+                  .then(() => setCopiedUrl(url))
+                  .catch(() => setCopiedUrl(null));
+              }}
+            >
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+            <Button variant="outline-danger" disabled={busy} onClick={() => revokeLink.mutate()}>
+              Stop sharing
+            </Button>
+          </div>
+          <span className="visually-hidden" role="status">
+            {copied ? 'Link copied' : ''}
+          </span>
+        </>
+      ) : (
+        <>
+          <p className="small text-body-secondary mb-2">
+            A link lets anyone who has it see the album&apos;s photos, without an account.
+          </p>
+          <Button variant="outline-primary" disabled={busy} onClick={() => createLink.mutate()}>
+            Create link
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The owner's "Share" dialog: who sees the album, invitations and members, the share link. */
+export function ShareDialog({
+  album,
+  show,
+  onClose,
+}: {
+  album: Album;
+  show: boolean;
+  onClose: () => void;
+}) {
+  const sharing = useAlbumSharing(album.id, show);
+  const removeMember = useRemoveMember(album.id);
+  const cancelInvitation = useCancelInvitation(album.id);
+  const titleId = useId();
+  const data = sharing.data;
+  const people = data ? data.members.length + data.invitations.length : 0;
+
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId} size="lg">
+      <Modal.Header closeButton>
+        <Modal.Title id={titleId} as="h2" className="h5 text-break">
+          Share &ldquo;{album.name}&rdquo;
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {sharing.isPending && <LoadingState label="Loading who can see this album…" />}
+        {sharing.isError && <p className="text-danger">{errorMessage(sharing.error)}</p>}
+        {data && (
+          <>
+            <VisibilityChoice albumId={album.id} visibility={data.visibility} />
+            <section aria-labelledby={`${titleId}-people`} className="mb-4">
+              <h3 id={`${titleId}-people`} className="h6">
+                People
+              </h3>
+              <InviteForm albumId={album.id} full={people >= data.membersMax} />
+              {people === 0 ? (
+                <p className="small text-body-secondary mb-0">Nobody is invited yet.</p>
+              ) : (
+                <ul className="list-group" aria-label="Members and invitations">
+                  {data.members.map((member) => (
+                    <li
+                      key={member.userId}
+                      className="list-group-item d-flex flex-wrap align-items-center gap-2"
+                    >
+                      <span className="flex-grow-1 text-break">
+                        <span className="fw-semibold">{member.name}</span>{' '}
+                        <span className="small text-body-secondary">{member.emailAddress}</span>
+                      </span>
+                      <Badge bg="secondary">{ROLE_LABELS[member.role]}</Badge>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        disabled={removeMember.isPending}
+                        onClick={() => removeMember.mutate(member.userId)}
+                      >
+                        Remove <span className="visually-hidden">{member.name}</span>
+                      </Button>
+                    </li>
+                  ))}
+                  {data.invitations.map((invitation) => (
+                    <li
+                      key={invitation.id}
+                      className="list-group-item d-flex flex-wrap align-items-center gap-2"
+                    >
+                      <span className="flex-grow-1 text-break">{invitation.emailAddress}</span>
+                      <Badge bg="warning" text="dark">
+                        Pending
+                      </Badge>
+                      <Badge bg="secondary">{ROLE_LABELS[invitation.role]}</Badge>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        disabled={cancelInvitation.isPending}
+                        onClick={() => cancelInvitation.mutate(invitation.id)}
+                      >
+                        Remove <span className="visually-hidden">{invitation.emailAddress}</span>
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <LinkSection albumId={album.id} url={data.link?.url ?? null} />
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose}>
+          Done
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
