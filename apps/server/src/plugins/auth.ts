@@ -24,8 +24,9 @@ export interface AuthRegistry {
 }
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): AuthRegistry {
-  // Subjects known to have a user record, so the check costs a query only once per user and process.
-  const known = new Set<string>();
+  // User id -> what was last ensured for it (address, verification), so the check costs a query
+  // only once per user and state, per process.
+  const known = new Map<string, string>();
   const KNOWN_MAX = 100_000;
   app.decorateRequest('auth', null);
   // The OpenAPI document says what this hook does: a public route needs no token.
@@ -43,11 +44,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): AuthRe
       email: identity.email,
       emailVerified: identity.emailVerified,
     };
-    const key = `${user.id}\n${user.email}\n${user.emailVerified ? 'verified' : ''}`;
-    if (!known.has(key)) {
+    const state = `${user.email}\n${user.emailVerified ? 'verified' : ''}`;
+    if (known.get(user.id) !== state) {
       await options.ensureUser(user);
       if (known.size >= KNOWN_MAX) known.clear();
-      known.add(key);
+      known.set(user.id, state);
     }
     request.auth = user;
   });

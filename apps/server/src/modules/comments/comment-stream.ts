@@ -3,8 +3,11 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import type { Keyset } from '../../lib/paging.js';
 import { readCommentEvents, type SentCommentEvent } from './comments.service.js';
 
-/** A stream reads again at least this often, so events posted on another instance arrive. */
-export const POLL_MS = 2_000;
+/**
+ * A stream reads again at least this often. Changes wake it at once through the event bus; the
+ * bus delivers at most once, so this bounds the delay when a notification is lost.
+ */
+export const POLL_MS = 5_000;
 /** A comment line every so often keeps proxies from closing an idle stream. */
 export const KEEPALIVE_MS = 25_000;
 /**
@@ -14,7 +17,7 @@ export const KEEPALIVE_MS = 25_000;
 const OVERLAP_MS = 5_000;
 const READ_LIMIT = 100;
 
-/** Wakes this instance's streams of a photo when one of its comments changes here. */
+/** Wakes this instance's streams of a photo when one of its comments changes. */
 export class CommentWakeups {
   readonly #waiters = new Map<string, Set<() => void>>();
 

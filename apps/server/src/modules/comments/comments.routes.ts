@@ -28,9 +28,25 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
  */
 const STREAM_MAX_MS = 15 * 60 * 1000;
 
+/** The event bus channel on which instances tell each other that a photo's comments changed. */
+const CHANNEL = 'comments';
+
 export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
   const wakeups = new CommentWakeups();
   const streams = new Set<AbortController>();
+  // Every instance's streams of a photo wake when its comments change on any instance.
+  const unsubscribe = await deps.eventBus.subscribe(CHANNEL, (event) => {
+    if (typeof event === 'object' && event !== null && !Array.isArray(event)) {
+      if (typeof event.photoId === 'string') wakeups.notify(event.photoId);
+    }
+  });
+  const changed = (photoId: string, log: { warn(details: object, message: string): void }) => {
+    deps.eventBus.publish(CHANNEL, { photoId }).catch((error: unknown) => {
+      // Other instances' streams still read within POLL_MS; this one's wake now.
+      log.warn({ err: error }, 'comment change not published on the event bus');
+      wakeups.notify(photoId);
+    });
+  };
   const pruning = setInterval(() => {
     pruneCommentEvents(deps).catch((error: unknown) =>
       app.log.warn({ err: error }, 'old comment events could not be removed'),
@@ -41,6 +57,7 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
   app.addHook('preClose', async () => {
     clearInterval(pruning);
     for (const stream of streams) stream.abort();
+    await unsubscribe();
   });
 
   app.get(
@@ -169,7 +186,7 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const comment = await postComment(deps, currentUser(request), request.body);
-      wakeups.notify(comment.photoId);
+      changed(comment.photoId, request.log);
       return reply.status(201).send(comment);
     },
   );
@@ -187,7 +204,7 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const { photoId } = await deleteComment(deps, currentUser(request), request.params.commentId);
-      wakeups.notify(photoId);
+      changed(photoId, request.log);
       return reply.status(204).send(null);
     },
   );
