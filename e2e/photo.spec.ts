@@ -44,7 +44,12 @@ test('shows a photo, posts comments newest first, and reverses their order', asy
   const apiCalls: { call: string; headers: Record<string, string> }[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/files/show/')) {
+    // Pictures are <img> loads; client-config is public, read before anyone signs in.
+    const guarded =
+      url.pathname.startsWith('/api/') &&
+      !url.pathname.startsWith('/api/files/show/') &&
+      url.pathname !== '/api/client-config';
+    if (guarded) {
       apiCalls.push({ call: `${request.method()} ${url.pathname}`, headers: request.headers() });
     }
   });

@@ -1,20 +1,30 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import type { TestUser } from './api';
 
 /**
  * An ID token for `user` that says the address is verified, signed with the test server's own
- * identity key (read from its data folder), as the identity service will issue once the user
- * has verified their address. The embedded service does not verify addresses yet.
+ * identity key (read from its database), as the identity service issues once the user has
+ * followed the verification e-mail. The shared test server sends no e-mail, so the sharing
+ * tests sign the token themselves; e2e/account.spec.ts follows the e-mail for real.
  */
 export async function verifiedIdToken(user: Pick<TestUser, 'id' | 'email'>): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const stored = JSON.parse(
-    await fs.readFile(path.join(dataDir, 'identity-signing-key.json'), 'utf8'),
-  ) as { kid: string; privateJwk: JWK };
-  const key = await importJWK(stored.privateJwk, 'ES256');
+  const db = new Database(path.join(dataDir, 'app.db'), { readonly: true });
+  let stored: { kid: string; private_jwk: string } | undefined;
+  try {
+    stored = db
+      .prepare(
+        'SELECT kid, private_jwk FROM identity_signing_keys ORDER BY generation DESC LIMIT 1',
+      )
+      .get() as { kid: string; private_jwk: string } | undefined;
+  } finally {
+    db.close();
+  }
+  if (!stored) throw new Error('the test server has no signing key yet');
+  const key = await importJWK(JSON.parse(stored.private_jwk) as JWK, 'ES256');
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     email: user.email,

@@ -51,12 +51,7 @@ function VerifyEmailNotice({ email }: { email: string }) {
           {errorMessage(send.error)}
         </p>
       )}
-      <Button
-        variant="outline-dark"
-        size="sm"
-        onClick={() => send.mutate()}
-        disabled={send.isPending}
-      >
+      <Button variant="warning" size="sm" onClick={() => send.mutate()} disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send the link again'}
       </Button>
     </Alert>

@@ -103,7 +103,7 @@ export function Comments({ photoId }: { photoId: string }) {
                 {comment.canDelete && (
                   <Button
                     size="sm"
-                    variant="outline-danger"
+                    variant="danger"
                     aria-label={`Delete comment: ${comment.message.slice(0, 40)}`}
                     disabled={deleteComment.isPending && deleteComment.variables?.id === comment.id}
                     onClick={() => deleteComment.mutate(comment)}
