@@ -71,13 +71,15 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         summary: 'The bytes of a stored file: the original, or a derived size',
         description:
           'size=thumb: 600 px WebP; size=preview: 1600 px WebP (of an animation: its first frame, and an ' +
-          'animated preview when it is small enough). Without size: the original. A file of an album ' +
+          'animated preview when it is small enough); size=card: a 576 x 432 WebP crop from the centre, ' +
+          'size=card3x: 864 x 648 (for a file stored before card crops were made: the thumbnail and the ' +
+          'preview). Without size: the original. A file of an album ' +
           'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +
           'at most an hour); otherwise 404 FILE_NOT_FOUND.',
         security: [],
         params: z.object({ id: z.string() }),
         querystring: z.object({
-          size: z.enum(['thumb', 'preview']).optional(),
+          size: z.enum(['thumb', 'preview', 'card', 'card3x']).optional(),
           exp: z.coerce.number().int().optional(),
           sig: z.string().max(100).optional(),
         }),
