@@ -171,6 +171,8 @@ export interface FileToServe {
   etag: string;
   /** Served through a signed URL: how long caches may keep it (seconds); null: a year. */
   maxAgeSeconds: number | null;
+  /** A derived size (small, made by us), not the original as uploaded. */
+  derived: boolean;
 }
 
 /** The blob of a derived size a file has, or null. */
@@ -224,9 +226,22 @@ export async function findFileToServe(
     derivedKey = derivedKeyOf(file, served);
   }
   const etag = `"${file.id}.${derivedKey && served ? served : 'original'}"`;
-  if (derivedKey)
-    return { key: derivedKey, contentType: DERIVED_CONTENT_TYPE, etag, maxAgeSeconds };
-  return { key: file.blob_key, contentType: file.content_type, etag, maxAgeSeconds };
+  if (derivedKey) {
+    return {
+      key: derivedKey,
+      contentType: DERIVED_CONTENT_TYPE,
+      etag,
+      maxAgeSeconds,
+      derived: true,
+    };
+  }
+  return {
+    key: file.blob_key,
+    contentType: file.content_type,
+    etag,
+    maxAgeSeconds,
+    derived: false,
+  };
 }
 
 /**
