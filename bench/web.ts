@@ -1,9 +1,12 @@
-// The album list page as a phone sees it: the bytes on the wire by kind (JS, CSS, images, JSON,
-// HTML), and which image each cover chose on three screens. Signed in, Recent Albums holding
+// The album list page as a phone sees it: Lighthouse's mobile performance (score, LCP, TBT, CLS,
+// total / image / JS bytes; median of BENCH_LIGHTHOUSE_RUNS, 3), then the bytes on the wire by
+// kind and which image each cover chose on three screens. Signed in, Recent Albums holding
 // BENCH_ALBUMS albums (24) whose covers are camera-sized JPEGs (BENCH_COVER_MP megapixels, 12).
 // Prints figures; never gates CI.
 // Run: npm run build && npm run bench:web
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { api, signUpUser, startAppServer } from './lib/server.js';
 
@@ -97,6 +100,78 @@ async function chosenImages(page: Page): Promise<string[]> {
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalBytes: number;
+  imageBytes: number;
+  scriptBytes: number;
+}
+
+/**
+ * One Lighthouse run with its mobile defaults (a 412 px phone at 1.75x, simulated slow 4G and a
+ * 4x slower CPU), in a fresh headless Chromium whose local storage holds the signed-in session.
+ */
+async function runLighthouse(
+  url: string,
+  origin: string,
+  storage: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    // The session lives in local storage, which Lighthouse keeps; a JSON page loads no app code.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${origin}/api/health`);
+    const items = storage.origins.find((o) => o.origin === origin)?.localStorage ?? [];
+    await page.evaluate((entries) => {
+      for (const { name, value } of entries) window.localStorage.setItem(name, value);
+    }, items);
+    await page.close();
+    await browser.close();
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error('Lighthouse gave no result');
+    const { lhr } = result;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as
+          { items: { resourceType?: string; transferSize?: number }[] } | undefined
+      )?.items ?? [];
+    const bytesOf = (type: string) =>
+      requests
+        .filter((r) => r.resourceType === type)
+        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    return {
+      score: lhr.categories.performance?.score ?? NaN,
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      totalBytes: audit('total-byte-weight'),
+      imageBytes: bytesOf('Image'),
+      scriptBytes: bytesOf('Script'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
 
 async function main() {
   const server = await startAppServer();
@@ -138,6 +213,23 @@ async function main() {
     await page.waitForURL(/\/albums\/recent$/);
     const storage = await context.storageState();
     await context.close();
+
+    const runs: LighthouseFigures[] = [];
+    for (let i = 0; i < lighthouseRuns; i += 1) {
+      runs.push(await runLighthouse(`${server.url}/albums/recent`, server.url, storage));
+    }
+    const m = (key: keyof LighthouseFigures) => median(runs.map((run) => run[key]));
+    const range = (key: keyof LighthouseFigures, f: (n: number) => string) =>
+      `${f(m(key))} (${runs.map((run) => f(run[key])).join(', ')})`;
+    console.log(`Lighthouse mobile, Recent Albums, median of ${runs.length}:`);
+    console.log(`  score ${range('score', (n) => n.toFixed(2))}`);
+    console.log(`  LCP ${range('lcpMs', (n) => `${(n / 1000).toFixed(2)} s`)}`);
+    console.log(
+      `  TBT ${range('tbtMs', (n) => `${Math.round(n)} ms`)}, CLS ${range('cls', (n) => n.toFixed(3))}`,
+    );
+    console.log(
+      `  bytes: total ${range('totalBytes', kib)} KiB, images ${range('imageBytes', kib)} KiB, JS ${range('scriptBytes', kib)} KiB`,
+    );
 
     const screens = [
       { name: 'phone 412 px @1.75', width: 412, height: 823, deviceScaleFactor: 1.75 },
