@@ -1,9 +1,18 @@
 // API load: requests per second and latency of the main read paths, as ratios to a bare Fastify
-// hello-world measured in the same run on the same machine. Prints figures; never gates CI.
+// hello-world and to the same reads done minimally (Fastify, one prepared better-sqlite3 statement
+// and JSON.stringify or a file stream, on the app's own data folder), measured in the same run on
+// the same machine, and the thumbnail with the in-memory image cache off. Prints figures; never
+// gates CI.
 // Run: npm run build && npm run bench:api   (BENCH_SECONDS=5 BENCH_CONNECTIONS=50 by default)
 import autocannon from 'autocannon';
 import { makeJpeg } from '../apps/server/src/test/images.js';
-import { api, signUpUser, startAppServer, startBaselineServer } from './lib/server.js';
+import {
+  api,
+  signUpUser,
+  startAppServer,
+  startBaselineServer,
+  startMinimalServer,
+} from './lib/server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -72,7 +81,19 @@ async function main() {
       });
     }
 
+    // A second server on the same data folder, with the image cache off.
+    const copy = await startAppServer({ IMAGE_CACHE_BYTES: '0', DATA_DIR: server.dataDir });
+    const minimal = await startMinimalServer(server.dataDir);
+
     const auth = { idToken };
+    const minimalAlbums = await load(
+      'minimal: 50 albums, prepared statement',
+      `${minimal.url}/albums`,
+    );
+    const minimalThumb = await load(
+      'minimal: thumbnail key lookup + file stream',
+      `${minimal.url}/thumb/${file.id}`,
+    );
     const figures = [
       baseline,
       await load('GET /api/health (database + blob store)', `${server.url}/api/health`),
@@ -90,7 +111,15 @@ async function main() {
         'GET /api/files/show/{id}?size=thumb',
         `${server.url}/api/files/show/${file.id}?size=thumb`,
       ),
+      await load(
+        'GET /api/files/show/{id}?size=thumb, IMAGE_CACHE_BYTES=0',
+        `${copy.url}/api/files/show/${file.id}?size=thumb`,
+      ),
+      minimalAlbums,
+      minimalThumb,
     ];
+    await copy.stop();
+    await minimal.stop();
 
     console.log(
       `\nAPI load: ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`,
@@ -103,6 +132,15 @@ async function main() {
         `| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio} | ${f.p50} | ${f.p99} | ${f.errors} |`,
       );
     }
+    const rate = (name: string) => figures.find((f) => f.name.startsWith(name))!.requestsPerSecond;
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    console.log(
+      `\nalbums (limit=50) vs the same work minimally: ${ratio(rate('GET /api/albumsDb'), minimalAlbums.requestsPerSecond)}x`,
+    );
+    console.log(
+      `thumbnail vs a minimal keyed lookup + file stream: ${ratio(rate('GET /api/files/show/{id}?size=thumb'), minimalThumb.requestsPerSecond)}x ` +
+        `(cache off: ${ratio(rate('GET /api/files/show/{id}?size=thumb, IMAGE'), minimalThumb.requestsPerSecond)}x)`,
+    );
     if (figures.some((f) => f.errors > 0)) {
       console.error('Some requests failed: see the errors column.');
       process.exitCode = 1;

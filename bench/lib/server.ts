@@ -155,3 +155,52 @@ export function serverArgs(): { args: string[]; mode: string } {
   }
   return { args: ['--import', 'tsx', source], mode: 'source (apps/server/src/main.ts via tsx)' };
 }
+
+/**
+ * The same reads done minimally, in its own process, on the app's own data folder: Fastify, one
+ * prepared better-sqlite3 statement per route and JSON.stringify (no token check, no schema, no
+ * logging). `/albums` answers the 50 newest albums as the API shows them; `/thumb/:id` looks the
+ * file's thumbnail key up and streams that file.
+ */
+export async function startMinimalServer(
+  dataDir: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const code = `
+    const fs = require('node:fs');
+    const path = require('node:path');
+    const Database = require('better-sqlite3');
+    const app = require('fastify')();
+    const db = new Database(${JSON.stringify(path.join(dataDir, 'app.db'))}, { readonly: true });
+    const albums = db.prepare(
+      'select albums.id, albums.name, albums.cover_file_id, albums.owner_id, albums.created_at, users.name as owner_name ' +
+      'from albums inner join users on users.id = albums.owner_id order by albums.created_at desc, albums.id desc limit ?');
+    const thumb = db.prepare('select thumb_key from files where id = ?');
+    const blobs = ${JSON.stringify(path.join(dataDir, 'blobs'))};
+    app.get('/albums', (request, reply) => {
+      const rows = albums.all(50).map((row) => ({
+        id: row.id, name: row.name, coverPhotoUrl: '/api/files/show/' + row.cover_file_id,
+        createdBy: row.owner_name, createdById: row.owner_id, dateCreated: row.created_at,
+      }));
+      reply.type('application/json').send(JSON.stringify(rows));
+    });
+    app.get('/thumb/:id', (request, reply) => {
+      const row = thumb.get(request.params.id);
+      if (!row) return reply.code(404).send();
+      reply.type('image/webp').send(fs.createReadStream(path.join(blobs, row.thumb_key)));
+    });
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/albums`);
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -111,6 +112,16 @@ export async function buildApp(
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
+  // JSON and other text answers over 1 KB leave brotli (quality 4) or gzip compressed; images are
+  // compressed already and pass as they are. Registered before @fastify/static, whose built files
+  // are compressed at build time (preCompressed below) and never on a request.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Request bodies are never accepted compressed.
+    globalDecompression: false,
+  });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
@@ -171,7 +182,10 @@ export async function buildApp(
       root: webDist,
       wildcard: false,
       cacheControl: false,
+      // index.html.br, assets/*.js.gz… written by the web build; sent when the browser accepts them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
+        res.setHeader('Vary', 'Accept-Encoding');
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
           'Cache-Control',

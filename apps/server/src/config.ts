@@ -30,6 +30,11 @@ const envSchema = z.object({
     .min(16 * 1024)
     .default(1024 * 1024),
   TRUST_PROXY: booleanFromEnv.default(false),
+  IMAGE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   /** Verify ID tokens of an external provider instead of the embedded one. */
   AUTH_JWKS_URL: z.url().optional(),
   AUTH_ISSUER: z.string().min(1).default('my-photo-application'),
@@ -86,6 +91,8 @@ export interface Config {
   /** Log bytes held while the output is slower than the server; beyond, lines are dropped. */
   logBufferBytes: number;
   trustProxy: boolean;
+  /** Bytes of thumbnails and card crops kept in memory for files/show; 0 keeps none. */
+  imageCacheBytes: number;
   auth: {
     jwksUrl: string | undefined;
     issuer: string;
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     trustProxy: e.TRUST_PROXY,
+    imageCacheBytes: e.IMAGE_CACHE_BYTES,
     auth: {
       jwksUrl: e.AUTH_JWKS_URL,
       issuer: e.AUTH_ISSUER,

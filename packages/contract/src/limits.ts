@@ -44,6 +44,17 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
 export const IMAGE_SIZES = { thumb: 600, preview: 1600 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
+/**
+ * Card-sized crops (4:3, width x height in pixels) made beside the derived sizes, for the album
+ * cards, which are 18rem (288 CSS px) wide at most: `card` for screens up to 2x, `card3x` for up
+ * to 3x. Files stored before they existed are answered with the thumbnail and the preview.
+ */
+export const CARD_IMAGE_SIZES = {
+  card: { width: 576, height: 432 },
+  card3x: { width: 864, height: 648 },
+} as const;
+export type CardImageSize = keyof typeof CARD_IMAGE_SIZES;
+
 /** Spec constants. */
 export const ID_TOKEN_HEADER = 'idToken';
 export const ID_TOKEN_STORAGE_KEY = 'userIdToken';

@@ -174,7 +174,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
         database: onPostgres ? 'postgres' : 'sqlite',
         databaseFile:
           { pg_dump: 'database.pgdump', export: 'database-export' }[format as string] ?? 'app.db',
-        blobs: 9,
+        // Three files, each with its original, thumbnail, preview and two card crops.
+        blobs: 15,
         blobsGoneMeanwhile: 0,
       });
 

@@ -73,6 +73,8 @@ interface NamedBlobs {
   content_type: string;
   thumb_key: string | null;
   preview_key: string | null;
+  card_key: string | null;
+  card3x_key: string | null;
 }
 
 /** The blobs the database names, with the content types a bucket should serve. */
@@ -83,7 +85,9 @@ async function namedBlobs(config: Config, sqliteCopy: string): Promise<NamedBlob
       // The copy is one self-contained file (the server sets WAL again when it opens it).
       sqlite.pragma('journal_mode = DELETE');
       return sqlite
-        .prepare('select blob_key, content_type, thumb_key, preview_key from files')
+        .prepare(
+          'select blob_key, content_type, thumb_key, preview_key, card_key, card3x_key from files',
+        )
         .all() as NamedBlobs[];
     } finally {
       sqlite.close();
@@ -93,7 +97,7 @@ async function namedBlobs(config: Config, sqliteCopy: string): Promise<NamedBlob
   try {
     return await handle.db
       .selectFrom('files')
-      .select(['blob_key', 'content_type', 'thumb_key', 'preview_key'])
+      .select(['blob_key', 'content_type', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
       .execute();
   } finally {
     await handle.close();
@@ -146,6 +150,8 @@ export async function backup(
     contentTypes.set(row.blob_key, row.content_type);
     if (row.thumb_key) contentTypes.set(row.thumb_key, 'image/webp');
     if (row.preview_key) contentTypes.set(row.preview_key, 'image/webp');
+    if (row.card_key) contentTypes.set(row.card_key, 'image/webp');
+    if (row.card3x_key) contentTypes.set(row.card3x_key, 'image/webp');
   }
 
   const store = await createBlobStore(config);

@@ -115,6 +115,9 @@ export interface FilesTable {
   sha256: string;
   thumb_key: string | null;
   preview_key: string | null;
+  /** 4:3 crops for album cards; null for files stored before they were made. */
+  card_key: string | null;
+  card3x_key: string | null;
   date_taken: string | null;
   camera_make: string | null;
   camera_model: string | null;

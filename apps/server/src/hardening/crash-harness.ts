@@ -486,10 +486,16 @@ async function checkReferences(
     }
     const files = await db
       .selectFrom('files')
-      .select(['id', 'blob_key', 'thumb_key', 'preview_key'])
+      .select(['id', 'blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
       .execute();
     for (const file of files) {
-      for (const key of [file.blob_key, file.thumb_key, file.preview_key]) {
+      for (const key of [
+        file.blob_key,
+        file.thumb_key,
+        file.preview_key,
+        file.card_key,
+        file.card3x_key,
+      ]) {
         if (key && !(await blobExists(dataDir, key))) dangling.push(`file ${file.id} blob ${key}`);
       }
     }
@@ -501,9 +507,11 @@ async function countOrphanBlobs(dataDir: string, databaseUrl: string | undefined
   const keys = await withDatabase(dataDir, databaseUrl, async (db) => {
     const rows = await db
       .selectFrom('files')
-      .select(['blob_key', 'thumb_key', 'preview_key'])
+      .select(['blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
       .execute();
-    return new Set(rows.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key]));
+    return new Set(
+      rows.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key, r.card_key, r.card3x_key]),
+    );
   });
   const root = path.join(dataDir, 'blobs');
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });

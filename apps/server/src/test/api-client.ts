@@ -189,7 +189,7 @@ export class ApiClient {
   }
 
   /** GET files/show/{id}: the original, or a derived size. */
-  show(fileId: string, size?: 'thumb' | 'preview') {
+  show(fileId: string, size?: 'thumb' | 'preview' | 'card' | 'card3x') {
     return this.get(`/api/files/show/${path(fileId)}${size ? `?size=${size}` : ''}`);
   }
 

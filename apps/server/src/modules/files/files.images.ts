@@ -1,9 +1,11 @@
 import exifReader from 'exif-reader';
 import sharp, { type Exif, type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import {
+  CARD_IMAGE_SIZES,
   IMAGE_SIZES,
   MAX_IMAGE_PIXELS,
   type AcceptedImageType,
+  type CardImageSize,
   type ImageSize,
 } from '@photo/contract';
 import { AppError } from '../../lib/errors.js';
@@ -24,6 +26,11 @@ export const CONTENT_TYPES: Record<ImageFormat, AcceptedImageType> = {
 /** Derived sizes are WebP. */
 export const DERIVED_CONTENT_TYPE = 'image/webp';
 const DERIVED_QUALITY = 80;
+/** Cards are small on screen: a lower quality shows no loss there and costs fewer bytes. */
+const CARD_QUALITY = 72;
+
+/** Every derived image of an upload: the long-edge sizes and the card crops. */
+export type DerivedImages = Record<ImageSize | CardImageSize, Buffer>;
 
 /** How many bytes of the file's start sniffImageFormat needs. */
 export const SNIFF_BYTES = 64;
@@ -144,7 +151,8 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
 }
 
 /**
- * Makes the preview (1600 px) and the thumbnail (600 px) on the long edge, never enlarged: WebP,
+ * Makes the preview (1600 px) and the thumbnail (600 px) on the long edge, and the 4:3 card crops
+ * (576 x 432 and 864 x 648, from the centre), never enlarged: WebP,
  * turned upright by the EXIF orientation, converted to sRGB, all metadata stripped. Of an
  * animation, the thumbnail is its first frame, and the preview is the animation made smaller
  * when that stays within a pixel and a byte budget, else its first frame too.
@@ -152,11 +160,11 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
 export async function makeDerivedSizes(
   file: string,
   info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
-): Promise<Record<ImageSize, Buffer>> {
-  let still: Record<ImageSize, Buffer>;
+): Promise<DerivedImages> {
+  let still: DerivedImages;
   try {
     // One decode of the original (its first frame), at the preview's size (JPEG and WebP shrink
-    // while decoding); both sizes are encoded from those pixels.
+    // while decoding); every size is encoded from those pixels.
     const { data, info: raw } = await sharp(file, { ...INPUT_OPTIONS, autoOrient: true })
       .resize(fitWithin('preview'))
       .raw()
@@ -167,6 +175,8 @@ export async function makeDerivedSizes(
     still = {
       preview: await toWebp(pixels()),
       thumb: await toWebp(pixels().resize(fitWithin('thumb'))),
+      card: await toWebp(pixels().resize(cardCrop('card')), CARD_QUALITY),
+      card3x: await toWebp(pixels().resize(cardCrop('card3x')), CARD_QUALITY),
     };
   } catch (error) {
     throw unreadable(error);
@@ -210,11 +220,13 @@ function fitWithin(size: ImageSize) {
   return { width: edge, height: edge, fit: 'inside', withoutEnlargement: true } as const;
 }
 
-function toWebp(image: Sharp): Promise<Buffer> {
-  return image
-    .webp({ quality: DERIVED_QUALITY })
-    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
-    .toBuffer();
+function cardCrop(size: CardImageSize) {
+  const { width, height } = CARD_IMAGE_SIZES[size];
+  return { width, height, fit: 'cover', position: 'centre', withoutEnlargement: true } as const;
+}
+
+function toWebp(image: Sharp, quality = DERIVED_QUALITY): Promise<Buffer> {
+  return image.webp({ quality }).timeout({ seconds: PROCESSING_TIMEOUT_SECONDS }).toBuffer();
 }
 
 /**

@@ -60,7 +60,7 @@ export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('files')
-    .select(['id', 'blob_key', 'thumb_key', 'preview_key'])
+    .select(['id', 'blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
     .where('id', 'in', ids)
     .execute();
 }

@@ -5,6 +5,7 @@ import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
+import { ImageCache } from './files.image-cache.js';
 import { findFileToServe, storeUploadedFile, toUploadedFile } from './files.service.js';
 import { startSweeper, type Sweeper } from './files.sweeper.js';
 
@@ -13,6 +14,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** How long a presigned URL of the bucket reads the blob (S3_PRESIGN). */
 const PRESIGNED_SECONDS = 300;
+
+/** Derived images above this are streamed from the blob store each time, never kept in memory. */
+const CACHED_IMAGE_MAX_BYTES = 256 * 1024;
 
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 says for it). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -26,6 +30,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
   await prepareUploadTmpDir(deps.uploadTmpDir);
+  const imageCache = new ImageCache(deps.config.imageCacheBytes, CACHED_IMAGE_MAX_BYTES);
   // What crashes leave behind goes once the server is ready, and then now and then.
   let sweeper: Sweeper | undefined;
   app.addHook('onReady', async () => {
@@ -71,13 +76,15 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         summary: 'The bytes of a stored file: the original, or a derived size',
         description:
           'size=thumb: 600 px WebP; size=preview: 1600 px WebP (of an animation: its first frame, and an ' +
-          'animated preview when it is small enough). Without size: the original. A file of an album ' +
+          'animated preview when it is small enough); size=card: a 576 x 432 WebP crop from the centre, ' +
+          'size=card3x: 864 x 648 (for a file stored before card crops were made: the thumbnail and the ' +
+          'preview). Without size: the original. A file of an album ' +
           'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +
           'at most an hour); otherwise 404 FILE_NOT_FOUND.',
         security: [],
         params: z.object({ id: z.string() }),
         querystring: z.object({
-          size: z.enum(['thumb', 'preview']).optional(),
+          size: z.enum(['thumb', 'preview', 'card', 'card3x']).optional(),
           exp: z.coerce.number().int().optional(),
           sig: z.string().max(100).optional(),
         }),
@@ -112,10 +119,29 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           .headers({ ...headers, 'cache-control': `private, max-age=${PRESIGNED_SECONDS / 2}` })
           .redirect(url);
       }
+      // The row was read and access decided just now (404 above for a deleted file or a missing
+      // signature); derived bytes never change.
+      const cached = served.derived ? imageCache.get(served.key) : undefined;
+      if (cached) {
+        return reply
+          .headers(headers)
+          .type(served.contentType)
+          .header('content-length', cached.length)
+          .send(cached);
+      }
       const blob = await deps.blobStore.read(served.key);
       if (!blob) {
         request.log.error({ fileId: id, key: served.key }, 'stored file has no blob');
         throw new AppError('FILE_NOT_FOUND', 'The file was not found.');
+      }
+      if (served.derived && imageCache.accepts(blob.size)) {
+        const bytes = Buffer.concat(await blob.stream.toArray());
+        imageCache.set(served.key, bytes);
+        return reply
+          .headers(headers)
+          .type(served.contentType)
+          .header('content-length', bytes.length)
+          .send(bytes);
       }
       return reply
         .headers(headers)

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { ImageSize, UploadedFile } from '@photo/contract';
+import type { CardImageSize, ImageSize, UploadedFile } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
@@ -30,7 +30,7 @@ import type { ReceivedFile } from './files.receive.js';
 /** Blob keys: generated from the file id, never from the user's file name. */
 export const blobKeys = {
   original: (id: string) => `originals/${id}`,
-  derived: (id: string, size: ImageSize) => `${size}/${id}.webp`,
+  derived: (id: string, size: ImageSize | CardImageSize) => `${size}/${id}.webp`,
 };
 
 /**
@@ -98,6 +98,8 @@ export async function storeUploadedFile(
     const id = newFileId();
     const thumbKey = blobKeys.derived(id, 'thumb');
     const previewKey = blobKeys.derived(id, 'preview');
+    const cardKey = blobKeys.derived(id, 'card');
+    const card3xKey = blobKeys.derived(id, 'card3x');
     const row: FileRow = {
       id,
       owner_id: ownerId,
@@ -109,6 +111,8 @@ export async function storeUploadedFile(
       sha256: received.sha256,
       thumb_key: thumbKey,
       preview_key: previewKey,
+      card_key: cardKey,
+      card3x_key: card3xKey,
       date_taken: info.exif.dateTaken,
       camera_make: info.exif.cameraMake,
       camera_model: info.exif.cameraModel,
@@ -123,6 +127,8 @@ export async function storeUploadedFile(
       for (const [key, bytes] of [
         [thumbKey, derived.thumb],
         [previewKey, derived.preview],
+        [cardKey, derived.card],
+        [card3xKey, derived.card3x],
       ] as const) {
         await deps.blobStore.putBuffer(key, bytes, DERIVED_CONTENT_TYPE);
         written.push(key);
@@ -165,18 +171,42 @@ export interface FileToServe {
   etag: string;
   /** Served through a signed URL: how long caches may keep it (seconds); null: a year. */
   maxAgeSeconds: number | null;
+  /** A derived size (small, made by us), not the original as uploaded. */
+  derived: boolean;
 }
 
+/** The blob of a derived size a file has, or null. */
+function derivedKeyOf(file: FileRow, size: ImageSize | CardImageSize): string | null {
+  switch (size) {
+    case 'thumb':
+      return file.thumb_key;
+    case 'preview':
+      return file.preview_key;
+    case 'card':
+      return file.card_key;
+    case 'card3x':
+      return file.card3x_key;
+  }
+}
+
+/** What answers a card size for a file stored before card crops were made. */
+const CARD_FALLBACK: Record<CardImageSize, ImageSize> = { card: 'thumb', card3x: 'preview' };
+
 /**
- * Which blob answers a show request: the original, or a derived size (the original when the file
- * has none: animations stored before they got derived sizes). 404 for an unknown or malformed id,
- * and for a file of an album not everyone sees unless the URL carries a valid signature
- * (exactly the same answer: nothing tells that the file exists).
+ * Which blob answers a show request: the original, or a derived size. A file without card crops
+ * (stored before they were made) answers them with its thumbnail and preview; a file without
+ * derived sizes (animations stored before they got them) with its original. 404 for an unknown or
+ * malformed id, and for a file of an album not everyone sees unless the URL carries a valid
+ * signature (exactly the same answer: nothing tells that the file exists).
  */
 export async function findFileToServe(
   deps: Pick<AppDeps, 'db' | 'pictureSigner'>,
   id: string,
-  query: { size?: ImageSize | undefined; exp?: number | undefined; sig?: string | undefined },
+  query: {
+    size?: ImageSize | CardImageSize | undefined;
+    exp?: number | undefined;
+    sig?: string | undefined;
+  },
 ): Promise<FileToServe> {
   const { size } = query;
   const file = FILE_ID_PATTERN.test(id) ? await findFileById(deps.db, id) : undefined;
@@ -189,12 +219,29 @@ export async function findFileToServe(
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
-  const etag = `"${file.id}.${size ?? 'original'}"`;
-  const derivedKey =
-    size === 'thumb' ? file.thumb_key : size === 'preview' ? file.preview_key : null;
-  if (derivedKey)
-    return { key: derivedKey, contentType: DERIVED_CONTENT_TYPE, etag, maxAgeSeconds };
-  return { key: file.blob_key, contentType: file.content_type, etag, maxAgeSeconds };
+  let served = size;
+  let derivedKey = served ? derivedKeyOf(file, served) : null;
+  if (!derivedKey && (served === 'card' || served === 'card3x')) {
+    served = CARD_FALLBACK[served];
+    derivedKey = derivedKeyOf(file, served);
+  }
+  const etag = `"${file.id}.${derivedKey && served ? served : 'original'}"`;
+  if (derivedKey) {
+    return {
+      key: derivedKey,
+      contentType: DERIVED_CONTENT_TYPE,
+      etag,
+      maxAgeSeconds,
+      derived: true,
+    };
+  }
+  return {
+    key: file.blob_key,
+    contentType: file.content_type,
+    etag,
+    maxAgeSeconds,
+    derived: false,
+  };
 }
 
 /**
@@ -232,9 +279,13 @@ export async function releaseFiles(
       const file = await findFileById(deps.db, fileId);
       if (!file || (await isFileInUse(deps.db, fileId))) continue;
       await deleteFileRow(deps.db, fileId);
-      const keys = [file.blob_key, file.thumb_key, file.preview_key].filter((key): key is string =>
-        Boolean(key),
-      );
+      const keys = [
+        file.blob_key,
+        file.thumb_key,
+        file.preview_key,
+        file.card_key,
+        file.card3x_key,
+      ].filter((key): key is string => Boolean(key));
       await Promise.all(keys.map((key) => deps.blobStore.delete(key)));
     } catch (error) {
       log.warn({ err: error, fileId }, 'could not delete an unused file');

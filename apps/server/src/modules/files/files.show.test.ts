@@ -45,6 +45,40 @@ describe('GET /api/files/show/{id}', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it('serves 4:3 card crops of 576 x 432 and 864 x 648 as WebP, even of a 2:1 picture', async () => {
+    for (const [size, width, height] of [
+      ['card', 576, 432],
+      ['card3x', 864, 648],
+    ] as const) {
+      const res = await get(`${FILES_SHOW_PATH}${big.id}?size=${size}`);
+      expect(res.statusCode, size).toBe(200);
+      expect(res.headers['content-type'], size).toBe('image/webp');
+      expect(res.headers.etag, size).toBe(`"${big.id}.${size}"`);
+      expect(res.headers['cache-control'], size).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height], size).toEqual(['webp', width, height]);
+    }
+  });
+
+  it('answers the card sizes of a file stored before card crops with its thumbnail and preview', async () => {
+    await ctx.deps.db
+      .updateTable('files')
+      .set({ card_key: null, card3x_key: null })
+      .where('id', '=', small.id)
+      .execute();
+    for (const [size, fallback] of [
+      ['card', 'thumb'],
+      ['card3x', 'preview'],
+    ] as const) {
+      const res = await get(`${FILES_SHOW_PATH}${small.id}?size=${size}`);
+      const expected = await get(`${FILES_SHOW_PATH}${small.id}?size=${fallback}`);
+      expect(res.statusCode, size).toBe(200);
+      expect(res.headers['content-type'], size).toBe('image/webp');
+      expect(res.headers.etag, size).toBe(`"${small.id}.${fallback}"`);
+      expect(res.rawPayload.equals(expected.rawPayload), size).toBe(true);
+    }
+  });
+
   it('serves the thumbnail and the preview within their long edge, as WebP', async () => {
     const thumb = await get(`${FILES_SHOW_PATH}${big.id}?size=thumb`);
     expect(thumb.statusCode).toBe(200);

@@ -41,6 +41,8 @@ describe('leftovers of crashes in a bucket', () => {
       blobKeys.original(file.id),
       blobKeys.derived(file.id, 'thumb'),
       blobKeys.derived(file.id, 'preview'),
+      blobKeys.derived(file.id, 'card'),
+      blobKeys.derived(file.id, 'card3x'),
     ];
 
     // Within the grace, nothing goes.

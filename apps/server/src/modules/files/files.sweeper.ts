@@ -33,7 +33,7 @@ export interface SweepReport {
 type SweepDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock' | 'uploadTmpDir'>;
 
 const BATCH = 200;
-const DERIVED_KEY = /^(?:originals|thumb|preview)\/([A-Za-z0-9_-]{22})(?:\.webp)?$/;
+const DERIVED_KEY = /^(?:originals|thumb|preview|card|card3x)\/([A-Za-z0-9_-]{22})(?:\.webp)?$/;
 
 /** The file whose blob this key would be; undefined for keys that are not of our making. */
 function fileIdOf(key: string): string | undefined {
@@ -43,6 +43,8 @@ function fileIdOf(key: string): string | undefined {
     blobKeys.original(id),
     blobKeys.derived(id, 'thumb'),
     blobKeys.derived(id, 'preview'),
+    blobKeys.derived(id, 'card'),
+    blobKeys.derived(id, 'card3x'),
   ];
   return own.includes(key) ? id : undefined;
 }
@@ -73,7 +75,8 @@ async function removeUnreferenced(deps: SweepDeps, blobs: StoredBlob[]): Promise
   }
   const named = new Set<string>();
   for (const row of await findBlobKeysOfFiles(deps.db, [...byFile.keys()])) {
-    for (const key of [row.blob_key, row.thumb_key, row.preview_key]) if (key) named.add(key);
+    for (const key of [row.blob_key, row.thumb_key, row.preview_key, row.card_key, row.card3x_key])
+      if (key) named.add(key);
   }
   let removed = 0;
   for (const keys of byFile.values()) {

@@ -76,8 +76,8 @@ describe('DELETE users/me', () => {
       .execute();
     expect(aliceFiles.length).toBeGreaterThanOrEqual(3);
     const aliceKeys = aliceFiles.flatMap((file) =>
-      [file.blob_key, file.thumb_key, file.preview_key].filter((key): key is string =>
-        Boolean(key),
+      [file.blob_key, file.thumb_key, file.preview_key, file.card_key, file.card3x_key].filter(
+        (key): key is string => Boolean(key),
       ),
     );
 

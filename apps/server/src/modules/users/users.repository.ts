@@ -57,7 +57,7 @@ export async function deleteUserData(
 ): Promise<{ owned: OwnedFile[]; alsoUsed: string[] }> {
   const ownedRows = await db
     .selectFrom('files')
-    .select(['id', 'blob_key', 'thumb_key', 'preview_key'])
+    .select(['id', 'blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
     .where('owner_id', '=', id)
     .execute();
   const ownedIds = db.selectFrom('files').select('id').where('owner_id', '=', id);
@@ -122,8 +122,8 @@ export async function deleteUserData(
 
   const owned = ownedRows.map((row) => ({
     id: row.id,
-    keys: [row.blob_key, row.thumb_key, row.preview_key].filter((key): key is string =>
-      Boolean(key),
+    keys: [row.blob_key, row.thumb_key, row.preview_key, row.card_key, row.card3x_key].filter(
+      (key): key is string => Boolean(key),
     ),
   }));
   const ownedSet = new Set(owned.map((file) => file.id));

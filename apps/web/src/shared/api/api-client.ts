@@ -1,6 +1,7 @@
 import { ID_TOKEN_HEADER, XSRF_HEADER, type UploadedFile } from '@photo/contract';
 import { ApiError, apiErrorFromBody, networkError, sessionEndedError } from './api-error';
 import { nextPageUrl } from './link-header';
+import { takePreloaded } from './preloaded';
 import { readXsrfToken } from './xsrf';
 
 /**
@@ -57,6 +58,14 @@ function authHeaders(method: string, token: string | null): Record<string, strin
 
 async function send(path: string, options: ApiRequestOptions, token: string | null) {
   const method = options.method ?? 'GET';
+  const preloaded = method === 'GET' ? takePreloaded(path, token) : null;
+  if (preloaded) {
+    try {
+      return await preloaded;
+    } catch {
+      // The early request failed: this one is sent as usual.
+    }
+  }
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...authHeaders(method, token),

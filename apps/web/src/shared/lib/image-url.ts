@@ -1,4 +1,10 @@
-import { FILES_SHOW_PATH, IMAGE_SIZES, type ImageSize } from '@photo/contract';
+import {
+  CARD_IMAGE_SIZES,
+  FILES_SHOW_PATH,
+  IMAGE_SIZES,
+  type CardImageSize,
+  type ImageSize,
+} from '@photo/contract';
 
 /** Whether a picture URL points at a file stored by our server (which can serve smaller sizes). */
 export function isStoredFileUrl(url: string): boolean {
@@ -10,7 +16,7 @@ export function isStoredFileUrl(url: string): boolean {
  * signature of a picture of an album not everyone sees (exp, sig) is kept: without it the file
  * is not shown.
  */
-export function sizedImageUrl(url: string, size: ImageSize): string {
+export function sizedImageUrl(url: string, size: ImageSize | CardImageSize): string {
   if (!isStoredFileUrl(url)) return url;
   const [base = url, query = ''] = (url.split('#')[0] ?? url).split('?');
   const params = new URLSearchParams(query);
@@ -28,6 +34,14 @@ export function imageSrcSet(url: string): string | undefined {
   if (!isStoredFileUrl(url)) return undefined;
   return (Object.keys(IMAGE_SIZES) as ImageSize[])
     .map((size) => `${sizedImageUrl(url, size)} ${IMAGE_SIZES[size]}w`)
+    .join(', ');
+}
+
+/** A srcset offering the two 4:3 card crops of a stored picture. */
+export function cardSrcSet(url: string): string | undefined {
+  if (!isStoredFileUrl(url)) return undefined;
+  return (Object.keys(CARD_IMAGE_SIZES) as CardImageSize[])
+    .map((size) => `${sizedImageUrl(url, size)} ${CARD_IMAGE_SIZES[size].width}w`)
     .join(', ');
 }
 

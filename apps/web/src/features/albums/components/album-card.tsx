@@ -1,12 +1,28 @@
-import type { Album } from '@photo/contract';
+import { CARD_IMAGE_SIZES, type Album } from '@photo/contract';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/config/paths';
-import { imageSrcSet, sizedImageUrl } from '../../../shared/lib/image-url';
+import { cardSrcSet, sizedImageUrl } from '../../../shared/lib/image-url';
+
+/**
+ * The card's rendered width at each Bootstrap breakpoint (.app-card is 18rem at most, inside the
+ * columns of album-list.tsx in main's .container-lg), so the browser picks the crop that fits: one
+ * column of the screen less the gutters up to 575 px, two from 576 px (18rem from 648 px), three of
+ * 960 px from 992 px, four of 1,140 px from 1,200 px (261 px), four of 1,320 px from 1,400 px.
+ * Media conditions only: Chromium does not read min() here.
+ */
+export const CARD_IMAGE_SIZES_ATTRIBUTE = [
+  '(min-width: 1400px) 18rem',
+  '(min-width: 1200px) 261px',
+  '(min-width: 648px) 18rem',
+  '(min-width: 576px) calc(50vw - 2.25rem)',
+  '(min-width: 312px) 18rem',
+  'calc(100vw - 1.5rem)',
+].join(', ');
 
 interface AlbumCardProps {
   album: Album;
-  /** Cards in the first screenful load at once; the others when scrolled near. */
+  /** Cards of the first row load at once and first; the others when scrolled near. */
   eager?: boolean;
 }
 
@@ -16,12 +32,13 @@ export function AlbumCard({ album, eager = false }: AlbumCardProps) {
       <Card.Img
         variant="top"
         className="app-card-img"
-        src={sizedImageUrl(album.coverPhotoUrl, 'thumb')}
-        srcSet={imageSrcSet(album.coverPhotoUrl)}
-        sizes="(max-width: 575px) calc(100vw - 2rem), 18rem"
-        width={600}
-        height={450}
+        src={sizedImageUrl(album.coverPhotoUrl, 'card')}
+        srcSet={cardSrcSet(album.coverPhotoUrl)}
+        sizes={CARD_IMAGE_SIZES_ATTRIBUTE}
+        width={CARD_IMAGE_SIZES.card.width}
+        height={CARD_IMAGE_SIZES.card.height}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
         alt={`Cover photo of the album ${album.name}`}
       />

@@ -10,7 +10,7 @@ import { LoadingState } from '../../../shared/components/loading-state';
 import type { useAlbums } from '../api/get-albums';
 import { AlbumCard } from './album-card';
 
-/** How many cards are likely in the first screenful (their covers are not lazy-loaded). */
+/** Cards in the first row at the widest layout (four columns): loaded at once, with high priority. */
 export const EAGER_CARDS = 4;
 
 interface AlbumListProps {

@@ -23,7 +23,7 @@ describe('Recent Albums', () => {
     const card = (await screen.findByRole('heading', { name: 'Holidays' })).closest('li')!;
     expect(within(card).getByRole('img')).toHaveAttribute(
       'src',
-      '/api/files/show/cover-a1?size=thumb',
+      '/api/files/show/cover-a1?size=card',
     );
     expect(within(card).getByRole('link', { name: /Go to Album/ })).toHaveAttribute(
       'href',

@@ -1,0 +1,130 @@
+import type { Browser } from '@playwright/test';
+import {
+  albumWithCover,
+  expect,
+  expectImageLoaded,
+  logIn,
+  test,
+  type TestUser,
+} from './support/fixtures';
+
+const SCREENS = [
+  { name: 'a 412 px phone at 1.75x', width: 412, height: 823, scale: 1.75, chosen: 'card' },
+  { name: 'a 390 px phone at 3x', width: 390, height: 844, scale: 3, chosen: 'card3x' },
+  { name: 'a 1,440 px desktop at 2x', width: 1440, height: 900, scale: 2, chosen: 'card' },
+] as const;
+
+async function openRecentAlbums(
+  browser: Browser,
+  user: TestUser,
+  screen: { width: number; height: number; scale: number },
+) {
+  const context = await browser.newContext({
+    viewport: { width: screen.width, height: screen.height },
+    deviceScaleFactor: screen.scale,
+    isMobile: screen.width < 800,
+    hasTouch: screen.width < 800,
+  });
+  const page = await context.newPage();
+  await logIn(page, user);
+  // A fresh load of the page, as when it is opened again later.
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+  return { context, page, requests };
+}
+
+test.describe('Recent Albums, first screen', () => {
+  test('each screen loads the card-sized cover that fits, never the preview', async ({
+    browser,
+    api,
+    user,
+  }) => {
+    for (let i = 0; i < 6; i += 1) await albumWithCover(api, user);
+    for (const screen of SCREENS) {
+      const { context, page } = await openRecentAlbums(browser, user, screen);
+      const first = page.locator('main img').first();
+      await expectImageLoaded(first);
+      const shown = await first.evaluate((img: HTMLImageElement) => ({
+        src: new URL(img.currentSrc).search,
+        width: img.getBoundingClientRect().width,
+      }));
+      expect(shown.src, screen.name).toBe(`?size=${screen.chosen}`);
+      // The card is 18rem wide at most: what `sizes` tells the browser.
+      expect(shown.width, screen.name).toBeLessThanOrEqual(288);
+      await context.close();
+    }
+  });
+
+  test('covers reserve their space, the first row loads first and the rest lazily', async ({
+    browser,
+    api,
+    user,
+  }) => {
+    for (let i = 0; i < 6; i += 1) await albumWithCover(api, user);
+    const { context, page } = await openRecentAlbums(browser, user, SCREENS[2]);
+    // Recent Albums lists everyone's albums: other tests' may come first; the rule is the same.
+    const images = page.locator('main img');
+    await expect.poll(() => images.count()).toBeGreaterThanOrEqual(6);
+    const attributes = await images.evaluateAll((all) =>
+      all.map((img) => ({
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        priority: img.getAttribute('fetchpriority'),
+      })),
+    );
+    attributes.forEach((image, index) => {
+      expect(image.width, `image ${index}`).toBe('576');
+      expect(image.height, `image ${index}`).toBe('432');
+      expect(image.loading, `image ${index}`).toBe(index < 4 ? 'eager' : 'lazy');
+      expect(image.priority, `image ${index}`).toBe(index < 4 ? 'high' : 'auto');
+    });
+    await context.close();
+  });
+
+  test('the albums are asked for once, before the page code has loaded', async ({
+    browser,
+    api,
+    user,
+  }) => {
+    await albumWithCover(api, user);
+    const { context, page, requests } = await openRecentAlbums(browser, user, SCREENS[0]);
+    await expectImageLoaded(page.locator('main img').first());
+    const albums = requests.filter((path) => path === '/api/albumsDb');
+    expect(albums).toHaveLength(1);
+    const pageCode = requests.findIndex((path) =>
+      /\/assets\/recent-albums-page-.*\.js$/.test(path),
+    );
+    expect(pageCode).toBeGreaterThan(-1);
+    expect(requests.indexOf('/api/albumsDb')).toBeLessThan(pageCode);
+    await context.close();
+  });
+});
+
+test('built scripts and the page arrive compressed and decode to the same bytes', async ({
+  request,
+  baseURL,
+}) => {
+  const page = await request.get('/albums/recent');
+  const script = /<script type="module" crossorigin src="([^"]+)"/.exec(await page.text())?.[1];
+  expect(script, 'the page names its script').toBeTruthy();
+  for (const path of ['/albums/recent', script!]) {
+    const plain = await fetch(new URL(path, baseURL), {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding'), path).toBeNull();
+    const plainText = await plain.text();
+    for (const encoding of ['br', 'gzip']) {
+      // fetch decodes the body and still shows the Content-Encoding it was sent with.
+      const res = await fetch(new URL(path, baseURL), {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.status, `${path} ${encoding}`).toBe(200);
+      expect(res.headers.get('content-encoding'), `${path} ${encoding}`).toBe(encoding);
+      expect(res.headers.get('vary') ?? '', `${path} ${encoding}`).toMatch(/accept-encoding/i);
+      expect(await res.text(), `${path} ${encoding}`).toBe(plainText);
+    }
+  }
+});
