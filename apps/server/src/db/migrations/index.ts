@@ -5,9 +5,9 @@ import * as photoLikes from './2026-11-22T21-00-photo-likes.js';
 import * as identityAccounts from './2026-11-23T01-00-identity-accounts.js';
 import * as signingKeys from './2026-11-23T02-00-signing-keys.js';
 import * as rateLimitCounters from './2026-11-23T02-10-rate-limit-counters.js';
-import * as cardImages from './2026-11-23T03-00-card-images.js';
 import * as sharing from './2026-11-23T04-00-sharing.js';
 import * as commentEvents from './2026-11-23T05-00-comment-events.js';
+import * as cardImages from './2026-11-23T06-00-card-images.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -17,9 +17,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T01-00-identity-accounts': identityAccounts,
   '2026-11-23T02-00-signing-keys': signingKeys,
   '2026-11-23T02-10-rate-limit-counters': rateLimitCounters,
-  '2026-11-23T03-00-card-images': cardImages,
   '2026-11-23T04-00-sharing': sharing,
   '2026-11-23T05-00-comment-events': commentEvents,
+  '2026-11-23T06-00-card-images': cardImages,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
