@@ -169,7 +169,13 @@ describe.skipIf(Boolean(skipReason))('two instances on one PostgreSQL and one bu
     expect(thumb.headers.get('content-type')).toBe('image/webp');
 
     expect(await bucket.keys()).toEqual(
-      [`originals/${file.id}`, `preview/${file.id}.webp`, `thumb/${file.id}.webp`].sort(),
+      [
+        `card/${file.id}.webp`,
+        `card3x/${file.id}.webp`,
+        `originals/${file.id}`,
+        `preview/${file.id}.webp`,
+        `thumb/${file.id}.webp`,
+      ].sort(),
     );
     for (const instance of [a, b]) {
       await expect(fs.access(path.join(instance.dataDir, 'blobs'))).rejects.toThrow();

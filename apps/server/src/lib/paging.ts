@@ -30,7 +30,9 @@ export function decodeCursor(cursor: string | undefined): Keyset | undefined {
     !Array.isArray(parsed) ||
     parsed.length !== 2 ||
     typeof parsed[0] !== 'string' ||
-    typeof parsed[1] !== 'string'
+    typeof parsed[1] !== 'string' ||
+    // No key or id of ours holds a NUL, and PostgreSQL text cannot.
+    parsed.some((part) => (part as string).includes('\u0000'))
   ) {
     throw refuse();
   }

@@ -41,7 +41,13 @@ describe('with S3_BUCKET set', () => {
 
     const keys = await peer.keys();
     expect(keys).toEqual(
-      [`originals/${file.id}`, `preview/${file.id}.webp`, `thumb/${file.id}.webp`].sort(),
+      [
+        `card/${file.id}.webp`,
+        `card3x/${file.id}.webp`,
+        `originals/${file.id}`,
+        `preview/${file.id}.webp`,
+        `thumb/${file.id}.webp`,
+      ].sort(),
     );
     expect(await exists(path.join(ctx.dataDir, 'blobs'))).toBe(false);
 

@@ -57,7 +57,10 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
   app.addHook('preClose', async () => {
     clearInterval(pruning);
     for (const stream of streams) stream.abort();
-    await unsubscribe();
+    // The bus itself closes with the app's dependencies; nothing here waits on it.
+    unsubscribe().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'comment events unsubscription failed'),
+    );
   });
 
   app.get(
@@ -134,6 +137,9 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
+        // The socket closes with the stream: no idle keep-alive socket outlives it (which would
+        // hold a closing server open for its keep-alive time).
+        connection: 'close',
       });
       // Reconnect after 2 s when the connection drops.
       raw.write('retry: 2000\n\n');

@@ -230,6 +230,11 @@ describe('comments', () => {
       ['a limit over 50', '?limit=51', 'querystring.limit'],
       ['a limit of 0', '?limit=0', 'querystring.limit'],
       ['a cursor not given by the server', '?cursor=not-ours!', 'querystring.cursor'],
+      [
+        'a cursor holding a NUL',
+        `?cursor=${Buffer.from(JSON.stringify(['', '\u0000'])).toString('base64url')}`,
+        'querystring.cursor',
+      ],
     ])('refuses %s with 400', async (_case, query, field) => {
       const photo = await aPhoto();
       const res = await ctx.api(await signUp(ctx.app)).listComments(photo.id, query);
