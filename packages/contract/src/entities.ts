@@ -48,6 +48,11 @@ export const photoSchema = z
     dateTaken: isoDate.nullable(),
     cameraMake: z.string().nullable(),
     cameraModel: z.string().nullable(),
+    /**
+     * Degrees clockwise the photo is shown turned from its upright original (an edit: the
+     * original is kept as uploaded). width and height are as shown.
+     */
+    rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
     /** How many people like the photo. */
     likeCount: z.number().int().min(0),
     /** Whether the signed-in user is one of them. */

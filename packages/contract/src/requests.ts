@@ -112,3 +112,9 @@ export const deleteAccountRequestSchema = z
   .object({ confirmEmail: z.string().min(1).max(EMAIL_MAX) })
   .meta({ id: 'DeleteAccountRequest' });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+/** PUT photos/{id}/rotation: a quarter turn, left (anticlockwise) or right (clockwise). */
+export const rotatePhotoRequestSchema = z
+  .object({ direction: z.enum(['left', 'right']) })
+  .meta({ id: 'RotatePhotoRequest' });
+export type RotatePhotoRequest = z.infer<typeof rotatePhotoRequestSchema>;

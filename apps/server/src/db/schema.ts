@@ -109,6 +109,7 @@ export interface FilesTable {
   blob_key: string;
   content_type: string;
   size: number;
+  /** As shown: upright (EXIF orientation applied), then turned by `rotation`. */
   width: number;
   height: number;
   /** SHA-256 of the original bytes, hex. */
@@ -122,6 +123,10 @@ export interface FilesTable {
   camera_make: string | null;
   camera_model: string | null;
   created_at: string;
+  /** Degrees clockwise the derived sizes are turned from the upright original: 0, 90, 180, 270. */
+  rotation: Generated<number>;
+  /** How many edits the file has had; derived blob keys and picture URLs carry it (0: none). */
+  edit_version: Generated<number>;
 }
 
 export interface AlbumsTable {

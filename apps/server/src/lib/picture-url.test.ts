@@ -12,10 +12,20 @@ describe('picture URLs', () => {
     );
   });
 
+  it('carry the edit version of an edited file, before a signature', () => {
+    expect(pictureUrl(id, undefined, undefined, 0)).toBe(`/api/files/show/${id}`);
+    expect(pictureUrl(id, undefined, undefined, 3)).toBe(`/api/files/show/${id}?v=3`);
+    expect(pictureUrl(id, undefined, { exp: 1800, sig: 'abc' }, 2)).toBe(
+      `/api/files/show/${id}?v=2&exp=1800&sig=abc`,
+    );
+  });
+
   it.each([
     `/api/files/show/${id}`,
     `http://localhost:3000/api/files/show/${id}`,
     `https://photos.example.org/api/files/show/${id}`,
+    `/api/files/show/${id}?v=2`,
+    `/api/files/show/${id}?v=2&exp=1800&sig=abc`,
   ])('accept %s', (url) => {
     expect(fileIdFromPictureUrl(url, 'body.coverPhotoUrl', origins)).toBe(id);
   });

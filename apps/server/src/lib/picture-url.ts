@@ -5,21 +5,29 @@ import { SEEN_BY_EVERYONE, type AlbumVisibility } from './access.js';
 import type { PictureSignature, PictureSigner } from './picture-signing.js';
 
 /**
- * The URL clients use for a stored file: the show address plus the file id, and for a file that
- * not everyone may see, its expiring signature.
+ * The URL clients use for a stored file: the show address plus the file id; for a file that has
+ * been edited (rotated), its edit version `v`, so the URL changes with each edit and no cache
+ * shows an older one; for a file that not everyone may see, its expiring signature (which signs
+ * the file id and expiry: `v` only names the version).
  */
 export function pictureUrl(
   fileId: string,
   publicUrl: string | undefined,
   signature?: PictureSignature,
+  editVersion = 0,
 ): string {
   const base = `${publicUrl ?? ''}${FILES_SHOW_PATH}${fileId}`;
-  return signature ? `${base}?exp=${signature.exp}&sig=${signature.sig}` : base;
+  const query = [
+    ...(editVersion > 0 ? [`v=${editVersion}`] : []),
+    ...(signature ? [`exp=${signature.exp}`, `sig=${signature.sig}`] : []),
+  ];
+  return query.length > 0 ? `${base}?${query.join('&')}` : base;
 }
 
 /**
  * Reads the file id out of a picture URL. Accepted: relative ("/api/files/show/ID"), or absolute on
- * this server's origin (the request's, or PUBLIC_URL), with no query but a signature (exp, sig).
+ * this server's origin (the request's, or PUBLIC_URL), with no query but a signature (exp, sig)
+ * and an edit version (v).
  * Anything else is refused with 400.
  */
 export function fileIdFromPictureUrl(
@@ -50,7 +58,7 @@ export function fileIdFromPictureUrl(
   });
   if (!isRelative && !sameOrigin) throw refuse();
   const signatureOnly = [...parsed.searchParams.keys()].every(
-    (key) => key === 'exp' || key === 'sig',
+    (key) => key === 'exp' || key === 'sig' || key === 'v',
   );
   if (!signatureOnly || parsed.hash || !parsed.pathname.startsWith(FILES_SHOW_PATH)) throw refuse();
   const id = parsed.pathname.slice(FILES_SHOW_PATH.length);
@@ -65,8 +73,8 @@ export function fileIdFromPictureUrl(
 export function albumPictureUrl(
   fileId: string,
   visibility: AlbumVisibility,
-  options: { publicUrl: string | undefined; signer: PictureSigner },
+  options: { publicUrl: string | undefined; signer: PictureSigner; editVersion?: number },
 ): string {
   const signature = visibility === SEEN_BY_EVERYONE ? undefined : options.signer.sign(fileId);
-  return pictureUrl(fileId, options.publicUrl, signature);
+  return pictureUrl(fileId, options.publicUrl, signature, options.editVersion);
 }

@@ -150,6 +150,14 @@ export class ApiClient {
     return this.request<null>({ method: 'DELETE', url: `/api/photos/${path(photoId)}` });
   }
 
+  rotatePhoto(photoId: string, body: unknown) {
+    return this.request<Photo>({
+      method: 'PUT',
+      url: `/api/photos/${path(photoId)}/rotation`,
+      payload: body as object,
+    });
+  }
+
   like(photoId: string, headers: Record<string, string> = {}) {
     return this.request<LikeSummary>({
       method: 'PUT',

@@ -8,6 +8,7 @@ import * as rateLimitCounters from './2026-11-23T02-10-rate-limit-counters.js';
 import * as sharing from './2026-11-23T04-00-sharing.js';
 import * as commentEvents from './2026-11-23T05-00-comment-events.js';
 import * as cardImages from './2026-11-23T06-00-card-images.js';
+import * as fileRotation from './2026-11-23T07-00-file-rotation.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T04-00-sharing': sharing,
   '2026-11-23T05-00-comment-events': commentEvents,
   '2026-11-23T06-00-card-images': cardImages,
+  '2026-11-23T07-00-file-rotation': fileRotation,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

@@ -63,6 +63,8 @@ export function findAlbumWithMembership(
 export interface AlbumView extends AlbumRow {
   owner_name: string;
   member_role: MemberRole | null;
+  /** The cover file's edit version (its picture URL carries it). */
+  cover_edit_version: number | null;
 }
 
 function selectAlbumViews(db: Db, viewerId: string | null) {
@@ -78,6 +80,11 @@ function selectAlbumViews(db: Db, viewerId: string | null) {
         .whereRef('album_members.album_id', '=', 'albums.id')
         .where('album_members.user_id', '=', viewerId ?? '')
         .as('member_role'),
+      eb
+        .selectFrom('files')
+        .select('files.edit_version')
+        .whereRef('files.id', '=', 'albums.cover_file_id')
+        .as('cover_edit_version'),
     ]);
 }
 

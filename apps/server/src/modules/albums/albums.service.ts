@@ -34,6 +34,7 @@ export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | n
     coverPhotoUrl: albumPictureUrl(view.cover_file_id, view.visibility, {
       publicUrl: deps.config.publicUrl,
       signer: deps.pictureSigner,
+      editVersion: Number(view.cover_edit_version ?? 0),
     }),
     createdBy: view.owner_name,
     createdById: view.owner_id,

@@ -1,7 +1,8 @@
 /**
  * Small derived images kept in memory, least recently used first out, bounded by the bytes they
- * hold. Blob keys name bytes that never change (a new image gets a new id), so an entry is never
- * stale; a deleted file is refused before its key is looked up here.
+ * hold. Blob keys name bytes that never change (a new image gets a new id, a rotated one new
+ * keys for its edit version), so an entry is never stale; a deleted file is refused, and a rotated
+ * file's row names its new keys, before a key is looked up here.
  */
 export class ImageCache {
   private readonly entries = new Map<string, Buffer>();

@@ -29,6 +29,15 @@ const DERIVED_QUALITY = 80;
 /** Cards are small on screen: a lower quality shows no loss there and costs fewer bytes. */
 const CARD_QUALITY = 72;
 
+/** Degrees clockwise an edit turns the upright image. */
+export type Rotation = 0 | 90 | 180 | 270;
+
+/** The rotation after one more quarter turn to the left (anticlockwise) or right (clockwise). */
+export function turned(rotation: number, direction: 'left' | 'right'): Rotation {
+  const next = (((rotation + (direction === 'right' ? 90 : 270)) % 360) + 360) % 360;
+  return next as Rotation;
+}
+
 /** Every derived image of an upload: the long-edge sizes and the card crops. */
 export type DerivedImages = Record<ImageSize | CardImageSize, Buffer>;
 
@@ -150,22 +159,39 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
   };
 }
 
+/** How many frames a stored image has (more than one for an animated GIF or WebP). */
+export async function countFrames(file: string | Buffer): Promise<number> {
+  try {
+    const metadata = await sharp(file, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
+    return metadata.format === 'gif' || metadata.format === 'webp'
+      ? Math.max(1, metadata.pages ?? 1)
+      : 1;
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
 /**
  * Makes the preview (1600 px) and the thumbnail (600 px) on the long edge, and the 4:3 card crops
  * (576 x 432 and 864 x 648, from the centre), never enlarged: WebP,
  * turned upright by the EXIF orientation, converted to sRGB, all metadata stripped. Of an
  * animation, the thumbnail is its first frame, and the preview is the animation made smaller
- * when that stays within a pixel and a byte budget, else its first frame too.
+ * when that stays within a pixel and a byte budget and is not turned, else its first frame too.
+ * `rotation` (an edit) turns every size clockwise from upright.
  */
 export async function makeDerivedSizes(
-  file: string,
+  file: string | Buffer,
   info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
+  rotation: Rotation = 0,
 ): Promise<DerivedImages> {
   let still: DerivedImages;
   try {
     // One decode of the original (its first frame), at the preview's size (JPEG and WebP shrink
-    // while decoding); every size is encoded from those pixels.
-    const { data, info: raw } = await sharp(file, { ...INPUT_OPTIONS, autoOrient: true })
+    // while decoding); every size is encoded from those pixels. The rotation (an edit) turns the
+    // upright image; the box it must fit in is square, so turning first changes no size.
+    let decoded = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
+    if (rotation !== 0) decoded = decoded.rotate(rotation);
+    const { data, info: raw } = await decoded
       .resize(fitWithin('preview'))
       .raw()
       .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
@@ -182,7 +208,7 @@ export async function makeDerivedSizes(
     throw unreadable(error);
   }
   if (info.frames > 1) {
-    const animated = await animatedPreview(file, info);
+    const animated = await animatedPreview(file, info, rotation);
     if (animated) return { ...still, preview: animated };
   }
   return still;
@@ -193,15 +219,18 @@ export const ANIMATED_PREVIEW_MAX_PIXELS = 16_000_000;
 /** Bytes an animated preview may have; a bigger one is replaced by a still. */
 export const ANIMATED_PREVIEW_MAX_BYTES = 4 * 1024 * 1024;
 
-/** The animation within the preview's size as animated WebP, or null when over a budget. */
+/** The animation within the preview's size as animated WebP, or null when over a budget or turned. */
 async function animatedPreview(
-  file: string,
+  file: string | Buffer,
   info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
+  rotation: Rotation,
 ): Promise<Buffer | null> {
   const edge = IMAGE_SIZES.preview;
   const scale = Math.min(1, edge / Math.max(info.width, info.height));
   const framePixels = Math.round(info.width * scale) * Math.round(info.height * scale);
   if (framePixels * info.frames > ANIMATED_PREVIEW_MAX_PIXELS) return null;
+  // libvips cannot turn a multi-page image: a turned animation is previewed by its first frame.
+  if (rotation !== 0) return null;
   try {
     const animation = await sharp(file, { ...INPUT_OPTIONS, pages: -1 })
       .resize(fitWithin('preview'))

@@ -102,3 +102,32 @@ export async function isFileShownUnsigned(
   ]);
   return !privateUse || Boolean(publicUse ?? profileUse);
 }
+
+/**
+ * Records an edit of the file (its rotation, size as shown and new derived keys) unless another
+ * edit came first: answers whether the row was still at `fromVersion` and is now changed.
+ */
+export async function updateFileEdit(
+  db: Db,
+  id: string,
+  fromVersion: number,
+  changes: Pick<
+    FileRow,
+    | 'rotation'
+    | 'edit_version'
+    | 'width'
+    | 'height'
+    | 'thumb_key'
+    | 'preview_key'
+    | 'card_key'
+    | 'card3x_key'
+  >,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('files')
+    .set(changes)
+    .where('id', '=', id)
+    .where('edit_version', '=', fromVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -78,7 +78,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           'size=thumb: 600 px WebP; size=preview: 1600 px WebP (of an animation: its first frame, and an ' +
           'animated preview when it is small enough); size=card: a 576 x 432 WebP crop from the centre, ' +
           'size=card3x: 864 x 648 (for a file stored before card crops were made: the thumbnail and the ' +
-          'preview). Without size: the original. A file of an album ' +
+          'preview). Without size: the original, as uploaded. v: the edit version picture URLs carry once ' +
+          'the file has been rotated; derived sizes asked for with another version answer the current ' +
+          'bytes with Cache-Control: no-cache. A file of an album ' +
           'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +
           'at most an hour); otherwise 404 FILE_NOT_FOUND.',
         security: [],
@@ -87,6 +89,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           size: z.enum(['thumb', 'preview', 'card', 'card3x']).optional(),
           exp: z.coerce.number().int().optional(),
           sig: z.string().max(100).optional(),
+          v: z.coerce.number().int().min(0).optional(),
         }),
       },
     },
@@ -98,7 +101,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         'cache-control':
           served.maxAgeSeconds === null
             ? IMMUTABLE
-            : `public, max-age=${served.maxAgeSeconds}, immutable`,
+            : served.maxAgeSeconds === 0
+              ? 'no-cache'
+              : `public, max-age=${served.maxAgeSeconds}, immutable`,
         'x-content-type-options': 'nosniff',
         'content-security-policy': "default-src 'none'; sandbox",
         // Pages of this site (the app, or its dev server on another port) may show it.
@@ -116,7 +121,11 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         });
         return reply
           .status(302)
-          .headers({ ...headers, 'cache-control': `private, max-age=${PRESIGNED_SECONDS / 2}` })
+          .headers({
+            ...headers,
+            'cache-control':
+              served.maxAgeSeconds === 0 ? 'no-cache' : `private, max-age=${PRESIGNED_SECONDS / 2}`,
+          })
           .redirect(url);
       }
       // The row was read and access decided just now (404 above for a deleted file or a missing

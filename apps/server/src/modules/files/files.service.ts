@@ -10,11 +10,14 @@ import { FILE_ID_PATTERN, newFileId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import {
   DERIVED_CONTENT_TYPE,
+  countFrames,
   createLimiter,
   inspectImage,
   makeDerivedSizes,
   sniffImageFormat,
+  turned,
   writeWithoutLocation,
+  type DerivedImages,
 } from './files.images.js';
 import {
   deleteFileRow,
@@ -23,6 +26,7 @@ import {
   insertFileUnlessDuplicate,
   isFileInUse,
   isFileShownUnsigned,
+  updateFileEdit,
 } from './files.repository.js';
 import { findImageEnd } from './files.image-end.js';
 import type { ReceivedFile } from './files.receive.js';
@@ -30,7 +34,9 @@ import type { ReceivedFile } from './files.receive.js';
 /** Blob keys: generated from the file id, never from the user's file name. */
 export const blobKeys = {
   original: (id: string) => `originals/${id}`,
-  derived: (id: string, size: ImageSize | CardImageSize) => `${size}/${id}.webp`,
+  /** Each edit of the file (a rotation) gets new keys: bytes under a key never change. */
+  derived: (id: string, size: ImageSize | CardImageSize, editVersion = 0) =>
+    editVersion === 0 ? `${size}/${id}.webp` : `${size}/${id}.v${editVersion}.webp`,
 };
 
 /**
@@ -117,6 +123,8 @@ export async function storeUploadedFile(
       camera_make: info.exif.cameraMake,
       camera_model: info.exif.cameraModel,
       created_at: deps.clock.now().toISOString(),
+      rotation: 0,
+      edit_version: 0,
     };
     // Blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
     const written: string[] = [];
@@ -156,7 +164,7 @@ export async function storeUploadedFile(
 export function toUploadedFile(file: FileRow, publicUrl: string | undefined): UploadedFile {
   return {
     id: file.id,
-    url: pictureUrl(file.id, publicUrl),
+    url: pictureUrl(file.id, publicUrl, undefined, file.edit_version),
     contentType: file.content_type,
     size: file.size,
     width: file.width,
@@ -167,9 +175,13 @@ export function toUploadedFile(file: FileRow, publicUrl: string | undefined): Up
 export interface FileToServe {
   key: string;
   contentType: string;
-  /** Strong: the bytes of an id and size never change. */
+  /** Strong: the bytes of an id, edit version and size never change. */
   etag: string;
-  /** Served through a signed URL: how long caches may keep it (seconds); null: a year. */
+  /**
+   * How long caches may keep it (seconds): until the signature expires for a signed URL; 0 for a
+   * derived size asked for with another edit version than the file's (the bytes are the current
+   * ones, which that URL does not name); null: a year.
+   */
   maxAgeSeconds: number | null;
   /** A derived size (small, made by us), not the original as uploaded. */
   derived: boolean;
@@ -206,6 +218,8 @@ export async function findFileToServe(
     size?: ImageSize | CardImageSize | undefined;
     exp?: number | undefined;
     sig?: string | undefined;
+    /** The edit version the URL names (picture URLs carry it once the file has been edited). */
+    v?: number | undefined;
   },
 ): Promise<FileToServe> {
   const { size } = query;
@@ -225,16 +239,21 @@ export async function findFileToServe(
     served = CARD_FALLBACK[served];
     derivedKey = derivedKeyOf(file, served);
   }
-  const etag = `"${file.id}.${derivedKey && served ? served : 'original'}"`;
-  if (derivedKey) {
+  if (derivedKey && served) {
+    // Another version's URL (an old page, or one from before the edit) is answered with today's
+    // bytes, which caches must not keep under that URL.
+    const current = (query.v ?? 0) === file.edit_version;
+    const version = file.edit_version === 0 ? '' : `.v${file.edit_version}`;
     return {
       key: derivedKey,
       contentType: DERIVED_CONTENT_TYPE,
-      etag,
-      maxAgeSeconds,
+      etag: `"${file.id}${version}.${served}"`,
+      maxAgeSeconds: current ? maxAgeSeconds : 0,
       derived: true,
     };
   }
+  // The original is never edited: whatever version the URL names, these are its bytes.
+  const etag = `"${file.id}.original"`;
   return {
     key: file.blob_key,
     contentType: file.content_type,
@@ -289,6 +308,82 @@ export async function releaseFiles(
       await Promise.all(keys.map((key) => deps.blobStore.delete(key)));
     } catch (error) {
       log.warn({ err: error, fileId }, 'could not delete an unused file');
+    }
+  }
+}
+
+/** How often a rotation is tried again when another edit of the same file landed first. */
+const EDIT_ATTEMPTS = 5;
+
+const DERIVED_SIZES = ['thumb', 'preview', 'card', 'card3x'] as const;
+
+/**
+ * Turns a stored file a quarter turn left or right, as an edit: the original's bytes stay as they
+ * were uploaded; every derived size is made again from it, turned, and stored under new keys (the
+ * file's next edit version, which picture URLs carry), then the row names them and the old ones
+ * are deleted. Answers the file as it is now.
+ */
+export async function rotateFile(
+  deps: Pick<AppDeps, 'db' | 'blobStore'>,
+  fileId: string,
+  direction: 'left' | 'right',
+  log: FastifyBaseLogger,
+): Promise<FileRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    const file = await findFileById(deps.db, fileId);
+    if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
+    const blob = await deps.blobStore.read(file.blob_key);
+    if (!blob) {
+      log.error({ fileId, key: file.blob_key }, 'stored file has no blob');
+      throw notFound('FILE_NOT_FOUND', 'The file');
+    }
+    const original = Buffer.concat(await blob.stream.toArray());
+    const rotation = turned(file.rotation, direction);
+    // The row's size is as shown: upright is that, turned back.
+    const sideways = file.rotation % 180 !== 0;
+    const upright = sideways
+      ? { width: file.height, height: file.width }
+      : { width: file.width, height: file.height };
+    const derived: DerivedImages = await imageJobs(async () =>
+      makeDerivedSizes(original, { ...upright, frames: await countFrames(original) }, rotation),
+    );
+    const version = file.edit_version + 1;
+    const keys = Object.fromEntries(
+      DERIVED_SIZES.map((size) => [size, blobKeys.derived(file.id, size, version)]),
+    ) as Record<(typeof DERIVED_SIZES)[number], string>;
+    const written: string[] = [];
+    let updated = false;
+    try {
+      for (const size of DERIVED_SIZES) {
+        await deps.blobStore.putBuffer(keys[size], derived[size], DERIVED_CONTENT_TYPE);
+        written.push(keys[size]);
+      }
+      const turnedSideways = rotation % 180 !== 0;
+      updated = await updateFileEdit(deps.db, file.id, file.edit_version, {
+        rotation,
+        edit_version: version,
+        width: turnedSideways ? upright.height : upright.width,
+        height: turnedSideways ? upright.width : upright.height,
+        thumb_key: keys.thumb,
+        preview_key: keys.preview,
+        card_key: keys.card,
+        card3x_key: keys.card3x,
+      });
+    } finally {
+      if (!updated) await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+    }
+    if (updated) {
+      const old = [file.thumb_key, file.preview_key, file.card_key, file.card3x_key].filter(
+        (key): key is string => Boolean(key) && !written.includes(key ?? ''),
+      );
+      await Promise.allSettled(old.map((key) => deps.blobStore.delete(key)));
+      const now = await findFileById(deps.db, file.id);
+      if (!now) throw notFound('FILE_NOT_FOUND', 'The file');
+      return now;
+    }
+    // Another edit of this file landed meanwhile: turn from where it left the file.
+    if (attempt >= EDIT_ATTEMPTS) {
+      throw new AppError('CONFLICT', 'The photo is being edited by another request; try again.');
     }
   }
 }

@@ -33,18 +33,22 @@ export interface SweepReport {
 type SweepDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock' | 'uploadTmpDir'>;
 
 const BATCH = 200;
-const DERIVED_KEY = /^(?:originals|thumb|preview|card|card3x)\/([A-Za-z0-9_-]{22})(?:\.webp)?$/;
+const DERIVED_KEY =
+  /^(?:originals|thumb|preview|card|card3x)\/([A-Za-z0-9_-]{22})(?:\.v([1-9]\d{0,8}))?(?:\.webp)?$/;
 
 /** The file whose blob this key would be; undefined for keys that are not of our making. */
 function fileIdOf(key: string): string | undefined {
-  const id = DERIVED_KEY.exec(key)?.[1];
+  const match = DERIVED_KEY.exec(key);
+  const id = match?.[1];
   if (!id) return undefined;
+  // Derived sizes of an edited file carry its edit version.
+  const version = Number(match[2] ?? 0);
   const own = [
     blobKeys.original(id),
-    blobKeys.derived(id, 'thumb'),
-    blobKeys.derived(id, 'preview'),
-    blobKeys.derived(id, 'card'),
-    blobKeys.derived(id, 'card3x'),
+    blobKeys.derived(id, 'thumb', version),
+    blobKeys.derived(id, 'preview', version),
+    blobKeys.derived(id, 'card', version),
+    blobKeys.derived(id, 'card3x', version),
   ];
   return own.includes(key) ? id : undefined;
 }

@@ -11,6 +11,8 @@ export interface PhotoView extends PhotoRow {
   date_taken: string | null;
   camera_make: string | null;
   camera_model: string | null;
+  rotation: number;
+  edit_version: number;
   /** PostgreSQL answers counts as text (bigint), SQLite as numbers. */
   like_count: number | string | bigint | null;
   /** PostgreSQL answers a boolean, SQLite 0 or 1. */
@@ -34,6 +36,8 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
       'albums.visibility as album_visibility',
       'files.width',
       'files.height',
+      'files.rotation',
+      'files.edit_version',
       'files.date_taken',
       'files.camera_make',
       'files.camera_model',

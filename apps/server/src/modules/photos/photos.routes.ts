@@ -1,6 +1,7 @@
 import {
   addPhotoRequestSchema,
   photoSchema,
+  rotatePhotoRequestSchema,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
 } from '@photo/contract';
@@ -9,7 +10,7 @@ import { currentUser } from '../../http/current-user.js';
 import { nextPageLink } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { addPhoto, deletePhoto, getPhoto, listAlbumPhotos } from './photos.service.js';
+import { addPhoto, deletePhoto, getPhoto, listAlbumPhotos, rotatePhoto } from './photos.service.js';
 
 const albumParams = z.object({ albumId: entityId });
 const photoParams = z.object({ photoId: entityId });
@@ -80,6 +81,31 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request) => getPhoto(deps, currentUser(request), request.params.photoId),
+  );
+
+  app.put(
+    '/photos/:photoId/rotation',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Turns a photo you added a quarter turn left or right',
+        description:
+          'Kept as an edit: the original stays as uploaded, every derived size (thumbnail, preview, ' +
+          'card crops) is made again turned, and the picture URL changes (its edit version, v). ' +
+          'Only the person who added the photo (403 NOT_OWNER).',
+        params: photoParams,
+        body: rotatePhotoRequestSchema,
+        response: { 200: photoSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      rotatePhoto(
+        deps,
+        currentUser(request),
+        request.params.photoId,
+        request.body.direction,
+        request.log,
+      ),
   );
 
   app.delete(

@@ -15,7 +15,7 @@ import {
   updateAlbumRow,
 } from '../albums/albums.repository.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
-import { releaseFiles, requireOwnFile } from '../files/files.service.js';
+import { releaseFiles, requireOwnFile, rotateFile } from '../files/files.service.js';
 import {
   deletePhotoRow,
   findAlbumPhotoByContent,
@@ -27,6 +27,11 @@ import {
   type PhotoView,
 } from './photos.repository.js';
 
+function toRotation(value: number | string): Photo['rotation'] {
+  const degrees = Number(value);
+  return degrees === 90 || degrees === 180 || degrees === 270 ? degrees : 0;
+}
+
 /** A photo as the API shows it. */
 export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'pictureSigner'>): Photo {
   return {
@@ -36,6 +41,7 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
     photoUrl: albumPictureUrl(view.file_id, view.album_visibility, {
       publicUrl: deps.config.publicUrl,
       signer: deps.pictureSigner,
+      editVersion: Number(view.edit_version),
     }),
     createdBy: view.owner_name,
     createdById: view.owner_id,
@@ -45,6 +51,7 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
     dateTaken: view.date_taken,
     cameraMake: view.camera_make,
     cameraModel: view.camera_model,
+    rotation: toRotation(view.rotation),
     likeCount: Number(view.like_count),
     likedByMe: Boolean(view.liked_by_viewer),
     commentCount: Number(view.comment_count),
@@ -184,4 +191,24 @@ export async function deletePhoto(
     await deletePhotoRow(trx, photo.id);
   });
   await releaseFiles(deps, [photo.file_id], log);
+}
+
+/**
+ * Turns a photo a quarter turn left or right: only the person who added it (403 NOT_OWNER for
+ * others who see it, 404 for those who do not). The rotation is an edit of its file (the original
+ * stays as uploaded), so every use of that file, such as an album cover, shows it turned too.
+ */
+export async function rotatePhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  id: string,
+  direction: 'left' | 'right',
+  log: FastifyBaseLogger,
+): Promise<Photo> {
+  const photo = await requireVisiblePhoto(deps, caller, id);
+  if (photo.owner_id !== caller.id) {
+    throw new AppError('NOT_OWNER', 'Only the person who added this photo may rotate it.');
+  }
+  await rotateFile(deps, photo.file_id, direction, log);
+  return photoAnswer(deps, caller.id, id);
 }

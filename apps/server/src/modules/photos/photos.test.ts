@@ -57,6 +57,7 @@ describe('photos', () => {
         dateTaken: '2024-07-14T10:30:00.000Z',
         cameraMake: 'Canon',
         cameraModel: 'EOS R6',
+        rotation: 0,
         likeCount: 0,
         likedByMe: false,
         commentCount: 0,

@@ -13,15 +13,15 @@ export function isStoredFileUrl(url: string): boolean {
 
 /**
  * The URL of a derived size of a stored picture; other pictures are returned as they are. The
- * signature of a picture of an album not everyone sees (exp, sig) is kept: without it the file
- * is not shown.
+ * edit version (v: the URL changes when the picture is rotated) and the signature of a picture of
+ * an album not everyone sees (exp, sig) are kept: without the latter the file is not shown.
  */
 export function sizedImageUrl(url: string, size: ImageSize | CardImageSize): string {
   if (!isStoredFileUrl(url)) return url;
   const [base = url, query = ''] = (url.split('#')[0] ?? url).split('?');
   const params = new URLSearchParams(query);
   const kept = new URLSearchParams();
-  for (const key of ['exp', 'sig']) {
+  for (const key of ['v', 'exp', 'sig']) {
     const value = params.get(key);
     if (value !== null) kept.set(key, value);
   }

@@ -30,6 +30,7 @@ const photo = (id: string, overrides: Partial<Photo> = {}): Photo => ({
   likeCount: 0,
   likedByMe: false,
   commentCount: 0,
+  rotation: 0,
   ...overrides,
 });
 

@@ -21,6 +21,7 @@ const photo: Photo = {
   likeCount: 0,
   likedByMe: false,
   commentCount: 0,
+  rotation: 0,
 };
 
 const comment = (id: string, message: string, dateCreated: string): Comment => ({

@@ -21,6 +21,7 @@ const photo = (overrides: Partial<Photo> = {}): Photo => ({
   likeCount: 2,
   likedByMe: false,
   commentCount: 0,
+  rotation: 0,
   ...overrides,
 });
 
