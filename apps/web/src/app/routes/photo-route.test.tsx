@@ -95,3 +95,48 @@ describe('photo page', () => {
     expect(screen.getByRole('button', { name: 'Profile Photo' })).toBeEnabled();
   });
 });
+
+describe('rotating a photo', () => {
+  it('offers Rotate left and Rotate right to the person who added the photo, and shows the turned picture', async () => {
+    const { user, network } = openPhoto('owner');
+    const turned: Photo = {
+      ...photo,
+      photoUrl: '/api/files/show/f1?v=1',
+      width: 1200,
+      height: 1600,
+      rotation: 90,
+    };
+    network
+      .on('PUT /api/photos/p1/rotation', jsonResponse(200, turned))
+      .on('GET /api/albumsDb/a1/photos', jsonResponse(200, []));
+    expect(await screen.findByRole('button', { name: 'Rotate left' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Rotate right' }));
+    await waitFor(() =>
+      expect(screen.getByRole('img')).toHaveAttribute('src', '/api/files/show/f1?v=1&size=preview'),
+    );
+    expect(screen.getByRole('img')).toHaveAttribute('width', '450');
+    expect(screen.getByRole('img')).toHaveAttribute('height', '600');
+    expect(network.sent('PUT /api/photos/p1/rotation')).toHaveLength(1);
+    expect(network.sent('PUT /api/photos/p1/rotation')[0]!.body).toEqual({ direction: 'right' });
+  });
+
+  it('shows no rotation buttons to anyone else, the album owner included', async () => {
+    for (const userId of ['visitor', 'owner']) {
+      const adder = userId === 'owner' ? 'someone-else' : 'owner';
+      signInAs(userId);
+      const network = fakeNetwork()
+        .on('GET /api/photos/p1', jsonResponse(200, { ...photo, createdById: adder }))
+        .on('GET /api/photos/p1/comments', jsonResponse(200, []))
+        .on(
+          'GET /api/albums/find',
+          jsonResponse(200, { id: 'a1', name: 'Garden', createdById: 'owner' }),
+        );
+      const { unmount } = renderApp('/photo/p1');
+      expect(await screen.findByText('p1')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Make this' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: /Rotate/ })).toBeNull();
+      expect(network.sent('PUT /api/photos/p1/rotation')).toHaveLength(0);
+      unmount();
+    }
+  });
+});

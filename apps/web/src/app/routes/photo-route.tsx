@@ -15,6 +15,8 @@ export function PhotoRoute() {
       onLikeChanged={(photo) =>
         void queryClient.invalidateQueries({ queryKey: albumKeys.photos(photo.albumId) })
       }
+      // The photo's file may be a cover too: albums and their photos are read again when shown.
+      onRotated={() => void queryClient.invalidateQueries({ queryKey: albumKeys.all })}
     />
   );
 }

@@ -201,6 +201,39 @@ describe('album details', () => {
       );
     });
 
+    it('offers Rotate left and Rotate right to the person who added the photo shown, and shows the turn', async () => {
+      const { user, network } = openAlbum('owner', '/album/a1?photo=p1');
+      network.on(
+        'PUT /api/photos/p1/rotation',
+        jsonResponse(
+          200,
+          photo('p1', {
+            photoUrl: '/api/files/show/file-p1?v=1',
+            width: 800,
+            height: 1200,
+            rotation: 270,
+          }),
+        ),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });
+      await user.click(within(dialog).getByRole('button', { name: 'Rotate left' }));
+      expect(network.sent('PUT /api/photos/p1/rotation')[0]!.body).toEqual({ direction: 'left' });
+      // The viewer shows the turned picture: its new URL (the size it picks depends on the screen).
+      await waitFor(() =>
+        expect([...dialog.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toContain(
+          '/api/files/show/file-p1?v=1&size=thumb',
+        ),
+      );
+      expect(within(dialog).getByRole('button', { name: 'Rotate right' })).toBeVisible();
+    });
+
+    it('shows no rotation buttons in the viewer to someone who did not add the photo', async () => {
+      openAlbum('visitor', '/album/a1?photo=p1');
+      const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });
+      expect(within(dialog).getByRole('button', { name: 'Close the viewer' })).toBeVisible();
+      expect(within(dialog).queryByRole('button', { name: /Rotate/ })).toBeNull();
+    });
+
     it('drops a photo the album does not have from the address', async () => {
       const { router } = openAlbum('visitor', '/album/a1?photo=elsewhere');
       await waitFor(() => expect(router.state.location.search).toBe(''));

@@ -17,6 +17,7 @@ import { useDeleteAlbum } from '../api/delete-album';
 import { useDeletePhoto } from '../api/delete-photo';
 import { useAlbum } from '../api/get-album';
 import { useAlbumPhotos } from '../api/get-album-photos';
+import { useRotateAlbumPhoto } from '../api/rotate-photo';
 import { EAGER_CARDS } from './album-list';
 import { PhotoCard } from './photo-card';
 import { PHOTO_PARAM } from './photo-param';
@@ -108,8 +109,17 @@ function usePhotoViewer(photos: ReturnType<typeof useAlbumPhotos>) {
   return { index, list, view, close, linkRef };
 }
 
-function AlbumPhotos({ album, mayDelete }: { album: Album; mayDelete: (photo: Photo) => boolean }) {
+function AlbumPhotos({
+  album,
+  mayDelete,
+  mayRotate,
+}: {
+  album: Album;
+  mayDelete: (photo: Photo) => boolean;
+  mayRotate: (photo: Photo) => boolean;
+}) {
   const photos = useAlbumPhotos(album.id);
+  const rotate = useRotateAlbumPhoto(album.id);
   const deletePhoto = useDeletePhoto();
   const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
@@ -152,6 +162,9 @@ function AlbumPhotos({ album, mayDelete }: { album: Album; mayDelete: (photo: Ph
             index={viewer.index}
             onView={viewer.view}
             onClose={viewer.close}
+            mayRotate={mayRotate}
+            onRotate={(photo, direction) => rotate.mutate({ photo, direction })}
+            rotating={rotate.isPending}
           />
         </Suspense>
       )}
@@ -263,7 +276,11 @@ export function AlbumDetailsPage() {
           </Button>
         )}
       </div>
-      <AlbumPhotos album={current} mayDelete={mayDelete} />
+      <AlbumPhotos
+        album={current}
+        mayDelete={mayDelete}
+        mayRotate={(photo) => userId !== null && photo.createdById === userId}
+      />
       {isOwner && <ShareDialog album={current} show={sharing} onClose={() => setSharing(false)} />}
       <ConfirmDialog
         show={confirmingLeave}

@@ -1,7 +1,7 @@
 import { IMAGE_SIZES, type ImageSize, type Photo } from '@photo/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import Lightbox, { type Slide } from 'yet-another-react-lightbox';
+import Lightbox, { IconButton, type Slide } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
@@ -10,6 +10,18 @@ import { paths } from '../../../shared/config/paths';
 import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { sizedImageUrl } from '../../../shared/lib/image-url';
+import type { RotateDirection } from '../../../shared/api/rotate-photo';
+import { RotateIcon } from '../../../shared/components/rotate-icon';
+
+declare module 'yet-another-react-lightbox' {
+  interface Labels {
+    'Rotate left'?: string;
+    'Rotate right'?: string;
+  }
+}
+
+const RotateLeftIcon = () => <RotateIcon direction="left" />;
+const RotateRightIcon = () => <RotateIcon direction="right" />;
 
 /** The size a derived image has: the long edge at most `edge`, never enlarged. */
 function derivedSize(photo: Photo, edge: number): { width: number; height: number } | undefined {
@@ -58,14 +70,43 @@ export interface PhotoLightboxProps {
   /** Another photo is shown (arrow keys, swipe, buttons). */
   onView: (index: number) => void;
   onClose: () => void;
+  /** Whether the signed-in user may rotate this photo (they added it). */
+  mayRotate?: (photo: Photo) => boolean;
+  /** Rotate the photo shown a quarter turn. */
+  onRotate?: (photo: Photo, direction: RotateDirection) => void;
+  /** A rotation is on its way: the buttons wait for it. */
+  rotating?: boolean;
 }
 
 /**
  * The album's photos full screen, one at a time, at preview size: arrows, swipe, pinch and wheel
- * zoom; the previous and next previews are loaded beforehand. Loaded only when first opened.
+ * zoom; the previous and next previews are loaded beforehand; "Rotate left" and "Rotate right" in
+ * the toolbar for the person who added the photo shown. Loaded only when first opened.
  */
-export default function PhotoLightbox({ photos, index, onView, onClose }: PhotoLightboxProps) {
+export default function PhotoLightbox({
+  photos,
+  index,
+  onView,
+  onClose,
+  mayRotate,
+  onRotate,
+  rotating = false,
+}: PhotoLightboxProps) {
   const slides = useMemo(() => photos.map(toSlide), [photos]);
+  const shown = photos[index];
+  const rotateButtons =
+    shown && onRotate && mayRotate?.(shown)
+      ? (['left', 'right'] as const).map((direction) => (
+          <IconButton
+            key={`rotate-${direction}`}
+            label={direction === 'left' ? 'Rotate left' : 'Rotate right'}
+            icon={direction === 'left' ? RotateLeftIcon : RotateRightIcon}
+            disabled={rotating}
+            aria-busy={rotating}
+            onClick={() => onRotate(shown, direction)}
+          />
+        ))
+      : [];
   return (
     <Lightbox
       open
@@ -74,6 +115,7 @@ export default function PhotoLightbox({ photos, index, onView, onClose }: PhotoL
       close={onClose}
       on={{ view: ({ index: shown }) => onView(shown) }}
       plugins={[Captions, Zoom]}
+      toolbar={{ buttons: [...rotateButtons, 'close'] }}
       carousel={{ finite: true, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       captions={{ descriptionTextAlign: 'start', descriptionMaxLines: 2 }}
@@ -88,6 +130,8 @@ export default function PhotoLightbox({ photos, index, onView, onClose }: PhotoL
         Close: 'Close the viewer',
         'Zoom in': 'Zoom in',
         'Zoom out': 'Zoom out',
+        'Rotate left': 'Rotate left',
+        'Rotate right': 'Rotate right',
       }}
       className="app-lightbox"
     />

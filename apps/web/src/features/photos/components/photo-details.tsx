@@ -10,6 +10,7 @@ import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/imag
 import { usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
 import { LikeButton } from './like-button';
+import { RotateButtons } from './rotate-buttons';
 
 function camera(photo: Photo): string | null {
   const make = photo.cameraMake?.trim() ?? '';
@@ -27,10 +28,12 @@ interface PhotoDetailsProps {
   actions?: (photo: Photo) => ReactNode;
   /** Told when the signed-in user's like of the photo has been counted or taken back. */
   onLikeChanged?: (photo: Photo, summary: LikeSummary) => void;
+  /** Told when the person who added the photo has rotated it (its picture URL is new). */
+  onRotated?: (photo: Photo) => void;
 }
 
 /** Photo details: the photo at display width, what is known about it, and its comments. */
-export function PhotoDetails({ photoId, actions, onLikeChanged }: PhotoDetailsProps) {
+export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: PhotoDetailsProps) {
   const photo = usePhoto(photoId);
 
   if (photo.isPending) {
@@ -69,6 +72,7 @@ export function PhotoDetails({ photoId, actions, onLikeChanged }: PhotoDetailsPr
           Back to album
         </Link>
       </div>
+      <RotateButtons photo={current} onRotated={onRotated} className="mb-2" />
       <figure className="mb-0">
         <img
           className="rounded app-photo"

@@ -1,0 +1,47 @@
+import type { Photo } from '@photo/contract';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useCurrentUserId } from '../../../shared/auth/session-store';
+import { RotateIcon } from '../../../shared/components/rotate-icon';
+import { useRotatePhoto } from '../api/rotate-photo';
+
+interface RotateButtonsProps {
+  photo: Photo;
+  /** Told when the server has turned the photo. */
+  onRotated?: (rotated: Photo) => void;
+  className?: string;
+}
+
+/** "Rotate left" and "Rotate right", for the person who added the photo only. */
+export function RotateButtons({ photo, onRotated, className = '' }: RotateButtonsProps) {
+  const userId = useCurrentUserId();
+  const rotate = useRotatePhoto(photo, onRotated);
+  if (userId === null || userId !== photo.createdById) return null;
+  return (
+    <div className={`d-flex flex-wrap align-items-center gap-2 ${className}`}>
+      {(['left', 'right'] as const).map((direction) => (
+        <Button
+          key={direction}
+          variant="outline-secondary"
+          size="sm"
+          disabled={rotate.isPending}
+          onClick={() => rotate.mutate(direction)}
+        >
+          <RotateIcon direction={direction} /> Rotate {direction}
+        </Button>
+      ))}
+      {rotate.isPending && (
+        <span role="status" className="small">
+          <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+          Rotating…
+        </span>
+      )}
+      {rotate.isError && (
+        <span role="alert" className="small text-danger-emphasis">
+          The photo could not be rotated: {errorMessage(rotate.error)}
+        </span>
+      )}
+    </div>
+  );
+}
