@@ -1,7 +1,7 @@
 import { IMAGE_SIZES, type ImageSize, type Photo } from '@photo/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import Lightbox, { IconButton, type Slide } from 'yet-another-react-lightbox';
+import Lightbox, { IconButton, createIcon, type Slide } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
@@ -11,7 +11,7 @@ import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { sizedImageUrl } from '../../../shared/lib/image-url';
 import type { RotateDirection } from '../../../shared/api/rotate-photo';
-import { RotateIcon } from '../../../shared/components/rotate-icon';
+import { MIRRORED, ROTATE_LEFT_PATH } from '../../../shared/components/rotate-icon';
 
 declare module 'yet-another-react-lightbox' {
   interface Labels {
@@ -20,8 +20,14 @@ declare module 'yet-another-react-lightbox' {
   }
 }
 
-const RotateLeftIcon = () => <RotateIcon direction="left" />;
-const RotateRightIcon = () => <RotateIcon direction="right" />;
+// Sized and coloured like the viewer's own icons.
+const RotateLeftIcon = createIcon('RotateLeft', <path d={ROTATE_LEFT_PATH} />);
+const RotateRightIcon = createIcon(
+  'RotateRight',
+  <g transform={MIRRORED}>
+    <path d={ROTATE_LEFT_PATH} />
+  </g>,
+);
 
 /** The size a derived image has: the long edge at most `edge`, never enlarged. */
 function derivedSize(photo: Photo, edge: number): { width: number; height: number } | undefined {
@@ -101,9 +107,12 @@ export default function PhotoLightbox({
             key={`rotate-${direction}`}
             label={direction === 'left' ? 'Rotate left' : 'Rotate right'}
             icon={direction === 'left' ? RotateLeftIcon : RotateRightIcon}
-            disabled={rotating}
-            aria-busy={rotating}
-            onClick={() => onRotate(shown, direction)}
+            // Not disabled while a turn is on its way: the focus stays on the button (and in the
+            // viewer, whose keys keep working); a click then waits for nothing.
+            aria-disabled={rotating}
+            onClick={() => {
+              if (!rotating) onRotate(shown, direction);
+            }}
           />
         ))
       : [];

@@ -25,8 +25,11 @@ export function RotateButtons({ photo, onRotated, className = '' }: RotateButton
           key={direction}
           variant="outline-secondary"
           size="sm"
-          disabled={rotate.isPending}
-          onClick={() => rotate.mutate(direction)}
+          // Not disabled while a turn is on its way, so the focus stays on the button.
+          aria-disabled={rotate.isPending}
+          onClick={() => {
+            if (!rotate.isPending) rotate.mutate(direction);
+          }}
         >
           <RotateIcon direction={direction} /> Rotate {direction}
         </Button>
