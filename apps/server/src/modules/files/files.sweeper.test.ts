@@ -158,6 +158,37 @@ describe('leftovers of crashes', () => {
     expect(await exists(blobPath(strange))).toBe(true);
   });
 
+  it("removes a rotated file's derived blobs no row names, and keeps those of its current version", async () => {
+    const user = await signUp(ctx.app);
+    const file = await storeImage(ctx, user);
+    // A turn stored version 1 and recorded it; a crashed turn left version 2 without its row.
+    for (const version of [1, 2]) {
+      await ctx.deps.blobStore.putBuffer(
+        blobKeys.derived(file.id, 'thumb', version),
+        randomBytes(64),
+        'image/webp',
+      );
+    }
+    await ctx.deps.db
+      .updateTable('files')
+      .set({ edit_version: 1, rotation: 90, thumb_key: blobKeys.derived(file.id, 'thumb', 1) })
+      .where('id', '=', file.id)
+      .execute();
+    const current = blobPath(`thumb/${file.id}.v1.webp`);
+    const crashed = blobPath(`thumb/${file.id}.v2.webp`);
+    for (const key of [current, crashed]) await makeOld(key, SWEEP_POLICY.orphanBlobGraceMs + HOUR);
+    // The thumbnail of version 0 is named by no row any more either.
+    await makeOld(
+      blobPath(blobKeys.derived(file.id, 'thumb')),
+      SWEEP_POLICY.orphanBlobGraceMs + HOUR,
+    );
+    expect((await sweepLeftovers(ctx.deps)).orphanBlobs).toBe(2);
+    expect(await exists(current)).toBe(true);
+    expect(await exists(crashed)).toBe(false);
+    expect(await exists(blobPath(blobKeys.derived(file.id, 'thumb')))).toBe(false);
+    expect(await exists(blobPath(blobKeys.original(file.id)))).toBe(true);
+  });
+
   it('keeps every acknowledged upload while uploads and passes run side by side', async () => {
     const user = await signUp(ctx.app);
     const uploads = [];

@@ -115,6 +115,25 @@ describe('PUT /api/photos/{photoId}/rotation', () => {
     expect(isBlue(await pixelAt(start.bytes, 190, 50))).toBe(true);
   });
 
+  it('turns from the upright picture of a file with an EXIF orientation', async () => {
+    const owner = await signUp(ctx.app);
+    // Stored sideways (200 x 100, left red), with orientation 6: upright it is 100 x 200, red on top.
+    const original = await redBlueJpeg({ orientation: 6 });
+    const { album } = await createAlbumAs(ctx, owner);
+    const image = await storeImage(ctx, owner, { bytes: original });
+    const photo = await addPhotoAs(ctx, owner, album.id, image);
+    expect(photo).toMatchObject({ width: 100, height: 200 });
+    const left = (await ctx.api(owner).rotatePhoto(photo.id, { direction: 'left' })).json();
+    expect(left).toMatchObject({ rotation: 270, width: 200, height: 100 });
+    const shown = await fetchImage(sized(left.photoUrl, 'preview'));
+    expect([shown.width, shown.height]).toEqual([200, 100]);
+    // Anticlockwise from upright: the top (red) goes to the left.
+    expect(isRed(await pixelAt(shown.bytes, 10, 50))).toBe(true);
+    expect(isBlue(await pixelAt(shown.bytes, 190, 50))).toBe(true);
+    const kept = await ctx.api().get(left.photoUrl);
+    expect(Buffer.compare(kept.rawPayload, original)).toBe(0);
+  });
+
   it('removes the blobs of the previous version', async () => {
     const owner = await signUp(ctx.app);
     const { photo } = await redBluePhoto(owner);
