@@ -167,6 +167,16 @@ describe('PUT /api/photos/{photoId}/rotation', () => {
     expect(again.statusCode).toBe(201);
   });
 
+  it('changes the profile picture URL of a user whose picture is the same file', async () => {
+    const owner = await signUp(ctx.app);
+    const { photo } = await redBluePhoto(owner);
+    const set = await ctx.api(owner).setProfilePhoto({ profilePicUrl: photo.photoUrl });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().profilePicUrl).toBe(photo.photoUrl);
+    const turned = (await ctx.api(owner).rotatePhoto(photo.id, { direction: 'left' })).json();
+    expect((await ctx.api(owner).me()).json().profilePicUrl).toBe(turned.photoUrl);
+  });
+
   it('keeps signed URLs of an album not everyone sees valid', async () => {
     const owner = await signUp(ctx.app);
     const { photo } = await redBluePhoto(owner);

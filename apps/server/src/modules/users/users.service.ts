@@ -22,13 +22,13 @@ import {
 } from './users.repository.js';
 
 /** A user as the API shows it. No picture: the default avatar. */
-export function toUser(row: UserRow, publicUrl: string | undefined): User {
+export function toUser(row: UserRow, publicUrl: string | undefined, pictureVersion = 0): User {
   return {
     id: row.id,
     emailAddress: row.email_address,
     name: row.name,
     profilePicUrl: row.profile_pic_file_id
-      ? pictureUrl(row.profile_pic_file_id, publicUrl)
+      ? pictureUrl(row.profile_pic_file_id, publicUrl, undefined, pictureVersion)
       : DEFAULT_AVATAR_URL,
     dateCreated: row.created_at,
   };
@@ -127,6 +127,15 @@ async function signUpPictureFileId(
   return mayUse ? file.id : null;
 }
 
+/** The user as the API shows them, their picture's URL with its file's edit version. */
+async function userAnswer(deps: AppDeps, id: string): Promise<User> {
+  const row = await requireUser(deps, id);
+  const file = row.profile_pic_file_id
+    ? await findFileById(deps.db, row.profile_pic_file_id)
+    : undefined;
+  return toUser(row, deps.config.publicUrl, file?.edit_version ?? 0);
+}
+
 async function requireUser(deps: AppDeps, id: string): Promise<UserRow> {
   const row = await findUserById(deps.db, id);
   if (!row) throw notFound('USER_NOT_FOUND', 'The user');
@@ -161,11 +170,11 @@ export async function registerUser(
   if (previousPicture && previousPicture !== picture) {
     await releaseFiles(deps, [previousPicture], log);
   }
-  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+  return userAnswer(deps, caller.id);
 }
 
 export async function getProfile(deps: AppDeps, caller: AuthUser): Promise<User> {
-  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+  return userAnswer(deps, caller.id);
 }
 
 /** Sets the caller's profile picture to an image stored here, or back to the default avatar. */
@@ -182,14 +191,14 @@ export async function setProfilePhoto(
   if (existing.profile_pic_file_id && existing.profile_pic_file_id !== picture) {
     await releaseFiles(deps, [existing.profile_pic_file_id], log);
   }
-  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+  return userAnswer(deps, caller.id);
 }
 
 /** Sets the caller's name (users/me). */
 export async function renameUser(deps: AppDeps, caller: AuthUser, name: string): Promise<User> {
   await requireUser(deps, caller.id);
   await setUserName(deps.db, caller.id, name);
-  return toUser(await requireUser(deps, caller.id), deps.config.publicUrl);
+  return userAnswer(deps, caller.id);
 }
 
 /**
