@@ -1,11 +1,4 @@
-import type {
-  ColumnType,
-  Generated,
-  Insertable,
-  Kysely,
-  Selectable,
-  Transaction,
-} from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * Tables. Dates are ISO-8601 UTC text (see docs/decisions/0003-data-layout.md);

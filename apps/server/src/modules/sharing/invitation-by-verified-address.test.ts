@@ -54,7 +54,9 @@ describe('an invitation to an address with no account yet', () => {
       (await ctx.api(owner).setVisibility(album.id, { visibility: 'invited' })).statusCode,
     ).toBe(200);
     const address = `newcomer-${Date.now()}@example.com`;
-    const invited = await ctx.api(owner).invite(album.id, { emailAddress: address, role: 'viewer' });
+    const invited = await ctx
+      .api(owner)
+      .invite(album.id, { emailAddress: address, role: 'viewer' });
     expect(invited.statusCode).toBe(201);
     expect(invited.json()).toMatchObject({ member: null, invitation: { emailAddress: address } });
 
