@@ -1,13 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { albumWithCover, expect, logIn, test, type TestUser } from './support/fixtures';
-
-/** A second person, in a browser of their own. */
-async function browserOf(browser: Browser, user: TestUser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
+import type { Page } from '@playwright/test';
+import { albumWithCover, browserOf, expect, logIn, test } from './support/fixtures';
 
 const likeButton = (page: Page) => page.getByRole('button', { name: 'Like', exact: true });
 const likeCount = (page: Page) => page.getByRole('main').getByText(/^\d+ likes?/);

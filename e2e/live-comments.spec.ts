@@ -1,20 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   albumWithCover,
+  browserOf,
   expect,
   expectNoSeriousA11yViolations,
   logIn,
   test,
-  type TestUser,
 } from './support/fixtures';
-
-/** A second person, in a browser of their own. */
-async function browserOf(browser: Browser, user: TestUser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
 
 const commentList = (page: Page) => page.getByRole('list', { name: 'Comments' });
 

@@ -1,21 +1,13 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   albumWithCover,
+  browserOf,
   expect,
   expectImageLoaded,
   expectNoSeriousA11yViolations,
   logIn,
   test,
-  type TestUser,
 } from './support/fixtures';
-
-/** A second person, in a browser of their own. */
-async function browserOf(browser: Browser, user: TestUser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
-}
 
 const photoImage = (page: Page) => page.getByRole('main').locator('img.app-photo');
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { ApiClient, type TestFile, type TestUser } from './api';
 import { makeJpeg } from './images';
 
@@ -102,4 +102,12 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
     )
     .join('\n');
   expect(serious, `accessibility violations on ${screen}:\n${report}`).toEqual([]);
+}
+
+/** A second person, signed in, in a browser of their own. */
+export async function browserOf(browser: Browser, user: TestUser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await logIn(page, user);
+  return page;
 }
