@@ -6,7 +6,7 @@ import {
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
-import { nextPageLink } from '../../http/next-page-link.js';
+import { sendPage } from '../../http/next-page-link.js';
 import { pictureOrigins } from '../../http/picture-origins.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
@@ -30,18 +30,10 @@ export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
     async (request, reply) => {
       const { limit, mine, shared } = request.query;
       const page = await listAlbums(deps, currentUser(request), request.query);
-      if (page.nextCursor) {
-        reply.header(
-          'Link',
-          nextPageLink(request, {
-            limit: String(limit),
-            cursor: page.nextCursor,
-            ...(mine === 'true' ? { mine } : {}),
-            ...(shared === 'true' ? { shared } : {}),
-          }),
-        );
-      }
-      return page.items;
+      return sendPage(request, reply, page, limit, {
+        ...(mine === 'true' ? { mine } : {}),
+        ...(shared === 'true' ? { shared } : {}),
+      });
     },
   );
 

@@ -7,7 +7,7 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
-import { nextPageLink } from '../../http/next-page-link.js';
+import { sendPage } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { CommentWakeups, KEEPALIVE_MS, runCommentStream } from './comment-stream.js';
@@ -84,13 +84,7 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
         request.params.photoId,
         request.query,
       );
-      if (page.nextCursor) {
-        reply.header(
-          'Link',
-          nextPageLink(request, { limit: String(request.query.limit), cursor: page.nextCursor }),
-        );
-      }
-      return page.items;
+      return sendPage(request, reply, page, request.query.limit);
     },
   );
 

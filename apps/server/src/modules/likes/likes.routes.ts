@@ -6,7 +6,7 @@ import {
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
-import { nextPageLink } from '../../http/next-page-link.js';
+import { sendPage } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { likePhoto, listPhotoLikes, unlikePhoto } from './likes.service.js';
@@ -70,13 +70,7 @@ export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
         request.params.photoId,
         request.query,
       );
-      if (page.nextCursor) {
-        reply.header(
-          'Link',
-          nextPageLink(request, { limit: String(request.query.limit), cursor: page.nextCursor }),
-        );
-      }
-      return page.items;
+      return sendPage(request, reply, page, request.query.limit);
     },
   );
 };

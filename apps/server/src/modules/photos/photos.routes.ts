@@ -7,7 +7,7 @@ import {
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
-import { nextPageLink } from '../../http/next-page-link.js';
+import { sendPage } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { addPhoto, deletePhoto, getPhoto, listAlbumPhotos, rotatePhoto } from './photos.service.js';
@@ -38,13 +38,7 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
       const { albumId } = request.params;
       const { limit } = request.query;
       const page = await listAlbumPhotos(deps, currentUser(request), albumId, request.query);
-      if (page.nextCursor) {
-        reply.header(
-          'Link',
-          nextPageLink(request, { limit: String(limit), cursor: page.nextCursor }),
-        );
-      }
-      return page.items;
+      return sendPage(request, reply, page, limit);
     },
   );
 

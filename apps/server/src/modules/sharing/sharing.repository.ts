@@ -15,7 +15,8 @@ export interface MemberView {
   email_address: string;
 }
 
-export function listMembers(db: Db, albumId: string): Promise<MemberView[]> {
+/** Members with their names and addresses. */
+function selectMemberViews(db: Db) {
   return db
     .selectFrom('album_members')
     .innerJoin('users', 'users.id', 'album_members.user_id')
@@ -25,7 +26,11 @@ export function listMembers(db: Db, albumId: string): Promise<MemberView[]> {
       'album_members.created_at',
       'users.name',
       'users.email_address',
-    ])
+    ]);
+}
+
+export function listMembers(db: Db, albumId: string): Promise<MemberView[]> {
+  return selectMemberViews(db)
     .where('album_members.album_id', '=', albumId)
     .orderBy('album_members.created_at')
     .orderBy('album_members.user_id')
@@ -37,16 +42,7 @@ export function findMember(
   albumId: string,
   userId: string,
 ): Promise<MemberView | undefined> {
-  return db
-    .selectFrom('album_members')
-    .innerJoin('users', 'users.id', 'album_members.user_id')
-    .select([
-      'album_members.user_id',
-      'album_members.role',
-      'album_members.created_at',
-      'users.name',
-      'users.email_address',
-    ])
+  return selectMemberViews(db)
     .where('album_members.album_id', '=', albumId)
     .where('album_members.user_id', '=', userId)
     .executeTakeFirst();

@@ -10,7 +10,7 @@ import {
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
-import { nextPageLink } from '../../http/next-page-link.js';
+import { sendPage } from '../../http/next-page-link.js';
 import { requestOrigin } from '../../http/picture-origins.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
@@ -213,13 +213,7 @@ export const sharingRoutes: RoutesPlugin = async (app, { deps }) => {
     async (request, reply) => {
       void reply.header('Cache-Control', 'no-store');
       const page = await listSharedPhotos(deps, request.params.token, request.query);
-      if (page.nextCursor) {
-        reply.header(
-          'Link',
-          nextPageLink(request, { limit: String(request.query.limit), cursor: page.nextCursor }),
-        );
-      }
-      return page.items;
+      return sendPage(request, reply, page, request.query.limit);
     },
   );
 };
