@@ -38,7 +38,8 @@ function serverZones({ tests }) {
   });
   return [
     layer('lib', []),
-    layer('db', []),
+    // db/query-plans.test.ts checks the plans of the modules' list queries.
+    layer('db', tests ? ['./modules'] : []),
     layer('storage', ['./lib']),
     layer('http', ['./lib', './config.ts']),
     layer('plugins', ['./lib', './http']),

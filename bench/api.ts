@@ -1,21 +1,27 @@
 // API load: requests per second and latency of the main read paths, as ratios to a bare Fastify
 // hello-world and to the same reads done minimally (Fastify, one prepared better-sqlite3 statement
 // and JSON.stringify or a file stream, on the app's own data folder), measured in the same run on
-// the same machine, and the thumbnail with the in-memory image cache off. Prints figures; never
-// gates CI.
-// Run: npm run build && npm run bench:api   (BENCH_SECONDS=5 BENCH_CONNECTIONS=50 by default)
+// the same machine, and the thumbnail with the in-memory image cache off. The album list and its
+// minimal twins are measured in alternating rounds, with the CPU time each server process used
+// per request. Prints figures; never gates CI.
+// Run: npm run build && npm run bench:api
+//   (BENCH_SECONDS=5 BENCH_CONNECTIONS=50 BENCH_ROUNDS=3 by default)
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { makeJpeg } from '../apps/server/src/test/images.js';
 import {
   api,
+  cpuMicros,
   signUpUser,
   startAppServer,
   startBaselineServer,
   startMinimalServer,
+  uploadPicture,
 } from './lib/server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 interface Figure {
   name: string;
@@ -23,13 +29,17 @@ interface Figure {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time the server process used per request, when known. */
+  cpuMicrosPerRequest?: number;
 }
 
 async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
+  pid?: number,
 ): Promise<Figure> {
+  const cpuBefore = pid === undefined ? 0 : cpuMicros(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   return {
@@ -38,6 +48,27 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors,
+    ...(pid === undefined
+      ? {}
+      : { cpuMicrosPerRequest: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total) }),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The median round of figures measured in several rounds, by requests per second. */
+function medianFigure(name: string, figures: Figure[]): Figure {
+  return {
+    name,
+    requestsPerSecond: median(figures.map((f) => f.requestsPerSecond)),
+    p50: median(figures.map((f) => f.p50)),
+    p99: median(figures.map((f) => f.p99)),
+    errors: figures.reduce((sum, f) => sum + f.errors, 0),
+    cpuMicrosPerRequest: median(figures.map((f) => f.cpuMicrosPerRequest ?? 0)),
   };
 }
 
@@ -48,17 +79,13 @@ async function main() {
 
   const server = await startAppServer();
   try {
-    const { idToken } = await signUpUser(server.url, 'bench@example.com');
-    const image = await makeJpeg({ width: 1200, height: 800 });
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'cover.jpg');
-    const upload = await fetch(`${server.url}/api/files/upload`, {
-      method: 'POST',
-      headers: { idToken },
-      body: form,
-    });
-    if (!upload.ok) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
-    const file = (await upload.json()) as { id: string; url: string };
+    const { idToken, uid } = await signUpUser(server.url, 'bench@example.com');
+    const file = await uploadPicture(
+      server.url,
+      idToken,
+      await makeJpeg({ width: 1200, height: 800 }),
+      'cover.jpg',
+    );
     let albumId = '';
     for (let i = 0; i < 120; i += 1) {
       const album = await api<{ id: string }>(server.url, idToken, 'POST', '/api/albumsDb', {
@@ -86,60 +113,111 @@ async function main() {
     const minimal = await startMinimalServer(server.dataDir);
 
     const auth = { idToken };
-    const minimalAlbums = await load(
-      'minimal: 50 albums, prepared statement',
-      `${minimal.url}/albums`,
+    const appAlbumsUrl = `${server.url}/api/albumsDb?limit=50`;
+    const minimalAlbumsUrl = `${minimal.url}/albums?viewer=${encodeURIComponent(uid)}`;
+    // The minimal server must give the same answer, or the comparison means nothing.
+    const [appAnswer, minimalAnswer] = await Promise.all([
+      fetch(appAlbumsUrl, { headers: auth }),
+      fetch(minimalAlbumsUrl),
+    ]);
+    const sameAnswer =
+      JSON.stringify(await appAnswer.json()) === JSON.stringify(await minimalAnswer.json()) &&
+      appAnswer.headers.get('link') === minimalAnswer.headers.get('link');
+    if (!sameAnswer) throw new Error('The minimal server does not answer what the app answers.');
+
+    const appRounds: Figure[] = [];
+    const minimalRounds: Figure[] = [];
+    const plainRounds: Figure[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      minimalRounds.push(await load('minimal', minimalAlbumsUrl, {}, minimal.pid));
+      appRounds.push(await load('app', appAlbumsUrl, auth, server.pid));
+      plainRounds.push(await load('plain', `${minimal.url}/albums-plain`, {}, minimal.pid));
+    }
+    const minimalAlbums = medianFigure(
+      'minimal: the same answer, one prepared statement',
+      minimalRounds,
     );
-    const minimalThumb = await load(
+    const appAlbums = medianFigure('GET /api/albumsDb (50 albums, token verified)', appRounds);
+    const plainAlbums = medianFigure(
+      'minimal: 50 albums with owner names only (no access rule)',
+      plainRounds,
+    );
+    // The thumbnail and its minimal twin, alternating too.
+    const thumbRounds: Figure[] = [];
+    const minimalThumbRounds: Figure[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      minimalThumbRounds.push(
+        await load('minimal thumb', `${minimal.url}/thumb/${file.id}`, {}, minimal.pid),
+      );
+      thumbRounds.push(
+        await load('thumb', `${server.url}/api/files/show/${file.id}?size=thumb`, {}, server.pid),
+      );
+    }
+    const appThumb = medianFigure('GET /api/files/show/{id}?size=thumb', thumbRounds);
+    const minimalThumb = medianFigure(
       'minimal: thumbnail key lookup + file stream',
-      `${minimal.url}/thumb/${file.id}`,
+      minimalThumbRounds,
     );
     const figures = [
       baseline,
       await load('GET /api/health (database + blob store)', `${server.url}/api/health`),
-      await load(
-        'GET /api/albumsDb (50 albums, token verified)',
-        `${server.url}/api/albumsDb?limit=50`,
-        auth,
-      ),
+      appAlbums,
       await load(
         'GET /api/photos/{id}/comments (50 comments)',
         `${server.url}/api/photos/${photoId}/comments`,
         auth,
       ),
-      await load(
-        'GET /api/files/show/{id}?size=thumb',
-        `${server.url}/api/files/show/${file.id}?size=thumb`,
-      ),
+      appThumb,
       await load(
         'GET /api/files/show/{id}?size=thumb, IMAGE_CACHE_BYTES=0',
         `${copy.url}/api/files/show/${file.id}?size=thumb`,
       ),
       minimalAlbums,
+      plainAlbums,
       minimalThumb,
     ];
     await copy.stop();
     await minimal.stop();
 
     console.log(
-      `\nAPI load: ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`,
+      `\nAPI load: ${connections} connections, ${seconds} s each, ${new Date().toISOString()}, ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
     );
-    console.log('| path | req/s | ratio to baseline | p50 ms | p99 ms | errors |');
-    console.log('|---|---|---|---|---|---|');
+    console.log(
+      `(album rows and thumbnails: median of ${rounds} alternating rounds; CPU: server process time per request)`,
+    );
+    console.log('| path | req/s | ratio to baseline | p50 ms | p99 ms | CPU µs/req | errors |');
+    console.log('|---|---|---|---|---|---|---|');
     for (const f of figures) {
       const ratio = (f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
+      const cpu = f.cpuMicrosPerRequest === undefined ? '' : Math.round(f.cpuMicrosPerRequest);
       console.log(
-        `| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio} | ${f.p50} | ${f.p99} | ${f.errors} |`,
+        `| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio} | ${f.p50} | ${f.p99} | ${cpu} | ${f.errors} |`,
       );
     }
     const rate = (name: string) => figures.find((f) => f.name.startsWith(name))!.requestsPerSecond;
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    const perRound = appRounds
+      .map((f, i) => ratio(f.requestsPerSecond, minimalRounds[i]!.requestsPerSecond))
+      .join(', ');
     console.log(
-      `\nalbums (limit=50) vs the same work minimally: ${ratio(rate('GET /api/albumsDb'), minimalAlbums.requestsPerSecond)}x`,
+      `\nalbums (limit=50) vs the same answer minimally: ${ratio(appAlbums.requestsPerSecond, minimalAlbums.requestsPerSecond)}x ` +
+        `(rounds: ${perRound}); by CPU per request: ${ratio(minimalAlbums.cpuMicrosPerRequest!, appAlbums.cpuMicrosPerRequest!)}x`,
     );
     console.log(
-      `thumbnail vs a minimal keyed lookup + file stream: ${ratio(rate('GET /api/files/show/{id}?size=thumb'), minimalThumb.requestsPerSecond)}x ` +
-        `(cache off: ${ratio(rate('GET /api/files/show/{id}?size=thumb, IMAGE'), minimalThumb.requestsPerSecond)}x)`,
+      `albums (limit=50) vs 50 albums with owner names only: ${ratio(appAlbums.requestsPerSecond, plainAlbums.requestsPerSecond)}x; ` +
+        `by CPU per request: ${ratio(plainAlbums.cpuMicrosPerRequest!, appAlbums.cpuMicrosPerRequest!)}x`,
+    );
+    const thumbPerRound = thumbRounds
+      .map((f, i) => ratio(f.requestsPerSecond, minimalThumbRounds[i]!.requestsPerSecond))
+      .join(', ');
+    console.log(
+      `thumbnail vs a minimal keyed lookup + file stream: ${ratio(appThumb.requestsPerSecond, minimalThumb.requestsPerSecond)}x ` +
+        `(rounds: ${thumbPerRound}); by CPU per request: ${ratio(minimalThumb.cpuMicrosPerRequest!, appThumb.cpuMicrosPerRequest!)}x; ` +
+        `cache off: ${ratio(rate('GET /api/files/show/{id}?size=thumb, IMAGE'), minimalThumb.requestsPerSecond)}x`,
     );
     if (figures.some((f) => f.errors > 0)) {
       console.error('Some requests failed: see the errors column.');

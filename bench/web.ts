@@ -4,47 +4,21 @@
 // BENCH_ALBUMS albums (24) whose covers are camera-sized JPEGs (BENCH_COVER_MP megapixels, 12).
 // Prints figures; never gates CI.
 // Run: npm run build && npm run bench:web
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import sharp from 'sharp';
-import { api, signUpUser, startAppServer } from './lib/server.js';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import {
+  cameraJpeg,
+  chromePath,
+  median,
+  runLighthouse,
+  signIn,
+  type LighthouseFigures,
+  type SignedIn,
+} from './lib/lighthouse.js';
+import { api, signUpUser, startAppServer, uploadPicture } from './lib/server.js';
 
 const albumCount = Number(process.env.BENCH_ALBUMS ?? 24);
 const coverMegapixels = Number(process.env.BENCH_COVER_MP ?? 12);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'];
-
-/** A camera-like JPEG: a smooth gradient with noise, so it compresses like a photo, not a flat fill. */
-async function cameraJpeg(seed: number): Promise<Buffer> {
-  const width = Math.round(Math.sqrt((coverMegapixels * 1e6 * 4) / 3));
-  const height = Math.round((width * 3) / 4);
-  const hue = (seed * 47) % 360;
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
-      `<stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},60%,30%)"/>` +
-      `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
-      `<circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="hsl(${(hue + 200) % 360},50%,50%)"/></svg>`,
-  );
-  return sharp(svg)
-    .composite([
-      {
-        input: {
-          create: {
-            width,
-            height,
-            channels: 3,
-            noise: { type: 'gaussian', mean: 128, sigma: 18 },
-            background: '#808080',
-          },
-        },
-        blend: 'overlay',
-      },
-    ])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 interface Wire {
   total: number;
@@ -56,7 +30,7 @@ interface Wire {
 async function measure(
   browser: Browser,
   baseUrl: string,
-  storage: Awaited<ReturnType<BrowserContext['storageState']>>,
+  storage: SignedIn,
   viewport: { width: number; height: number; deviceScaleFactor: number },
 ): Promise<{ wire: Wire; covers: string[] }> {
   const context = await browser.newContext({
@@ -102,77 +76,6 @@ async function chosenImages(page: Page): Promise<string[]> {
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-interface LighthouseFigures {
-  score: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  totalBytes: number;
-  imageBytes: number;
-  scriptBytes: number;
-}
-
-/**
- * One Lighthouse run with its mobile defaults (a 412 px phone at 1.75x, simulated slow 4G and a
- * 4x slower CPU), in a fresh headless Chromium whose local storage holds the signed-in session.
- */
-async function runLighthouse(
-  url: string,
-  origin: string,
-  storage: Awaited<ReturnType<BrowserContext['storageState']>>,
-): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
-  try {
-    // The session lives in local storage, which Lighthouse keeps; a JSON page loads no app code.
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${origin}/api/health`);
-    const items = storage.origins.find((o) => o.origin === origin)?.localStorage ?? [];
-    await page.evaluate((entries) => {
-      for (const { name, value } of entries) window.localStorage.setItem(name, value);
-    }, items);
-    await page.close();
-    await browser.close();
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    if (!result) throw new Error('Lighthouse gave no result');
-    const { lhr } = result;
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const requests =
-      (
-        lhr.audits['network-requests']?.details as
-          { items: { resourceType?: string; transferSize?: number }[] } | undefined
-      )?.items ?? [];
-    const bytesOf = (type: string) =>
-      requests
-        .filter((r) => r.resourceType === type)
-        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-    return {
-      score: lhr.categories.performance?.score ?? NaN,
-      lcpMs: audit('largest-contentful-paint'),
-      tbtMs: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-      totalBytes: audit('total-byte-weight'),
-      imageBytes: bytesOf('Image'),
-      scriptBytes: bytesOf('Script'),
-    };
-  } finally {
-    chrome.kill();
-  }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 async function main() {
   const server = await startAppServer();
   let browser: Browser | undefined;
@@ -182,44 +85,27 @@ async function main() {
     const { idToken } = await signUpUser(server.url, email);
     console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
     for (let i = 0; i < albumCount; i += 1) {
-      const form = new FormData();
-      const jpeg = await cameraJpeg(i);
-      form.append(
-        'file',
-        new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }),
+      const file = await uploadPicture(
+        server.url,
+        idToken,
+        await cameraJpeg(i, coverMegapixels),
         `cover-${i}.jpg`,
       );
-      const res = await fetch(`${server.url}/api/files/upload`, {
-        method: 'POST',
-        headers: { idToken },
-        body: form,
-      });
-      if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-      const file = (await res.json()) as { url: string };
       await api(server.url, idToken, 'POST', '/api/albumsDb', {
         name: `Album ${i + 1}`,
         coverPhotoUrl: file.url,
       });
     }
 
-    // Sign in once through the real form; every measurement reuses that session.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    const panel = page.getByRole('tabpanel');
-    await panel.getByRole('textbox', { name: 'Email address' }).fill(email);
-    await panel.getByLabel('Password').fill('benchmark password');
-    await panel.getByRole('button', { name: 'Log In', exact: true }).click();
-    await page.waitForURL(/\/albums\/recent$/);
-    const storage = await context.storageState();
-    await context.close();
+    const storage = await signIn(browser, server.url, email);
 
     const runs: LighthouseFigures[] = [];
     for (let i = 0; i < lighthouseRuns; i += 1) {
       runs.push(await runLighthouse(`${server.url}/albums/recent`, server.url, storage));
     }
-    const m = (key: keyof LighthouseFigures) => median(runs.map((run) => run[key]));
-    const range = (key: keyof LighthouseFigures, f: (n: number) => string) =>
+    type Figure = Exclude<keyof LighthouseFigures, 'mainThread' | 'longTasks'>;
+    const m = (key: Figure) => median(runs.map((run) => run[key]));
+    const range = (key: Figure, f: (n: number) => string) =>
       `${f(m(key))} (${runs.map((run) => f(run[key])).join(', ')})`;
     console.log(`Lighthouse mobile, Recent Albums, median of ${runs.length}:`);
     console.log(`  score ${range('score', (n) => n.toFixed(2))}`);
@@ -229,6 +115,22 @@ async function main() {
     );
     console.log(
       `  bytes: total ${range('totalBytes', kib)} KiB, images ${range('imageBytes', kib)} KiB, JS ${range('scriptBytes', kib)} KiB`,
+    );
+    // The run whose TBT is the median: where its main thread went, and its longest tasks.
+    const typical = runs.find((run) => run.tbtMs === m('tbtMs')) ?? runs[0]!;
+    console.log(
+      `  main thread (the median-TBT run, simulated 4x CPU): ${typical.mainThread
+        .map((g) => `${g.group} ${Math.round(g.ms)} ms`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  longest tasks: ${typical.longTasks
+        .slice(0, 6)
+        .map(
+          (t) =>
+            `${Math.round(t.durationMs)} ms at ${Math.round(t.startMs)} ms (${t.url.replace(server.url, '') || 'page'})`,
+        )
+        .join('; ')}`,
     );
 
     const screens = [

@@ -103,6 +103,46 @@ test.describe('Recent Albums, first screen', () => {
   });
 });
 
+test('the first covers start loading before the app’s code has arrived', async ({
+  browser,
+  api,
+  user,
+}) => {
+  await albumWithCover(api, user);
+  const { width, height, scale } = SCREENS[0];
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: scale,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await logIn(page, user);
+  let coverAskedFor = () => {};
+  const cover = new Promise<boolean>((resolve) => (coverAskedFor = () => resolve(true)));
+  const covers: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.get('size') !== 'card') return;
+    covers.push(request.url());
+    coverAskedFor();
+  });
+  // The app's code is held back, as on a slow network, until a cover is asked for (10 s at most).
+  let heldUntilCover = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    heldUntilCover = await Promise.race([
+      cover,
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ]);
+    await route.continue();
+  });
+  await page.reload();
+  await expectImageLoaded(page.locator('main img').first());
+  expect(heldUntilCover, 'a cover was asked for before the app’s code arrived').toBe(true);
+  // The card shows the picture the page's early script asked for: each is asked for once.
+  expect(new Set(covers).size).toBe(covers.length);
+  await context.close();
+});
+
 test('built scripts and the page arrive compressed and decode to the same bytes', async ({
   request,
   baseURL,

@@ -206,6 +206,16 @@ test.describe('on a touch screen', () => {
 
     const zoomOut = viewer(page).getByRole('button', { name: 'Zoom out' });
     await expect(zoomOut).toBeDisabled();
+    // A pinch made while the slide is still gliding in is not a pinch of the photo: as a person
+    // does, wait for the photo to stand still and the viewer to offer zooming.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.getAnimations().filter((motion) => motion.playState === 'running').length,
+        ),
+      )
+      .toBe(0);
+    await expect(viewer(page).getByRole('button', { name: 'Zoom in' })).toBeEnabled();
     await pinchOut(cdp, { x: 195, y: 420 });
     await expect(zoomOut).toBeEnabled();
   });

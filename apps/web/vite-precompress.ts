@@ -9,8 +9,11 @@ const gzip = promisify(zlib.gzip);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
-/** Below this, a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
+/**
+ * Below this, a compressed copy saves little more than its headers cost. The page's HTML (about
+ * 1 KB) and the small chunks of the first page are above it.
+ */
+const MIN_BYTES = 512;
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });

@@ -1,9 +1,59 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
+import { classicScripts } from './vite-classic-scripts';
+import { jsBudget } from './vite-js-budget';
 import { precompress } from './vite-precompress';
 
+/**
+ * What Recent Albums needs besides the entry: one chunk, named for its page, rather than a file
+ * per shared module (each file is one more request on a phone).
+ */
+const RECENT_ALBUMS_MODULES = [
+  'features/albums/components/recent-albums-page',
+  'features/albums/components/album-list',
+  'features/albums/components/album-card',
+  'features/albums/api/get-albums',
+  'features/albums/api/album-keys',
+  'shared/components/error-state',
+  'shared/components/load-more',
+  'shared/components/empty-state',
+  'shared/lib/image-url',
+  'shared/lib/card-image',
+];
+const inRecentAlbums = (id: string) => {
+  const path = id.split('\\').join('/');
+  return (
+    RECENT_ALBUMS_MODULES.some(
+      (module) => path.endsWith(`/src/${module}.tsx`) || path.endsWith(`/src/${module}.ts`),
+    ) || /\/@tanstack\/.*infiniteQuery/i.test(path)
+  );
+};
+
+/**
+ * The app reads constants and types from the contract; its zod schemas are for the server. Schema
+ * definitions have no side effects, so unused ones (and zod) are dropped.
+ */
+const TREESHAKE: Rolldown.InputOptions['treeshake'] = {
+  moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]/, sideEffects: false }],
+  manualPureFunctions: ['z'],
+};
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // Scripts of index.html's head that run before the app's code has loaded.
+    classicScripts({
+      scripts: [{ fileName: 'albums-preload.js', entry: 'src/preload/albums-preload.main.ts' }],
+      treeshake: TREESHAKE,
+    }),
+    precompress(),
+    // The first page after sign-in: its JavaScript, compressed as sent (decision 0032).
+    jsBudget({
+      page: 'Recent Albums (/albums/recent)',
+      routeModule: 'src/features/albums/components/recent-albums-page.tsx',
+      maxBrotliBytes: 100 * 1024,
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/identity': 'http://localhost:3000' },
@@ -12,12 +62,16 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
-      treeshake: {
-        // The app reads constants and types from the contract; its zod schemas are for the
-        // server. Schema definitions have no side effects, so unused ones (and zod) are dropped.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]/, sideEffects: false }],
-        manualPureFunctions: ['z'],
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports, in the entry's one file.
+            { name: 'index', tags: ['$initial'] },
+            { name: 'recent-albums-page', test: inRecentAlbums },
+          ],
+        },
       },
+      treeshake: TREESHAKE,
     },
   },
 });

@@ -21,13 +21,19 @@ export interface RunningServer {
  */
 export async function startAppServer(
   env: Record<string, string> = {},
-  options: { stdout?: 'ignore' | 'pipe' } = {},
+  options: {
+    stdout?: 'ignore' | 'pipe';
+    /** Node's own flags, e.g. --cpu-prof. */ nodeArgs?: string[];
+    /** The checkout whose build to start (another one, to compare with): this one by default. */
+    root?: string;
+  } = {},
 ): Promise<RunningServer> {
-  const main = path.join(repoRoot, 'apps/server/dist/main.js');
-  if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
+  const main = path.join(options.root ?? repoRoot, 'apps/server/dist/main.js');
+  if (!fs.existsSync(main))
+    throw new Error(`Build first: npm run build (in ${options.root ?? repoRoot})`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -158,13 +164,17 @@ export function serverArgs(): { args: string[]; mode: string } {
 
 /**
  * The same reads done minimally, in its own process, on the app's own data folder: Fastify, one
- * prepared better-sqlite3 statement per route and JSON.stringify (no token check, no schema, no
- * logging). `/albums` answers the 50 newest albums as the API shows them; `/thumb/:id` looks the
- * file's thumbnail key up and streams that file.
+ * prepared better-sqlite3 statement per route and JSON.stringify (no token check, schema, security
+ * headers, cookie or logging). `/albums?viewer=ID` answers what `GET /api/albumsDb?limit=50`
+ * answers that viewer (the same visibility rule, member role, cover edit version, placeholder and
+ * readiness,
+ * and Link header; signed picture URLs of albums not seen by everyone are left out, so the
+ * bench's albums are all seen by everyone); `/albums-plain` the 50 newest albums with their owners' names only;
+ * `/thumb/:id` looks the file's thumbnail key up and streams that file.
  */
 export async function startMinimalServer(
   dataDir: string,
-): Promise<{ url: string; stop(): Promise<void> }> {
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const code = `
     const fs = require('node:fs');
@@ -173,17 +183,42 @@ export async function startMinimalServer(
     const app = require('fastify')();
     const db = new Database(${JSON.stringify(path.join(dataDir, 'app.db'))}, { readonly: true });
     const albums = db.prepare(
+      'select albums.id, albums.name, albums.cover_file_id, albums.owner_id, albums.created_at, albums.visibility, ' +
+      'users.name as owner_name, m.role as member_role, files.edit_version, files.placeholder, files.derived_state ' +
+      'from albums left join users on users.id = albums.owner_id ' +
+      'left join album_members m on m.album_id = albums.id and m.user_id = @viewer ' +
+      'left join files on files.id = albums.cover_file_id ' +
+      "where albums.visibility = 'everyone' or albums.owner_id = @viewer or (albums.visibility = 'invited' and m.user_id is not null) " +
+      'order by albums.created_at desc, albums.id desc limit 51');
+    const plain = db.prepare(
       'select albums.id, albums.name, albums.cover_file_id, albums.owner_id, albums.created_at, users.name as owner_name ' +
       'from albums inner join users on users.id = albums.owner_id order by albums.created_at desc, albums.id desc limit ?');
-    const thumb = db.prepare('select thumb_key from files where id = ?');
-    const blobs = ${JSON.stringify(path.join(dataDir, 'blobs'))};
     app.get('/albums', (request, reply) => {
-      const rows = albums.all(50).map((row) => ({
+      const rows = albums.all({ viewer: request.query.viewer });
+      const page = rows.slice(0, 50).map((row) => ({
+        id: row.id, name: row.name,
+        coverPhotoUrl: '/api/files/show/' + row.cover_file_id + (row.edit_version > 0 ? '?v=' + row.edit_version : ''),
+        coverPlaceholder: row.placeholder,
+        coverReady: row.derived_state !== 'pending',
+        createdBy: row.owner_name, createdById: row.owner_id, dateCreated: row.created_at,
+        visibility: row.visibility, ...(row.member_role ? { myRole: row.member_role } : {}),
+      }));
+      if (rows.length > 50) {
+        const last = page[49];
+        const cursor = Buffer.from(JSON.stringify([last.dateCreated, last.id])).toString('base64url');
+        reply.header('link', '</api/albumsDb?' + new URLSearchParams({ limit: '50', cursor }) + '>; rel="next"');
+      }
+      reply.type('application/json').send(JSON.stringify(page));
+    });
+    app.get('/albums-plain', (request, reply) => {
+      const rows = plain.all(50).map((row) => ({
         id: row.id, name: row.name, coverPhotoUrl: '/api/files/show/' + row.cover_file_id,
         createdBy: row.owner_name, createdById: row.owner_id, dateCreated: row.created_at,
       }));
       reply.type('application/json').send(JSON.stringify(rows));
     });
+    const thumb = db.prepare('select thumb_key from files where id = ?');
+    const blobs = ${JSON.stringify(path.join(dataDir, 'blobs'))};
     app.get('/thumb/:id', (request, reply) => {
       const row = thumb.get(request.params.id);
       if (!row) return reply.code(404).send();
@@ -195,12 +230,68 @@ export async function startMinimalServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/albums`);
+  await waitFor(`${url}/albums-plain`);
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/**
+ * Waits until the file's thumbnail is served. Until then files/show answers the original, whose
+ * ETag the request names, so the wait costs a 304 each time, not the original's bytes.
+ */
+export async function untilThumbnail(url: string, id: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${url}/api/files/show/${id}?size=thumb`, {
+      headers: { 'if-none-match': `"${id}.original"` },
+    });
+    await res.arrayBuffer();
+    if (res.status === 200 && res.headers.get('content-type') === 'image/webp') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** CPU time (user + system) the process has used so far, in microseconds (Linux /proc). */
+export function cpuMicros(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime is the 14th field, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/** Uploads a picture as the web app does; answers the stored file as soon as the server does. */
+export async function sendPicture(
+  baseUrl: string,
+  idToken: string,
+  bytes: Buffer,
+  name = 'picture.jpg',
+): Promise<{ id: string; url: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  const res = await fetch(`${baseUrl}/api/files/upload`, {
+    method: 'POST',
+    headers: { idToken },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; url: string };
+}
+
+/** Uploads a picture and waits until its thumbnail is served (a job makes it after the answer). */
+export async function uploadPicture(
+  baseUrl: string,
+  idToken: string,
+  bytes: Buffer,
+  name?: string,
+): Promise<{ id: string; url: string }> {
+  const file = await sendPicture(baseUrl, idToken, bytes, name);
+  await untilThumbnail(baseUrl, file.id);
+  return file;
 }

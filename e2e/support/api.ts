@@ -71,14 +71,35 @@ export class ApiClient {
     return user;
   }
 
-  uploadFile(user: Pick<TestUser, 'idToken'>, file: TestFile): Promise<UploadedFile> {
+  async uploadFile(user: Pick<TestUser, 'idToken'>, file: TestFile): Promise<UploadedFile> {
     const form = new FormData();
     form.append(
       'file',
       new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }),
       file.name,
     );
-    return this.call('POST', '/api/files/upload', { idToken: user.idToken, form });
+    const uploaded = await this.call<UploadedFile>('POST', '/api/files/upload', {
+      idToken: user.idToken,
+      form,
+    });
+    await this.untilSized(uploaded);
+    return uploaded;
+  }
+
+  /** Waits for the job that makes the file's sizes, as a person would wait for the thumbnail. */
+  private async untilSized(file: UploadedFile): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      // Until the sizes are made the original answers, whose ETag this names: a 304, not its bytes.
+      const res = await fetch(
+        `${this.baseURL}${file.url}${file.url.includes('?') ? '&' : '?'}size=thumb`,
+        { headers: { 'if-none-match': `"${file.id}.original"` } },
+      );
+      await res.arrayBuffer();
+      if (res.status === 200 && res.headers.get('content-type') === 'image/webp') return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the sizes of ${file.id} were not made within 30 s`);
   }
 
   /** Uploads the cover, then creates the album with it (the cover becomes its first photo). */

@@ -79,10 +79,16 @@ export function fileIdOf(url: string): string {
 /** Waits until the image has loaded and has pixels (a broken image has naturalWidth 0). */
 export async function expectImageLoaded(image: Locator) {
   await expect(image).toBeVisible();
+  // The picture itself, not its placeholder (shown while a just-uploaded picture's sizes are made).
   await expect
-    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), {
-      message: 'the image loads',
-    })
+    .poll(
+      () =>
+        image.evaluate((img) => {
+          const element = img as HTMLImageElement;
+          return element.currentSrc.startsWith('data:') ? 0 : element.naturalWidth;
+        }),
+      { message: 'the image loads', timeout: 20_000 },
+    )
     .toBeGreaterThan(0);
 }
 

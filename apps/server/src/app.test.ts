@@ -26,7 +26,12 @@ describe('the whole application', () => {
   it('answers health without a token', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', blobStore: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      blobStore: 'ok',
+      jobs: { waiting: 0, active: 0, failed: 0 },
+    });
   });
 
   it('reports a failing database as 503', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -31,6 +32,7 @@ import { registerXsrf } from './plugins/xsrf.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { startImageJobs } from './modules/files/files.derive.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -54,6 +56,25 @@ function findWebDist(configured: string | undefined): string | undefined {
     ? [configured]
     : [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
+}
+
+/** The headers a connect-style middleware sets on a response, taken by running it once. */
+function headersSetBy(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, (error) => {
+    if (error) throw error instanceof Error ? error : new Error('The middleware failed.');
+  });
+  return headers;
 }
 
 /** Builds the whole application: identity service, API, and the web app. Boot order is explicit here. */
@@ -109,8 +130,11 @@ export async function buildApp(
     crossOriginResourcePolicy: { policy: 'same-origin' },
     strictTransportSecurity: false,
   });
+  // They do not depend on the request: taken once from helmet, then set on every answer.
+  const securityHeaderValues = headersSetBy(securityHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    reply.headers(securityHeaderValues);
+    done();
   });
   // JSON and other text answers over 1 KB leave brotli (quality 4) or gzip compressed; images are
   // compressed already and pass as they are. Registered before @fastify/static, whose built files
@@ -148,6 +172,25 @@ export async function buildApp(
   app.setErrorHandler(apiErrorHandler);
   registerXsrf(app, { secure: (config.publicUrl ?? '').startsWith('https://') });
   registerTextInputCheck(app);
+
+  // Jobs: taken by every instance but those that only serve (ROLE=api).
+  if (config.role !== 'api') {
+    app.addHook('onReady', async () => startImageJobs(deps, app.log));
+  }
+  // A worker serves its health and nothing else.
+  if (config.role === 'worker') {
+    await app.register(
+      async (api) => {
+        registerApiErrorHandling(api);
+        await api.register(healthRoutes, { deps });
+      },
+      { prefix: '/api' },
+    );
+    app.setNotFoundHandler((request, reply) =>
+      sendApiError(reply, 404, 'NOT_FOUND', 'This instance (ROLE=worker) serves no API.'),
+    );
+    return app;
+  }
 
   // Routes.
   if (deps.signingKeys) {

@@ -78,6 +78,10 @@ const envSchema = z.object({
   S3_PRESIGN: booleanFromEnv.default(false),
   /** Key of signed picture URLs; several instances must share one. Default: made in DATA_DIR. */
   PICTURE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** all: serve the API and process jobs; api: serve only; worker: process jobs only. */
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Image jobs (derived sizes) one instance runs at once: one decodes while another encodes. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export interface Config {
@@ -111,6 +115,8 @@ export interface Config {
   redis: { url: string | undefined; keyPrefix: string };
   /** The bucket for photos; undefined: local disk. */
   s3: S3Config | undefined;
+  role: 'all' | 'api' | 'worker';
+  jobConcurrency: number;
 }
 
 export interface S3Config {
@@ -144,6 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  AUTH_JWKS_URL is set, so ID tokens of another provider are verified, ' +
         'but the embedded identity service is on (IDENTITY_ENABLED) and would issue tokens the API refuses. ' +
         'Set IDENTITY_ENABLED=false to use the other provider, or unset AUTH_JWKS_URL.',
+    );
+  }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE=${e.ROLE} splits serving from processing between instances, ` +
+        'which share their jobs through PostgreSQL: set DATABASE_URL, or use ROLE=all (the default) on SQLite.',
     );
   }
   const corsOrigins: string[] = [];
@@ -204,5 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     pictureUrlSecret: e.PICTURE_URL_SECRET,
+    role: e.ROLE,
+    jobConcurrency: e.JOB_CONCURRENCY,
   };
 }

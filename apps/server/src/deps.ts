@@ -12,7 +12,9 @@ import {
 } from './db/signing-keys.repository.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createInProcessEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus.js';
+import { createInProcessJobQueue, type JobQueue } from './lib/job-queue.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createPgBossJobQueue } from './lib/pg-boss-queue.js';
 import {
   connectRedis,
   databaseRateLimitStore,
@@ -42,6 +44,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Events for live features, to every instance (in-process on SQLite; LISTEN/NOTIFY on PostgreSQL). */
   eventBus: EventBus;
+  /** Work done after the request (derived image sizes): pg-boss on PostgreSQL, else in-process. */
+  jobQueue: JobQueue;
   /** Migrations this start applied (none when another instance did, or nothing was pending). */
   appliedMigrations: string[];
   /** Where request counters live: Redis (REDIS_URL), the database (PostgreSQL), or memory. */
@@ -116,6 +120,16 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         console.error('event bus:', (error as Error).message),
       )
     : createInProcessEventBus((error) => console.error('event bus:', (error as Error).message));
+  const onJobFailed = (name: string, data: unknown, error: unknown) =>
+    console.error(`job ${name} failed for good:`, JSON.stringify(data), (error as Error).message);
+  const jobQueue = config.databaseUrl
+    ? await createPgBossJobQueue({
+        connectionString: config.databaseUrl,
+        eventBus,
+        onError: (error) => console.error('job queue:', (error as Error).message),
+        onFailed: onJobFailed,
+      })
+    : createInProcessJobQueue(onJobFailed);
   const getKey = config.auth.jwksUrl ? remoteJwks(config.auth.jwksUrl) : signingKeys?.getKey;
   if (!getKey) {
     throw new Error(
@@ -143,8 +157,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     rateLimitStorage,
     eventBus,
+    jobQueue,
     appliedMigrations,
     close: async () => {
+      await jobQueue.stop();
       await eventBus.close();
       signingKeys?.close?.();
       await redis?.quit().catch(() => redis?.disconnect());

@@ -85,175 +85,214 @@ const skipReason = !pg.available
     : undefined;
 if (skipReason) console.warn(`Skipping the multi-instance test: ${skipReason}`);
 
-describe.skipIf(Boolean(skipReason))('two instances on one PostgreSQL and one bucket', () => {
-  let database: { url: string; drop: () => Promise<void> };
-  let bucket: S3Peer;
-  let a: Instance;
-  let b: Instance;
-  let turn = 0;
-  /** The next instance, round-robin. */
-  const next = () => [a, b][turn++ % 2]!;
+describe.skipIf(Boolean(skipReason))(
+  'two api instances and a worker on one PostgreSQL and one bucket',
+  () => {
+    let database: { url: string; drop: () => Promise<void> };
+    let bucket: S3Peer;
+    let a: Instance;
+    let b: Instance;
+    /** ROLE=worker: started once a job waits for it. */
+    let worker: Instance | undefined;
+    let env: Record<string, string>;
+    let turn = 0;
+    /** The next instance, round-robin. */
+    const next = () => [a, b][turn++ % 2]!;
 
-  beforeAll(async () => {
-    database = await createTestPostgresDatabase();
-    bucket = await startS3Peer('multi-instance');
-    const env = { DATABASE_URL: database.url, ...bucket.env };
-    // Started at the same moment, on a database with no tables yet.
-    [a, b] = await Promise.all([startInstance('a', env), startInstance('b', env)]);
-    await Promise.all([waitUntilServing(a), waitUntilServing(b)]);
-  }, 180_000);
+    beforeAll(async () => {
+      database = await createTestPostgresDatabase();
+      bucket = await startS3Peer('multi-instance');
+      env = { DATABASE_URL: database.url, ...bucket.env };
+      // Started at the same moment, on a database with no tables yet; they serve and take no job.
+      [a, b] = await Promise.all([
+        startInstance('a', { ...env, ROLE: 'api' }),
+        startInstance('b', { ...env, ROLE: 'api' }),
+      ]);
+      await Promise.all([waitUntilServing(a), waitUntilServing(b)]);
+    }, 180_000);
 
-  afterAll(async () => {
-    for (const instance of [a, b]) {
-      if (!instance) continue;
-      instance.child.kill('SIGKILL');
-      await instance.exited;
-      await fs.rm(instance.dataDir, { recursive: true, force: true });
-    }
-    await bucket?.close();
-    await database?.drop();
-  });
-
-  it('applied the migrations once, on one of the two', () => {
-    const migrated = [a, b].filter((instance) => instance.output().includes('"database migrated"'));
-    expect(migrated).toHaveLength(1);
-  });
-
-  let token = '';
-  /** The uploaded photo's URL, the cover of the albums of the burst. */
-  let cover = '';
-  const email = `multi-${Date.now()}@example.com`;
-  const password = 'correct horse battery';
-
-  it('signs up on one instance and signs in on the other', async () => {
-    const first = next();
-    const signUp = await call(first, 'POST', '/identity/v1/accounts:signUp', {
-      json: { email, password, returnSecureToken: true },
+    afterAll(async () => {
+      for (const instance of [a, b, worker]) {
+        if (!instance) continue;
+        instance.child.kill('SIGKILL');
+        await instance.exited;
+        await fs.rm(instance.dataDir, { recursive: true, force: true });
+      }
+      await bucket?.close();
+      await database?.drop();
     });
-    expect(signUp.status).toBe(200);
-    const { idToken } = (await signUp.json()) as { idToken: string };
-    const added = await call(first, 'POST', '/api/users/addNewUser', {
-      token: idToken,
-      json: { emailAddress: email, name: 'Multi', profilePicUrl: '/default-avatar.png' },
+
+    it('applied the migrations once, on one of the two', () => {
+      const migrated = [a, b].filter((instance) =>
+        instance.output().includes('"database migrated"'),
+      );
+      expect(migrated).toHaveLength(1);
     });
-    expect(added.status).toBeLessThan(300);
 
-    const second = next();
-    expect(second).not.toBe(first);
-    const signIn = await call(second, 'POST', '/identity/v1/accounts:signInWithPassword', {
-      json: { email, password, returnSecureToken: true },
-    });
-    expect(signIn.status).toBe(200);
-    token = ((await signIn.json()) as { idToken: string }).idToken;
-    // A token issued by one instance is accepted by the other.
-    const me = await call(first, 'GET', '/api/users/me', { token });
-    expect(me.status).toBe(200);
-    expect(((await me.json()) as { emailAddress: string }).emailAddress).toBe(email);
-  });
+    let token = '';
+    /** The uploaded photo's URL, the cover of the albums of the burst. */
+    let cover = '';
+    const email = `multi-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
 
-  it('shows on one instance a photo uploaded on the other, kept in the bucket only', async () => {
-    const bytes = await imageOf('jpeg', 1200, 900);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
-    const uploaded = await call(next(), 'POST', '/api/files/upload', { token, form });
-    expect(uploaded.status).toBe(201);
-    const file = (await uploaded.json()) as { id: string; url: string };
-    cover = file.url;
-
-    const other = next();
-    const original = await call(other, 'GET', `/api/files/show/${file.id}`);
-    expect(original.status).toBe(200);
-    expect(Buffer.from(await original.arrayBuffer()).equals(bytes)).toBe(true);
-    const thumb = await call(other, 'GET', `/api/files/show/${file.id}?size=thumb`);
-    expect(thumb.status).toBe(200);
-    expect(thumb.headers.get('content-type')).toBe('image/webp');
-
-    expect(await bucket.keys()).toEqual(
-      [
-        `card/${file.id}.webp`,
-        `card3x/${file.id}.webp`,
-        `originals/${file.id}`,
-        `preview/${file.id}.webp`,
-        `thumb/${file.id}.webp`,
-      ].sort(),
-    );
-    for (const instance of [a, b]) {
-      await expect(fs.access(path.join(instance.dataDir, 'blobs'))).rejects.toThrow();
-    }
-  });
-
-  it('refuses the next sign-in after 5 failures spread over both instances', async () => {
-    const victim = `victim-${Date.now()}@example.com`;
-    const made = await call(next(), 'POST', '/identity/v1/accounts:signUp', {
-      json: { email: victim, password, returnSecureToken: true },
-    });
-    expect(made.status).toBe(200);
-    for (let i = 0; i < 5; i += 1) {
-      const failed = await call(next(), 'POST', '/identity/v1/accounts:signInWithPassword', {
-        json: { email: victim, password: 'wrong password', returnSecureToken: true },
+    it('signs up on one instance and signs in on the other', async () => {
+      const first = next();
+      const signUp = await call(first, 'POST', '/identity/v1/accounts:signUp', {
+        json: { email, password, returnSecureToken: true },
       });
-      expect(failed.status).toBe(400);
-    }
-    for (const instance of [a, b]) {
-      const refused = await call(instance, 'POST', '/identity/v1/accounts:signInWithPassword', {
+      expect(signUp.status).toBe(200);
+      const { idToken } = (await signUp.json()) as { idToken: string };
+      const added = await call(first, 'POST', '/api/users/addNewUser', {
+        token: idToken,
+        json: { emailAddress: email, name: 'Multi', profilePicUrl: '/default-avatar.png' },
+      });
+      expect(added.status).toBeLessThan(300);
+
+      const second = next();
+      expect(second).not.toBe(first);
+      const signIn = await call(second, 'POST', '/identity/v1/accounts:signInWithPassword', {
+        json: { email, password, returnSecureToken: true },
+      });
+      expect(signIn.status).toBe(200);
+      token = ((await signIn.json()) as { idToken: string }).idToken;
+      // A token issued by one instance is accepted by the other.
+      const me = await call(first, 'GET', '/api/users/me', { token });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { emailAddress: string }).emailAddress).toBe(email);
+    });
+
+    it('shows on one instance a photo uploaded on the other, its sizes made by the worker, kept in the bucket only', async () => {
+      const bytes = await imageOf('jpeg', 1200, 900);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'p.jpg');
+      const uploaded = await call(next(), 'POST', '/api/files/upload', { token, form });
+      expect(uploaded.status).toBe(201);
+      const file = (await uploaded.json()) as { id: string; url: string; ready: boolean };
+      expect(file.ready).toBe(false);
+      cover = file.url;
+
+      const other = next();
+      const original = await call(other, 'GET', `/api/files/show/${file.id}`);
+      expect(original.status).toBe(200);
+      expect(Buffer.from(await original.arrayBuffer()).equals(bytes)).toBe(true);
+
+      // No api instance takes the job: until a worker runs, the thumbnail is the original.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const waiting = await call(other, 'GET', `/api/files/show/${file.id}?size=thumb`);
+      expect(waiting.headers.get('content-type')).toBe('image/jpeg');
+      expect(waiting.headers.get('cache-control')).toBe('no-cache');
+      await waiting.arrayBuffer();
+      const health = await call(other, 'GET', '/api/health');
+      expect(await health.json()).toMatchObject({ jobs: { waiting: 1, active: 0 } });
+
+      worker = await startInstance('worker', { ...env, ROLE: 'worker' });
+      await waitUntilServing(worker);
+      const startedAt = Date.now();
+      let thumb: Response | undefined;
+      while (Date.now() - startedAt < 20_000) {
+        thumb = await call(next(), 'GET', `/api/files/show/${file.id}?size=thumb`);
+        if (thumb.headers.get('content-type') === 'image/webp') break;
+        await thumb.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(thumb?.headers.get('content-type')).toBe('image/webp');
+      process.stdout.write(
+        `multi-instance: thumbnail made by the worker ${Date.now() - startedAt} ms after it served\n`,
+      );
+      expect(await (await call(next(), 'GET', '/api/health')).json()).toMatchObject({
+        jobs: { waiting: 0, active: 0, failed: 0 },
+      });
+      // The worker serves its health, and no API.
+      const notServed = await call(worker, 'GET', '/api/albumsDb', { token });
+      expect(notServed.status).toBe(404);
+
+      expect(await bucket.keys()).toEqual(
+        [
+          `card/${file.id}.webp`,
+          `card3x/${file.id}.webp`,
+          `originals/${file.id}`,
+          `preview/${file.id}.webp`,
+          `thumb/${file.id}.webp`,
+        ].sort(),
+      );
+      for (const instance of [a, b, worker]) {
+        await expect(fs.access(path.join(instance.dataDir, 'blobs'))).rejects.toThrow();
+      }
+    });
+
+    it('refuses the next sign-in after 5 failures spread over both instances', async () => {
+      const victim = `victim-${Date.now()}@example.com`;
+      const made = await call(next(), 'POST', '/identity/v1/accounts:signUp', {
         json: { email: victim, password, returnSecureToken: true },
       });
-      expect(refused.status).toBe(429);
-      expect(await refused.json()).toMatchObject({
-        error: { message: 'TOO_MANY_ATTEMPTS_TRY_LATER' },
-      });
-    }
-  });
-
-  it('loses no acknowledged write when one instance is killed with SIGKILL during a burst', async () => {
-    expect(cover).not.toBe('');
-    const acknowledged: string[] = [];
-    let failed = 0;
-    let inFlight = 0;
-    let killed = false;
-    const write = async (target: Instance, name: string) => {
-      try {
-        const res = await call(target, 'POST', '/api/albumsDb', {
-          token,
-          json: { name, coverPhotoUrl: cover },
+      expect(made.status).toBe(200);
+      for (let i = 0; i < 5; i += 1) {
+        const failed = await call(next(), 'POST', '/identity/v1/accounts:signInWithPassword', {
+          json: { email: victim, password: 'wrong password', returnSecureToken: true },
         });
-        if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
-        else failed += 1;
-      } catch {
-        // The instance went away with this request in flight: not acknowledged.
-        inFlight += 1;
+        expect(failed.status).toBe(400);
       }
-    };
-    const writer = async (index: number) => {
-      for (let i = 0; i < 40; i += 1) {
-        const target = [a, b][(index + i) % 2]!;
-        if (target === b && killed) continue;
-        await write(target, `Burst ${index}-${i}`);
-        if (!killed && acknowledged.length >= 30) {
-          killed = true;
-          // Killed while writes sent to it are on their way or being handled.
-          const onTheWire = [1, 2, 3, 4].map((n) => write(b, `On the wire ${n}`));
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          b.child.kill('SIGKILL');
-          await Promise.all(onTheWire);
+      for (const instance of [a, b]) {
+        const refused = await call(instance, 'POST', '/identity/v1/accounts:signInWithPassword', {
+          json: { email: victim, password, returnSecureToken: true },
+        });
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toMatchObject({
+          error: { message: 'TOO_MANY_ATTEMPTS_TRY_LATER' },
+        });
+      }
+    });
+
+    it('loses no acknowledged write when one instance is killed with SIGKILL during a burst', async () => {
+      expect(cover).not.toBe('');
+      const acknowledged: string[] = [];
+      let failed = 0;
+      let inFlight = 0;
+      let killed = false;
+      const write = async (target: Instance, name: string) => {
+        try {
+          const res = await call(target, 'POST', '/api/albumsDb', {
+            token,
+            json: { name, coverPhotoUrl: cover },
+          });
+          if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+          else failed += 1;
+        } catch {
+          // The instance went away with this request in flight: not acknowledged.
+          inFlight += 1;
         }
+      };
+      const writer = async (index: number) => {
+        for (let i = 0; i < 40; i += 1) {
+          const target = [a, b][(index + i) % 2]!;
+          if (target === b && killed) continue;
+          await write(target, `Burst ${index}-${i}`);
+          if (!killed && acknowledged.length >= 30) {
+            killed = true;
+            // Killed while writes sent to it are on their way or being handled.
+            const onTheWire = [1, 2, 3, 4].map((n) => write(b, `On the wire ${n}`));
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            b.child.kill('SIGKILL');
+            await Promise.all(onTheWire);
+          }
+        }
+      };
+      await Promise.all([0, 1, 2, 3].map(writer));
+      await b.exited;
+      expect(killed).toBe(true);
+      expect(failed).toBe(0);
+      expect(acknowledged.length).toBeGreaterThan(30);
+      // Every acknowledged album is there, read through the instance still running.
+      const missing: string[] = [];
+      for (const id of acknowledged) {
+        const res = await call(a, 'GET', `/api/albums/find?id=${id}`, { token });
+        if (res.status !== 200) missing.push(id);
       }
-    };
-    await Promise.all([0, 1, 2, 3].map(writer));
-    await b.exited;
-    expect(killed).toBe(true);
-    expect(failed).toBe(0);
-    expect(acknowledged.length).toBeGreaterThan(30);
-    // Every acknowledged album is there, read through the instance still running.
-    const missing: string[] = [];
-    for (const id of acknowledged) {
-      const res = await call(a, 'GET', `/api/albums/find?id=${id}`, { token });
-      if (res.status !== 200) missing.push(id);
-    }
-    expect(missing).toEqual([]);
-    process.stdout.write(
-      `multi-instance burst: ${acknowledged.length} albums acknowledged, ${inFlight} in flight ` +
-        `at the SIGKILL, ${missing.length} lost\n`,
-    );
-  });
-});
+      expect(missing).toEqual([]);
+      process.stdout.write(
+        `multi-instance burst: ${acknowledged.length} albums acknowledged, ${inFlight} in flight ` +
+          `at the SIGKILL, ${missing.length} lost\n`,
+      );
+    });
+  },
+);

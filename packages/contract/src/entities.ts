@@ -3,6 +3,25 @@ import { z } from 'zod';
 const isoDate = z.string().meta({ description: 'ISO-8601 date-time, UTC', format: 'date-time' });
 const id = z.string().min(1);
 
+/**
+ * A ThumbHash (base64, about 30 characters) of a picture as shown: decoded by the client into a
+ * blurred stand-in of the right colours to paint until the picture arrives. null when the server
+ * has none (files stored before placeholders were made, pictures not stored here).
+ */
+const placeholder = z
+  .string()
+  .nullable()
+  .meta({ description: 'ThumbHash of the picture, base64; null when there is none' });
+
+/**
+ * Whether the picture's sizes (thumbnail, preview, card crops) have been made. They are made by a
+ * job just after the upload; until then a size is answered by the original, and clients show the
+ * placeholder and look again.
+ */
+const ready = z
+  .boolean()
+  .meta({ description: "Whether the picture's sizes are made (false just after its upload)" });
+
 export const userSchema = z
   .object({
     id,
@@ -19,6 +38,8 @@ export const albumSchema = z
     id,
     name: z.string(),
     coverPhotoUrl: z.string(),
+    coverPlaceholder: placeholder,
+    coverReady: ready,
     /** The owner's name. */
     createdBy: z.string(),
     /** The owner's user id. */
@@ -38,6 +59,8 @@ export const photoSchema = z
     albumId: z.string(),
     fileId: z.string(),
     photoUrl: z.string(),
+    placeholder,
+    ready,
     /** The uploader's name. */
     createdBy: z.string(),
     createdById: z.string(),
@@ -120,6 +143,8 @@ export const uploadedFileSchema = z
     size: z.number().int(),
     width: z.number().int(),
     height: z.number().int(),
+    placeholder,
+    ready,
   })
   .meta({ id: 'UploadedFile' });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;

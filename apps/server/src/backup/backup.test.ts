@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Album, Photo, UploadedFile } from '@photo/contract';
 import { loadConfig } from '../config.js';
 import { createDeps, type AppDeps } from '../deps.js';
+import { DERIVE_IMAGES } from '../lib/job-queue.js';
 import { ApiClient } from '../test/api-client.js';
 import { buildApp, signUp, type TestUser } from '../test/harness.js';
 import { imageOf } from '../test/images.js';
@@ -68,6 +69,10 @@ async function start(place: Place): Promise<Instance> {
   return { deps, app };
 }
 
+/** The API client of an instance; an upload returns once its sizes are made. */
+const apiOf = (instance: Instance, token: string | null) =>
+  new ApiClient(instance.app, token, () => instance.deps.jobQueue.settled(DERIVE_IMAGES));
+
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Everything these users can see, and every blob key. */
@@ -75,7 +80,7 @@ async function listings(instance: Instance, users: TestUser[]) {
   const seen: Record<string, unknown> = {};
   const fileIds = new Set<string>();
   for (const user of users) {
-    const api = new ApiClient(instance.app, user.idToken);
+    const api = apiOf(instance, user.idToken);
     const me = await api.me();
     expect(me.statusCode).toBe(200);
     seen[`${user.email} me`] = me.json();
@@ -95,7 +100,7 @@ async function listings(instance: Instance, users: TestUser[]) {
   }
   for (const id of [...fileIds].sort()) {
     for (const size of [undefined, 'thumb', 'preview'] as const) {
-      const shown = await new ApiClient(instance.app, null).show(id, size);
+      const shown = await apiOf(instance, null).show(id, size);
       seen[`file ${id} ${size ?? 'original'}`] = [
         shown.statusCode,
         shown.headers['content-type'],
@@ -133,7 +138,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
       const live = await start(source);
       const alice = await signUp(live.app, { name: 'Alice' });
       const bob = await signUp(live.app, { name: 'Bob' });
-      const api = new ApiClient(live.app, alice.idToken);
+      const api = apiOf(live, alice.idToken);
       const files: UploadedFile[] = [];
       for (const [format, w, h] of [
         ['jpeg', 1800, 1200],
@@ -152,7 +157,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
         expect(added.statusCode, added.body).toBe(201);
       }
       const photos = (await api.listPhotos(album.id)).json<Photo[]>();
-      const bobApi = new ApiClient(live.app, bob.idToken);
+      const bobApi = apiOf(live, bob.idToken);
       expect(
         (await bobApi.postComment({ photoId: photos[0]!.id, message: 'Lovely light' })).statusCode,
       ).toBe(201);
@@ -206,7 +211,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
     );
     const live = await start(source);
     const user = await signUp(live.app);
-    const api = new ApiClient(live.app, user.idToken);
+    const api = apiOf(live, user.idToken);
     let writing = true;
     let written = 0;
     let writerEnded = false;
@@ -229,14 +234,12 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
 
     await restore(configOf(target), backupDir);
     const restored = await start(target);
-    const albums = (await new ApiClient(restored.app, user.idToken).listAlbums('?limit=100')).json<
-      Album[]
-    >();
+    const albums = (await apiOf(restored, user.idToken).listAlbums('?limit=100')).json<Album[]>();
     expect(albums.length).toBeGreaterThanOrEqual(2);
     for (const album of albums) {
       const id = album.coverPhotoUrl.split('/').pop()!;
       for (const size of [undefined, 'thumb', 'preview'] as const) {
-        expect((await new ApiClient(restored.app, null).show(id, size)).statusCode).toBe(200);
+        expect((await apiOf(restored, null).show(id, size)).statusCode).toBe(200);
       }
     }
   }, 120_000);

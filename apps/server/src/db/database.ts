@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type KyselyConfig,
+} from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -18,6 +26,8 @@ export interface DatabaseOptions {
   sqlitePath: string;
   /** Told of errors of idle PostgreSQL connections. */
   onPoolError?: (error: Error) => void;
+  /** Told of every query run (Kysely's log): tests read the SQL the repositories send. */
+  log?: KyselyConfig['log'];
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -26,7 +36,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle connection dropped by the server (restart, failover) must not end the process:
     // the pool replaces it, and queries in flight fail and are answered as errors.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(options.log ? { log: options.log } : {}),
+    });
     return { db, close: () => db.destroy() };
   }
   if (options.sqlitePath !== ':memory:') {
@@ -37,8 +50,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Pages read stay in memory: up to 64 MiB of page cache (the default is 2 MiB), and reads
+  // through a memory map of up to 256 MiB of the file instead of a copy per page read. Both are
+  // caches: they grow only with what is read, and losing them changes no answer.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(options.log ? { log: options.log } : {}),
   });
   return { db, close: () => db.destroy() };
 }

@@ -120,7 +120,13 @@ export interface FilesTable {
   rotation: Generated<number>;
   /** How many edits the file has had; derived blob keys and picture URLs carry it (0: none). */
   edit_version: Generated<number>;
+  /** ThumbHash (base64) of the picture as shown; null for files stored before placeholders. */
+  placeholder: string | null;
+  /** Whether the derived sizes have been made: by a job, after the upload answered. */
+  derived_state: Generated<DerivedState>;
 }
+
+export type DerivedState = 'pending' | 'ready' | 'failed';
 
 export interface AlbumsTable {
   id: string;

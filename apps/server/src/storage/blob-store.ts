@@ -15,6 +15,11 @@ export interface BlobStore {
   putBuffer(key: string, data: Buffer, contentType: string): Promise<void>;
   /** A stream of the blob, or null when there is none. */
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * The blob's file on this machine, or null when there is none: for readers that open files
+   * themselves (libvips). Only stores on local disk have it.
+   */
+  localPath?(key: string): Promise<string | null>;
   /** Removes the blob; no error when it is already gone. */
   delete(key: string): Promise<void>;
   /** Whether a blob exists at `key`. */

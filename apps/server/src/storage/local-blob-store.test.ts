@@ -32,6 +32,16 @@ async function filesUnder(root: string): Promise<string[]> {
 }
 
 describe('LocalBlobStore', () => {
+  it('names the file of a stored blob on this disk, and none for a missing key', async () => {
+    await store.putBuffer('originals/abc', Buffer.from('original bytes'), 'image/jpeg');
+    const file = await store.localPath('originals/abc');
+    expect(file).not.toBeNull();
+    expect(await fs.readFile(file!, 'utf8')).toBe('original bytes');
+    expect(await store.localPath('originals/missing')).toBeNull();
+    await store.delete('originals/abc');
+    expect(await store.localPath('originals/abc')).toBeNull();
+  });
+
   it('stores bytes under a key and reads them back with their size', async () => {
     await store.putBuffer('thumb/abc.webp', Buffer.from('hello'), 'image/webp');
     const blob = await store.read('thumb/abc.webp');

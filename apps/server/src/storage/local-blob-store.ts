@@ -81,6 +81,10 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  async localPath(key: string): Promise<string | null> {
+    return (await this.exists(key)) ? this.#path(key) : null;
+  }
+
   async read(key: string) {
     const file = this.#path(key);
     let handle: FileHandle;

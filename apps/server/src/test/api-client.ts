@@ -69,6 +69,11 @@ export class ApiClient {
     readonly app: FastifyInstance,
     /** The ID token sent with every call; null sends none. */
     readonly token: string | null,
+    /**
+     * Awaited after each upload: the sizes a job makes just after it are there when the call
+     * returns. Tests of what a client sees before that call request() themselves.
+     */
+    private readonly afterUpload: () => Promise<void> = async () => undefined,
   ) {}
 
   request<T = unknown>(options: InjectOptions): Promise<ApiResponse<T>> {
@@ -202,7 +207,7 @@ export class ApiClient {
   }
 
   /** POST files/upload: the bytes in the multipart field "file" (or `field`). */
-  upload(
+  async upload(
     data: Buffer | string,
     options: { filename?: string; contentType?: string; field?: string } = {},
   ) {
@@ -214,12 +219,14 @@ export class ApiClient {
         data,
       },
     ]);
-    return this.request<UploadedFile>({
+    const answer = await this.request<UploadedFile>({
       method: 'POST',
       url: '/api/files/upload',
       headers: body.headers,
       payload: body.payload,
     });
+    await this.afterUpload();
+    return answer;
   }
 
   sharing(albumId: string) {

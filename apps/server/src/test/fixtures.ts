@@ -10,6 +10,8 @@ export interface StoredImage {
   url: string;
   width: number;
   height: number;
+  /** Its ThumbHash placeholder. */
+  placeholder: string | null;
 }
 
 /**
@@ -27,7 +29,13 @@ export async function storeImage(
     throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   }
   const file = res.json();
-  return { id: file.id, url: file.url, width: file.width, height: file.height };
+  return {
+    id: file.id,
+    url: file.url,
+    width: file.width,
+    height: file.height,
+    placeholder: file.placeholder,
+  };
 }
 
 /** The status GET /api/files/show answers for a picture URL: 200 while stored, 404 once deleted. */

@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDeps, type AppDeps } from '../deps.js';
 import { ManualClock } from '../lib/clock.js';
+import { DERIVE_IMAGES } from '../lib/job-queue.js';
 import { createEphemeralSigningKeys } from '../lib/signing-keys.js';
 import { ApiClient } from './api-client.js';
 import { createTestPostgresDatabase } from './postgres.js';
@@ -56,7 +57,8 @@ export async function createTestContext(
     deps,
     clock,
     dataDir,
-    api: (caller) => new ApiClient(app, tokenOf(caller)),
+    api: (caller) =>
+      new ApiClient(app, tokenOf(caller), () => deps.jobQueue.settled(DERIVE_IMAGES)),
     close: async () => {
       await app.close();
       await deps.close();

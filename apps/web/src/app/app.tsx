@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { clientConfigQuery } from '../shared/api/client-config';
 import { createQueryClient } from '../shared/api/query-client';
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -12,10 +12,11 @@ export function App() {
     void client.prefetchQuery(clientConfigQuery);
     return client;
   });
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

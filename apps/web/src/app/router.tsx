@@ -1,12 +1,14 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { routePatterns } from '../shared/config/paths';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './routes/not-found-page';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
-// Each screen is its own chunk, loaded when first visited.
+// Each screen is its own chunk, loaded when first visited. The routes are matched by useRoutes
+// (React Router's declarative mode): the data router (loaders, actions, route.lazy) would add to
+// the first page's download code for features the app does not use (decision 0032).
 const LoginPage = lazy(() =>
   import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
 );
@@ -73,7 +75,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <LoginPage /> },
       { path: routePatterns.login, element: <LoginPage /> },
@@ -102,3 +103,10 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page for the current address, or RouteError when it fails to load or render. */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary locationKey={location.key}>{element}</RouteErrorBoundary>;
+}

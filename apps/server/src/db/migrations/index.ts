@@ -9,6 +9,8 @@ import * as sharing from './2026-11-23T04-00-sharing.js';
 import * as commentEvents from './2026-11-23T05-00-comment-events.js';
 import * as cardImages from './2026-11-23T06-00-card-images.js';
 import * as fileRotation from './2026-11-23T07-00-file-rotation.js';
+import * as filePlaceholders from './2026-11-23T08-00-file-placeholders.js';
+import * as derivedImagesState from './2026-11-23T08-10-derived-images-state.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T05-00-comment-events': commentEvents,
   '2026-11-23T06-00-card-images': cardImages,
   '2026-11-23T07-00-file-rotation': fileRotation,
+  '2026-11-23T08-00-file-placeholders': filePlaceholders,
+  '2026-11-23T08-10-derived-images-state': derivedImagesState,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

@@ -4,12 +4,14 @@ import type {
   AlbumsTable,
   Database,
   Db,
+  DerivedState,
   MemberRole,
   PhotoRow,
   PhotosTable,
 } from '../../db/schema.js';
 import { SEEN_BY_EVERYONE, SEEN_BY_MEMBERS } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 /**
  * The access rule of lib/access.ts as SQL: the albums `userId` may see. Its owner; everyone when
@@ -65,27 +67,36 @@ export interface AlbumView extends AlbumRow {
   member_role: MemberRole | null;
   /** The cover file's edit version (its picture URL carries it). */
   cover_edit_version: number | null;
+  cover_placeholder: string | null;
+  cover_derived_state: DerivedState | null;
 }
 
+/**
+ * Albums with their owner's name, the viewer's membership and the cover's edit version and
+ * placeholder, joined (each a lookup by primary key per album row, cheaper than a subquery per
+ * row). Every album has its owner (a foreign key); the owner is left-joined all the same, because
+ * a left join keeps SQLite walking albums in the index's order when its statistics say users are
+ * few, where an inner join lets it start from users and sort every album.
+ */
 function selectAlbumViews(db: Db, viewerId: string | null) {
   return db
     .selectFrom('albums')
-    .innerJoin('users', 'users.id', 'albums.owner_id')
+    .leftJoin('users', 'users.id', 'albums.owner_id')
+    .leftJoin('album_members as viewer_membership', (join) =>
+      join
+        .onRef('viewer_membership.album_id', '=', 'albums.id')
+        .on('viewer_membership.user_id', '=', viewerId ?? ''),
+    )
+    .leftJoin('files as cover', 'cover.id', 'albums.cover_file_id')
     .selectAll('albums')
-    .select((eb) => [
+    .select([
       'users.name as owner_name',
-      eb
-        .selectFrom('album_members')
-        .select('album_members.role')
-        .whereRef('album_members.album_id', '=', 'albums.id')
-        .where('album_members.user_id', '=', viewerId ?? '')
-        .as('member_role'),
-      eb
-        .selectFrom('files')
-        .select('files.edit_version')
-        .whereRef('files.id', '=', 'albums.cover_file_id')
-        .as('cover_edit_version'),
-    ]);
+      'viewer_membership.role as member_role',
+      'cover.edit_version as cover_edit_version',
+      'cover.placeholder as cover_placeholder',
+      'cover.derived_state as cover_derived_state',
+    ])
+    .$narrowType<{ owner_name: string }>();
 }
 
 export function findAlbumById(db: Db, id: string): Promise<AlbumRow | undefined> {
@@ -101,6 +112,53 @@ export function findAlbumView(
   return selectAlbumViews(db, viewerId).where('albums.id', '=', id).executeTakeFirst();
 }
 
+/** What a page of albums is asked with: see listAlbumViews. */
+type AlbumPageArgs = {
+  viewerId: string;
+  limit: number;
+  afterKey: string | undefined;
+  afterId: string | undefined;
+  ownerId: string | undefined;
+  memberId: string | undefined;
+};
+
+/**
+ * The access rule of whereAlbumVisibleTo on the joined membership of the viewer: the same albums,
+ * without a subquery per row.
+ */
+const listAlbumViewsQuery = preparedQuery((db, args: AlbumPageArgs) => {
+  let query = selectAlbumViews(db, args.viewerId).where((eb) =>
+    eb.or([
+      eb('albums.visibility', '=', SEEN_BY_EVERYONE),
+      eb('albums.owner_id', '=', args.viewerId),
+      eb.and([
+        eb('albums.visibility', 'in', [...SEEN_BY_MEMBERS]),
+        eb('viewer_membership.user_id', 'is not', null),
+      ]),
+    ]),
+  );
+  if (args.ownerId !== undefined) query = query.where('albums.owner_id', '=', args.ownerId);
+  const memberId = args.memberId;
+  if (memberId !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('album_members')
+          .select('album_members.user_id')
+          .whereRef('album_members.album_id', '=', 'albums.id')
+          .where('album_members.user_id', '=', memberId),
+      ),
+    );
+  }
+  const { afterKey, afterId } = args;
+  if (afterKey !== undefined && afterId !== undefined) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('albums.created_at', 'albums.id'), '<', eb.tuple(afterKey, afterId)),
+    );
+  }
+  return query.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc').limit(args.limit);
+});
+
 /**
  * Albums `viewerId` may see, newest first (created_at desc, id desc), from after the keyset, at
  * most `limit`. `ownerId`: only that owner's; `memberId`: only those they are a member of.
@@ -115,31 +173,14 @@ export function listAlbumViews(
     memberId?: string | undefined;
   },
 ): Promise<AlbumView[]> {
-  let query = selectAlbumViews(db, options.viewerId).where(whereAlbumVisibleTo(options.viewerId));
-  if (options.ownerId !== undefined) query = query.where('albums.owner_id', '=', options.ownerId);
-  const memberId = options.memberId;
-  if (memberId !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('album_members')
-          .select('album_members.user_id')
-          .whereRef('album_members.album_id', '=', 'albums.id')
-          .where('album_members.user_id', '=', memberId),
-      ),
-    );
-  }
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('albums.created_at', 'albums.id'), '<', eb.tuple(after.key, after.id)),
-    );
-  }
-  return query
-    .orderBy('albums.created_at', 'desc')
-    .orderBy('albums.id', 'desc')
-    .limit(options.limit)
-    .execute();
+  return listAlbumViewsQuery(db, {
+    viewerId: options.viewerId,
+    limit: options.limit,
+    afterKey: options.after?.key,
+    afterId: options.after?.id,
+    ownerId: options.ownerId,
+    memberId: options.memberId,
+  });
 }
 
 /**

@@ -36,6 +36,8 @@ export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | n
       signer: deps.pictureSigner,
       editVersion: Number(view.cover_edit_version ?? 0),
     }),
+    coverPlaceholder: view.cover_placeholder ?? null,
+    coverReady: view.cover_derived_state !== 'pending',
     createdBy: view.owner_name,
     createdById: view.owner_id,
     dateCreated: view.created_at,

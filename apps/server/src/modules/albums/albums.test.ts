@@ -69,6 +69,8 @@ describe('albums', () => {
         id: expect.stringMatching(UUID),
         name: 'Summer 2026',
         coverPhotoUrl: cover.url,
+        coverPlaceholder: cover.placeholder,
+        coverReady: true,
         createdBy: 'Olivia Owner',
         createdById: owner.uid,
         dateCreated: ctx.clock.now().toISOString(),
@@ -282,7 +284,11 @@ describe('albums', () => {
       const photo = await addPhotoAs(ctx, owner, album.id);
       const res = await ctx.api(owner).updateAlbum({ id: album.id, coverPhotoUrl: photo.photoUrl });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ...album, coverPhotoUrl: photo.photoUrl });
+      expect(res.json()).toEqual({
+        ...album,
+        coverPhotoUrl: photo.photoUrl,
+        coverPlaceholder: photo.placeholder,
+      });
     });
 
     it('accepts the cover as an absolute URL on this origin', async () => {

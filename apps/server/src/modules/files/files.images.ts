@@ -12,6 +12,10 @@ import { AppError } from '../../lib/errors.js';
 
 // Each upload is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
+// One libvips thread per operation: the JPEG decoder and libwebp's encoder run on one thread each
+// anyway, and the cores are kept busy by running operations side by side (a decode beside the
+// encodes, the preview beside the smaller sizes); fewer threads hold fewer buffers.
+sharp.concurrency(1);
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
@@ -44,10 +48,10 @@ export type DerivedImages = Record<ImageSize | CardImageSize, Buffer>;
 /** How many bytes of the file's start sniffImageFormat needs. */
 export const SNIFF_BYTES = 64;
 
-const PROCESSING_TIMEOUT_SECONDS = 60;
+export const PROCESSING_TIMEOUT_SECONDS = 60;
 
 /** Decoding options for untrusted input. */
-const INPUT_OPTIONS: SharpOptions = {
+export const INPUT_OPTIONS: SharpOptions = {
   failOn: 'error',
   limitInputPixels: MAX_IMAGE_PIXELS,
 };
@@ -172,6 +176,13 @@ export async function countFrames(file: string | Buffer): Promise<number> {
 }
 
 /**
+ * One image's derived sizes are encoded at a time in this process: an encode holds the most memory
+ * (the pixels at the preview's size, libwebp's copy of them and its output). Decoding the next
+ * image, and everything else of an upload, goes on meanwhile.
+ */
+const encoding = createLimiter(1);
+
+/**
  * Makes the preview (1600 px) and the thumbnail (600 px) on the long edge, and the 4:3 card crops
  * (576 x 432 and 864 x 648, from the centre), never enlarged: WebP,
  * turned upright by the EXIF orientation, converted to sRGB, all metadata stripped. Of an
@@ -198,17 +209,28 @@ export async function makeDerivedSizes(
       .toBuffer({ resolveWithObject: true });
     const pixels = () =>
       sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-    still = {
-      preview: await toWebp(pixels()),
-      thumb: await toWebp(pixels().resize(fitWithin('thumb'))),
-      card: await toWebp(pixels().resize(cardCrop('card')), CARD_QUALITY),
-      card3x: await toWebp(pixels().resize(cardCrop('card3x')), CARD_QUALITY),
-    };
+    // The preview (the longest encode) and the three smaller sizes one after the other run side
+    // by side, each on one thread (libwebp encodes on one); one image encodes at a time, so the
+    // next image decodes meanwhile and the cores stay busy without more images in memory.
+    const [preview, thumb, card, card3x] = await encoding(async () => {
+      const smaller = (async () => {
+        const thumb = await toWebp(pixels().resize(fitWithin('thumb')));
+        const card = await toWebp(pixels().resize(cardCrop('card')), CARD_QUALITY);
+        const card3x = await toWebp(pixels().resize(cardCrop('card3x')), CARD_QUALITY);
+        return [thumb, card, card3x] as const;
+      })();
+      // Both settle before the slot is given up, even when one fails.
+      const [preview, rest] = await Promise.allSettled([toWebp(pixels()), smaller]);
+      if (preview.status === 'rejected') throw preview.reason;
+      if (rest.status === 'rejected') throw rest.reason;
+      return [preview.value, ...rest.value] as const;
+    });
+    still = { preview, thumb, card, card3x };
   } catch (error) {
     throw unreadable(error);
   }
   if (info.frames > 1) {
-    const animated = await animatedPreview(file, info, rotation);
+    const animated = await encoding(() => animatedPreview(file, info, rotation));
     if (animated) return { ...still, preview: animated };
   }
   return still;

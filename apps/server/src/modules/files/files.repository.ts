@@ -1,4 +1,6 @@
-import type { AlbumVisibility, Db, FileRow, NewFileRow } from '../../db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
+import type { AlbumVisibility, Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
@@ -66,41 +68,91 @@ export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
 }
 
 /**
- * Whether a file may be shown without a signed URL: it is used by no album that not everyone may
- * see (a file not yet used anywhere is its uploader's capability, as before), or it is also used
- * where everyone sees it (a profile picture, a photo or cover of an album seen by everyone).
+ * Whether the file (the row `files`) may be shown without a signed URL: it is used by no album
+ * that not everyone may see (a file not yet used anywhere is its uploader's capability, as
+ * before), or it is also used where everyone sees it (a profile picture, a photo or cover of an
+ * album seen by everyone). Each use is an index lookup: albums_cover_idx, photos_file_idx,
+ * users_profile_pic_idx.
  */
+function shownUnsigned(eb: ExpressionBuilder<Database, 'files'>, seenByEveryone: string) {
+  const usedInAlbums = (op: '=' | '!=') =>
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom('albums')
+          .select('albums.id')
+          .whereRef('albums.cover_file_id', '=', 'files.id')
+          .where('albums.visibility', op, seenByEveryone as AlbumVisibility),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('photos')
+          .innerJoin('albums', 'albums.id', 'photos.album_id')
+          .select('photos.id')
+          .whereRef('photos.file_id', '=', 'files.id')
+          .where('albums.visibility', op, seenByEveryone as AlbumVisibility),
+      ),
+    ]);
+  // A use seen by everyone settles it, and is usually found first.
+  return eb.or([
+    usedInAlbums('='),
+    eb.not(usedInAlbums('!=')),
+    eb.exists(
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .whereRef('users.profile_pic_file_id', '=', 'files.id'),
+    ),
+  ]);
+}
+
+/** What serving a file reads of its row. */
+const SERVED_COLUMNS = [
+  'id',
+  'blob_key',
+  'content_type',
+  'edit_version',
+  'derived_state',
+  'thumb_key',
+  'preview_key',
+  'card_key',
+  'card3x_key',
+] as const satisfies readonly (keyof FileRow)[];
+
+export type ServedFileRow = Pick<FileRow, (typeof SERVED_COLUMNS)[number]>;
+
+/** The served columns and whether the file may be shown unsigned, in one statement compiled once. */
+const fileWithExposureQuery = preparedQuery((db, args: { id: string; seenByEveryone: string }) =>
+  db
+    .selectFrom('files')
+    .select(SERVED_COLUMNS.map((column) => `files.${column}` as const))
+    .select((eb) => shownUnsigned(eb, args.seenByEveryone).as('shown_unsigned'))
+    .where('files.id', '=', args.id),
+);
+
+/**
+ * What serving the file needs of its row, and whether it may be shown without a signed URL (see
+ * shownUnsigned), read in one statement.
+ */
+export async function findFileWithExposure(
+  db: Db,
+  id: string,
+  publicVisibility: AlbumVisibility,
+): Promise<(ServedFileRow & { shownUnsigned: boolean }) | undefined> {
+  const [row] = await fileWithExposureQuery(db, { id, seenByEveryone: publicVisibility });
+  if (!row) return undefined;
+  const { shown_unsigned: shown, ...file } = row;
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return { ...file, shownUnsigned: Boolean(shown) };
+}
+
+/** Whether the file may be shown without a signed URL (see shownUnsigned). */
 export async function isFileShownUnsigned(
   db: Db,
   id: string,
   publicVisibility: AlbumVisibility,
 ): Promise<boolean> {
-  // Each branch is an index lookup: albums_cover_idx, photos_file_idx, users_profile_pic_idx.
-  const usedIn = (op: '=' | '!=') =>
-    db
-      .selectFrom('albums')
-      .select('albums.id')
-      .where('albums.cover_file_id', '=', id)
-      .where('albums.visibility', op, publicVisibility)
-      .union(
-        db
-          .selectFrom('photos')
-          .innerJoin('albums', 'albums.id', 'photos.album_id')
-          .select('photos.id')
-          .where('photos.file_id', '=', id)
-          .where('albums.visibility', op, publicVisibility),
-      );
-  const [privateUse, publicUse, profileUse] = await Promise.all([
-    usedIn('!=').limit(1).executeTakeFirst(),
-    usedIn('=').limit(1).executeTakeFirst(),
-    db
-      .selectFrom('users')
-      .select('users.id')
-      .where('users.profile_pic_file_id', '=', id)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return !privateUse || Boolean(publicUse ?? profileUse);
+  return (await findFileWithExposure(db, id, publicVisibility))?.shownUnsigned ?? true;
 }
 
 /**
@@ -121,13 +173,77 @@ export async function updateFileEdit(
     | 'preview_key'
     | 'card_key'
     | 'card3x_key'
+    | 'placeholder'
   >,
 ): Promise<boolean> {
   const result = await db
     .updateTable('files')
-    .set(changes)
+    // An edit makes every derived size itself.
+    .set({ ...changes, derived_state: 'ready' })
     .where('id', '=', id)
     .where('edit_version', '=', fromVersion)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** How many of the owner's files wait for their derived sizes. */
+export async function countPendingFiles(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('derived_state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Files stored before `before` still waiting for their derived sizes, oldest first. */
+export async function listPendingFiles(
+  db: Db,
+  before: string,
+  limit: number,
+): Promise<Pick<FileRow, 'id' | 'owner_id' | 'edit_version'>[]> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'owner_id', 'edit_version'])
+    .where('derived_state', '=', 'pending')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Records the derived sizes of the file's edit version `version`, unless another edit or job got
+ * there first. Answers whether this one did.
+ */
+export async function recordDerivedImages(
+  db: Db,
+  id: string,
+  version: number,
+  keys: Pick<FileRow, 'thumb_key' | 'preview_key' | 'card_key' | 'card3x_key'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('files')
+    .set({ ...keys, derived_state: 'ready' })
+    .where('id', '=', id)
+    .where('edit_version', '=', version)
+    .where('derived_state', '!=', 'ready')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The file's derived sizes cannot be made: it is shown by its original. */
+export async function recordDerivedImagesFailed(
+  db: Db,
+  id: string,
+  version: number,
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ derived_state: 'failed' })
+    .where('id', '=', id)
+    .where('edit_version', '=', version)
+    .where('derived_state', '=', 'pending')
+    .execute();
 }

@@ -5,6 +5,7 @@ import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
+import { queueDerivedImages } from './files.derive.js';
 import { ImageCache } from './files.image-cache.js';
 import { findFileToServe, storeUploadedFile, toUploadedFile } from './files.service.js';
 import { startSweeper, type Sweeper } from './files.sweeper.js';
@@ -49,6 +50,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         description:
           'JPEG, PNG, WebP, GIF or AVIF, checked by content. The same bytes uploaded again by the same user answer the existing file (200). ' +
           "Bytes after the image's end are dropped; the image's own bytes are stored as they are. " +
+          'The answer comes once the original is stored; its sizes are made afterwards (ready: false until then). ' +
           'At most 100 megapixels, every frame of an animation counted (413).',
         consumes: ['multipart/form-data'],
         response: { 200: uploadedFileSchema, 201: uploadedFileSchema },
@@ -61,6 +63,13 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         maxBytes: deps.config.maxUploadBytes,
       });
       const { file, created } = await storeUploadedFile(deps, user.id, received);
+      // Its sizes are made by a worker: the answer does not wait for them. A job that could not
+      // be queued is queued again when a worker starts (files.derive.ts).
+      if (created) {
+        await queueDerivedImages(deps, file).catch((error: unknown) =>
+          request.log.error({ err: error, fileId: file.id }, 'could not queue the image job'),
+        );
+      }
       return reply.status(created ? 201 : 200).send(toUploadedFile(file, deps.config.publicUrl));
     },
   );
@@ -71,6 +80,8 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
       // <img> cannot send the idToken header: file ids are unguessable capabilities, and files of
       // albums not everyone sees need a signed, expiring URL (exp, sig) besides.
       config: { auth: false, secretPath: true },
+      // Photos are compressed already (JPEG, PNG, WebP, GIF): no encoding is tried or negotiated.
+      compress: false,
       schema: {
         tags: ['files'],
         summary: 'The bytes of a stored file: the original, or a derived size',
@@ -78,7 +89,8 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           'size=thumb: 600 px WebP; size=preview: 1600 px WebP (of an animation: its first frame, and an ' +
           'animated preview when it is small enough); size=card: a 576 x 432 WebP crop from the centre, ' +
           'size=card3x: 864 x 648 (for a file stored before card crops were made: the thumbnail and the ' +
-          'preview). Without size: the original, as uploaded. v: the edit version picture URLs carry once ' +
+          'preview). Sizes are made just after the upload, by a job: until then, a size is answered by the original ' +
+          'with Cache-Control: no-cache. Without size: the original, as uploaded. v: the edit version picture URLs carry once ' +
           'the file has been rotated; derived sizes asked for with another version answer the current ' +
           'bytes with Cache-Control: no-cache. A file of an album ' +
           'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +

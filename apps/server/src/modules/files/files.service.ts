@@ -10,34 +10,35 @@ import { FILE_ID_PATTERN, newFileId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import {
   DERIVED_CONTENT_TYPE,
-  countFrames,
   createLimiter,
   inspectImage,
-  makeDerivedSizes,
   sniffImageFormat,
   turned,
   writeWithoutLocation,
-  type DerivedImages,
 } from './files.images.js';
 import {
   deleteFileRow,
   findFileById,
   findFileByOwnerAndSha256,
+  findFileWithExposure,
   insertFileUnlessDuplicate,
   isFileInUse,
-  isFileShownUnsigned,
   updateFileEdit,
 } from './files.repository.js';
+import { createFairLimiter } from '../../lib/fair-limiter.js';
 import { findImageEnd } from './files.image-end.js';
+import {
+  blobKeys,
+  deriveFromOriginal,
+  keysOf,
+  putDerivedImages,
+  readOriginal,
+  uprightSize,
+} from './files.derived-blobs.js';
+import { makePlaceholder } from './files.placeholder.js';
 import type { ReceivedFile } from './files.receive.js';
 
-/** Blob keys: generated from the file id, never from the user's file name. */
-export const blobKeys = {
-  original: (id: string) => `originals/${id}`,
-  /** Each edit of the file (a rotation) gets new keys: bytes under a key never change. */
-  derived: (id: string, size: ImageSize | CardImageSize, editVersion = 0) =>
-    editVersion === 0 ? `${size}/${id}.webp` : `${size}/${id}.v${editVersion}.webp`,
-};
+export { blobKeys };
 
 /**
  * The longest an upload may take from storing its first blob to committing its row; past it the
@@ -47,12 +48,13 @@ export const blobKeys = {
 export const UPLOAD_COMMIT_DEADLINE_MS = 60 * 60 * 1000;
 
 /**
- * One image decoded at a time per process. A decode and its WebP encodes take tens of megabytes
- * in libvips and libwebp; running them side by side costs more memory than it gains on a small
- * machine (libvips already spreads one image over its threads). Receiving and hashing uploads
- * still go on meanwhile.
+ * Rotations: two images at a time per process, one decoding while the other's WebP encodes run
+ * (makeDerivedSizes encodes one image at a time, the step that holds the most memory). Uploads
+ * waiting for their check (a small decode) take turns between people; their sizes are made by
+ * jobs (files.derive.ts, JOB_CONCURRENCY at once).
  */
-const imageJobs = createLimiter(1);
+const imageJobs = createLimiter(2);
+const uploadChecks = createFairLimiter(1);
 
 export interface StoredUpload {
   file: FileRow;
@@ -63,9 +65,11 @@ export interface StoredUpload {
 type FileDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock'>;
 
 /**
- * Turns a received upload into a stored file: refuses what is not an accepted image, makes the
- * derived sizes, drops the location from the original when it has one, stores the blobs and then
- * the row. The temporary file is gone afterwards, whatever happens.
+ * Turns a received upload into a stored file: refuses what is not an accepted image (its pixels
+ * are decoded once, small, which also gives its placeholder), drops the location from the original
+ * when it has one, stores the original and then the row. Its derived sizes are made afterwards, by
+ * a job (files.derive.ts): the row says 'pending' until then. The temporary file is gone
+ * afterwards, whatever happens.
  */
 export async function storeUploadedFile(
   deps: FileDeps,
@@ -88,24 +92,19 @@ export async function storeUploadedFile(
     // Bytes after the image's end are no part of it: they are dropped, the image kept as it is.
     const imageEnd = await findImageEnd(received.path, sniffed, received.size);
     if (imageEnd < received.size) await fs.truncate(received.path, imageEnd);
-    const processed = await imageJobs(async () => {
+    const { info, placeholder, original } = await uploadChecks(ownerId, async () => {
       const info = await inspectImage(received.path, sniffed);
-      const derived = await makeDerivedSizes(received.path, info);
+      const placeholder = await makePlaceholder(received.path);
       let original = received.path;
       if (info.hasLocation) {
         await writeWithoutLocation(received.path, info, cleaned);
         original = cleaned;
       }
-      return { info, derived, original };
+      return { info, placeholder, original };
     });
-    const { info, derived, original } = processed;
     const size = original === received.path ? imageEnd : (await fs.stat(original)).size;
 
     const id = newFileId();
-    const thumbKey = blobKeys.derived(id, 'thumb');
-    const previewKey = blobKeys.derived(id, 'preview');
-    const cardKey = blobKeys.derived(id, 'card');
-    const card3xKey = blobKeys.derived(id, 'card3x');
     const row: FileRow = {
       id,
       owner_id: ownerId,
@@ -115,44 +114,38 @@ export async function storeUploadedFile(
       width: info.width,
       height: info.height,
       sha256: received.sha256,
-      thumb_key: thumbKey,
-      preview_key: previewKey,
-      card_key: cardKey,
-      card3x_key: card3xKey,
+      thumb_key: null,
+      preview_key: null,
+      card_key: null,
+      card3x_key: null,
       date_taken: info.exif.dateTaken,
       camera_make: info.exif.cameraMake,
       camera_model: info.exif.cameraModel,
       created_at: deps.clock.now().toISOString(),
       rotation: 0,
       edit_version: 0,
+      derived_state: 'pending',
+      placeholder,
     };
-    // Blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
-    const written: string[] = [];
+    // The blob first, then the row: a failure in between leaves only unreachable bytes, removed here.
+    let written = false;
     const storingSince = performance.now();
     try {
       await deps.blobStore.putFile(row.blob_key, original, info.contentType);
-      written.push(row.blob_key);
-      for (const [key, bytes] of [
-        [thumbKey, derived.thumb],
-        [previewKey, derived.preview],
-        [cardKey, derived.card],
-        [card3xKey, derived.card3x],
-      ] as const) {
-        await deps.blobStore.putBuffer(key, bytes, DERIVED_CONTENT_TYPE);
-        written.push(key);
-      }
+      written = true;
       if (performance.now() - storingSince > UPLOAD_COMMIT_DEADLINE_MS) {
         throw new Error('Storing the upload took longer than its deadline; it is dropped.');
       }
       if (!(await insertFileUnlessDuplicate(deps.db, row))) {
         // The same bytes from the same owner landed meanwhile: answer that file.
-        await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+        await deps.blobStore.delete(row.blob_key).catch(() => undefined);
+        written = false;
         const winner = await findFileByOwnerAndSha256(deps.db, ownerId, received.sha256);
         if (winner) return { file: winner, created: false };
         throw new Error('A file with the same bytes was stored and removed meanwhile.');
       }
     } catch (error) {
-      await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+      if (written) await deps.blobStore.delete(row.blob_key).catch(() => undefined);
       throw error;
     }
     return { file: row, created: true };
@@ -169,6 +162,9 @@ export function toUploadedFile(file: FileRow, publicUrl: string | undefined): Up
     size: file.size,
     width: file.width,
     height: file.height,
+    placeholder: file.placeholder,
+    // Failed sizes never come: the original stands in for them.
+    ready: file.derived_state !== 'pending',
   };
 }
 
@@ -188,7 +184,10 @@ export interface FileToServe {
 }
 
 /** The blob of a derived size a file has, or null. */
-function derivedKeyOf(file: FileRow, size: ImageSize | CardImageSize): string | null {
+function derivedKeyOf(
+  file: Pick<FileRow, 'thumb_key' | 'preview_key' | 'card_key' | 'card3x_key'>,
+  size: ImageSize | CardImageSize,
+): string | null {
   switch (size) {
     case 'thumb':
       return file.thumb_key;
@@ -223,13 +222,15 @@ export async function findFileToServe(
   },
 ): Promise<FileToServe> {
   const { size } = query;
-  const file = FILE_ID_PATTERN.test(id) ? await findFileById(deps.db, id) : undefined;
+  const file = FILE_ID_PATTERN.test(id)
+    ? await findFileWithExposure(deps.db, id, SEEN_BY_EVERYONE)
+    : undefined;
   if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
   const signed =
     query.exp !== undefined &&
     query.sig !== undefined &&
     deps.pictureSigner.verify(file.id, query.exp, query.sig);
-  if (!signed && !(await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE))) {
+  if (!signed && !file.shownUnsigned) {
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
@@ -252,13 +253,15 @@ export async function findFileToServe(
       derived: true,
     };
   }
-  // The original is never edited: whatever version the URL names, these are its bytes.
+  // The original is never edited: whatever version the URL names, these are its bytes. It also
+  // answers a size not made yet (the job is pending), which caches must ask for again.
   const etag = `"${file.id}.original"`;
+  const standIn = size !== undefined && file.derived_state !== 'ready';
   return {
     key: file.blob_key,
     contentType: file.content_type,
     etag,
-    maxAgeSeconds,
+    maxAgeSeconds: standIn ? 0 : maxAgeSeconds,
     derived: false,
   };
 }
@@ -315,8 +318,6 @@ export async function releaseFiles(
 /** How often a rotation is tried again when another edit of the same file landed first. */
 const EDIT_ATTEMPTS = 5;
 
-const DERIVED_SIZES = ['thumb', 'preview', 'card', 'card3x'] as const;
-
 /**
  * Turns a stored file a quarter turn left or right, as an edit: the original's bytes stay as they
  * were uploaded; every derived size is made again from it, turned, and stored under new keys (the
@@ -332,42 +333,29 @@ export async function rotateFile(
   for (let attempt = 1; ; attempt += 1) {
     const file = await findFileById(deps.db, fileId);
     if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
-    const blob = await deps.blobStore.read(file.blob_key);
-    if (!blob) {
+    const original = await readOriginal(deps.blobStore, file.blob_key);
+    if (!original) {
       log.error({ fileId, key: file.blob_key }, 'stored file has no blob');
       throw notFound('FILE_NOT_FOUND', 'The file');
     }
-    const original = Buffer.concat(await blob.stream.toArray());
     const rotation = turned(file.rotation, direction);
-    // The row's size is as shown: upright is that, turned back.
-    const sideways = file.rotation % 180 !== 0;
-    const upright = sideways
-      ? { width: file.height, height: file.width }
-      : { width: file.width, height: file.height };
-    const derived: DerivedImages = await imageJobs(async () =>
-      makeDerivedSizes(original, { ...upright, frames: await countFrames(original) }, rotation),
-    );
+    const derived = await imageJobs(() => deriveFromOriginal(original, file, rotation));
+    // From the new thumbnail, which is already turned.
+    const placeholder = await imageJobs(() => makePlaceholder(derived.thumb));
     const version = file.edit_version + 1;
-    const keys = Object.fromEntries(
-      DERIVED_SIZES.map((size) => [size, blobKeys.derived(file.id, size, version)]),
-    ) as Record<(typeof DERIVED_SIZES)[number], string>;
-    const written: string[] = [];
+    const keys = await putDerivedImages(deps.blobStore, file.id, version, derived);
+    const written = keysOf(keys);
     let updated = false;
     try {
-      for (const size of DERIVED_SIZES) {
-        await deps.blobStore.putBuffer(keys[size], derived[size], DERIVED_CONTENT_TYPE);
-        written.push(keys[size]);
-      }
+      const upright = uprightSize(file);
       const turnedSideways = rotation % 180 !== 0;
       updated = await updateFileEdit(deps.db, file.id, file.edit_version, {
         rotation,
         edit_version: version,
         width: turnedSideways ? upright.height : upright.width,
         height: turnedSideways ? upright.width : upright.height,
-        thumb_key: keys.thumb,
-        preview_key: keys.preview,
-        card_key: keys.card,
-        card3x_key: keys.card3x,
+        ...keys,
+        placeholder,
       });
     } finally {
       if (!updated) await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));

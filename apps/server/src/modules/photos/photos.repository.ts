@@ -1,5 +1,5 @@
 import type { Insertable, SqlBool } from 'kysely';
-import type { AlbumVisibility, Db, PhotoRow, PhotosTable } from '../../db/schema.js';
+import type { AlbumVisibility, Db, DerivedState, PhotoRow, PhotosTable } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
 
 /** A photo with what the API shows of its file, of its uploader, and of its likes and comments. */
@@ -13,6 +13,8 @@ export interface PhotoView extends PhotoRow {
   camera_model: string | null;
   rotation: number;
   edit_version: number;
+  placeholder: string | null;
+  derived_state: DerivedState;
   /** PostgreSQL answers counts as text (bigint), SQLite as numbers. */
   like_count: number | string | bigint | null;
   /** PostgreSQL answers a boolean, SQLite 0 or 1. */
@@ -38,6 +40,8 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
       'files.height',
       'files.rotation',
       'files.edit_version',
+      'files.placeholder',
+      'files.derived_state',
       'files.date_taken',
       'files.camera_make',
       'files.camera_model',

@@ -43,6 +43,8 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
       signer: deps.pictureSigner,
       editVersion: Number(view.edit_version),
     }),
+    placeholder: view.placeholder,
+    ready: view.derived_state !== 'pending',
     createdBy: view.owner_name,
     createdById: view.owner_id,
     dateCreated: view.created_at,

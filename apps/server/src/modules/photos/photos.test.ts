@@ -49,6 +49,8 @@ describe('photos', () => {
         albumId: album.id,
         fileId: image.id,
         photoUrl: image.url,
+        placeholder: image.placeholder,
+        ready: true,
         createdBy: 'Uma Uploader',
         createdById: owner.uid,
         dateCreated: ctx.clock.now().toISOString(),
@@ -362,7 +364,11 @@ describe('photos', () => {
         .find((photo) => photo.fileId === cover.id)!;
 
       expect((await ctx.api(owner).deletePhoto(coverPhoto.id)).statusCode).toBe(204);
-      expect(await findAlbum(owner, album.id)).toEqual({ ...album, coverPhotoUrl: earlier.url });
+      expect(await findAlbum(owner, album.id)).toEqual({
+        ...album,
+        coverPhotoUrl: earlier.url,
+        coverPlaceholder: earlier.placeholder,
+      });
       expect(await showStatus(ctx, cover.url)).toBe(404);
     });
 

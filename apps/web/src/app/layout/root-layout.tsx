@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { NotificationArea } from '../../features/notifications/components/notification-area';
 import { LoadingState } from '../../shared/components/loading-state';
+import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
 
 export function RootLayout() {

@@ -1,7 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/session';
@@ -9,6 +5,10 @@ import { useSignedIn } from '../../shared/auth/session-store';
 import { HOME_PATH, paths } from '../../shared/config/paths';
 import { ThemeControl } from './theme-control';
 
+/**
+ * Bootstrap's navbar as plain markup and classes: the first page loads no React-Bootstrap (the
+ * menu folds and unfolds without the height animation).
+ */
 export function TopBar() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
@@ -22,52 +22,56 @@ export function TopBar() {
     void navigate(paths.login, { replace: true });
   };
 
+  const fold = () => setExpanded(false);
+
   return (
-    <Navbar
-      expand="lg"
-      collapseOnSelect
-      expanded={expanded}
-      onToggle={setExpanded}
-      className="border-bottom bg-body-tertiary"
-    >
-      <Container fluid="lg">
-        <Navbar.Brand
-          as={Link}
-          to={signedIn ? HOME_PATH : paths.login}
-          onClick={() => setExpanded(false)}
-        >
+    <nav className="border-bottom bg-body-tertiary navbar navbar-expand-lg navbar-light">
+      <div className="container-lg">
+        <Link className="navbar-brand" to={signedIn ? HOME_PATH : paths.login} onClick={fold}>
           My Photo Application
-        </Navbar.Brand>
+        </Link>
         {/* Outside the folding menu: on a phone it stays beside the menu's toggle. */}
         <ThemeControl className="ms-auto me-2 me-lg-0 ms-lg-2 order-lg-last" />
         {signedIn && (
           <>
-            <Navbar.Toggle aria-controls="main-navigation" aria-expanded={expanded} />
-            <Navbar.Collapse id="main-navigation">
-              <Nav className="me-auto" as="ul">
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to={paths.recentAlbums} eventKey={paths.recentAlbums}>
+            <button
+              type="button"
+              aria-controls="main-navigation"
+              aria-expanded={expanded}
+              aria-label="Toggle navigation"
+              className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+              onClick={() => setExpanded(!expanded)}
+            >
+              <span className="navbar-toggler-icon"></span>
+            </button>
+            <div
+              className={`navbar-collapse collapse${expanded ? ' show' : ''}`}
+              id="main-navigation"
+            >
+              <ul className="me-auto navbar-nav">
+                <li className="nav-item">
+                  <NavLink className="nav-link" to={paths.recentAlbums} onClick={fold}>
                     Home
-                  </Nav.Link>
-                </Nav.Item>
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to={paths.profile('me')} eventKey="profile">
+                  </NavLink>
+                </li>
+                <li className="nav-item">
+                  <NavLink className="nav-link" to={paths.profile('me')} onClick={fold}>
                     Profile
-                  </Nav.Link>
-                </Nav.Item>
-                <Nav.Item as="li">
-                  <Nav.Link as={NavLink} to={paths.myAlbums} eventKey={paths.myAlbums}>
+                  </NavLink>
+                </li>
+                <li className="nav-item">
+                  <NavLink className="nav-link" to={paths.myAlbums} onClick={fold}>
                     Albums
-                  </Nav.Link>
-                </Nav.Item>
-              </Nav>
-              <Button variant="danger" onClick={onLogout} className="my-2 my-lg-0">
+                  </NavLink>
+                </li>
+              </ul>
+              <button type="button" className="my-2 my-lg-0 btn btn-danger" onClick={onLogout}>
                 Logout
-              </Button>
-            </Navbar.Collapse>
+              </button>
+            </div>
           </>
         )}
-      </Container>
-    </Navbar>
+      </div>
+    </nav>
   );
 }

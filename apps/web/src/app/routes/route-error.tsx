@@ -1,25 +1,56 @@
-import Button from 'react-bootstrap/Button';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 
 /** Shown when a page fails to load or render (a new version was deployed, say). */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <main className="container-lg py-5 text-center">
       <h1>Something went wrong</h1>
       <p className="lead">This page could not be shown. Reloading usually helps.</p>
       {detail && <p className="small text-body-secondary text-break">{detail}</p>}
       <div className="d-flex justify-content-center gap-2">
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
         <a href="/" className="btn btn-outline-secondary">
           Go to the home page
         </a>
       </div>
     </main>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The address shown: going to another one tries again. */
+  locationKey: string;
+  children: ReactNode;
+}
+
+/** Catches what a page throws while loading its code or rendering, and shows RouteError. */
+export class RouteErrorBoundary extends Component<
+  RouteErrorBoundaryProps,
+  { error: unknown; locationKey: string }
+> {
+  override state = { error: undefined as unknown, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: { error: unknown; locationKey: string },
+  ) {
+    return props.locationKey === state.locationKey
+      ? null
+      : { error: undefined, locationKey: props.locationKey };
+  }
+
+  override render() {
+    return this.state.error === undefined ? (
+      this.props.children
+    ) : (
+      <RouteError error={this.state.error} />
+    );
+  }
 }

@@ -1,5 +1,5 @@
-/** A request public/albums-preload.js started before the app's code ran. */
-interface Preload {
+/** A request the page's early script (src/preload/albums-preload.ts) started before the app's code ran. */
+export interface Preload {
   token: string;
   response: Promise<Response>;
 }

@@ -1,15 +1,9 @@
-import { ID_TOKEN_STORAGE_KEY } from '@photo/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import { THEME_STORAGE_KEY } from '../theme/theme-store';
 import { decodeTokenSubject } from './jwt';
+import { SESSION_KEYS } from './session-keys';
 
-/** Browser-storage keys of the signed-in session. The ID token key is the spec's. */
-export const SESSION_KEYS = {
-  idToken: ID_TOKEN_STORAGE_KEY,
-  refreshToken: 'userRefreshToken',
-  /** Milliseconds since the epoch at which the ID token expires. */
-  expiresAt: 'userIdTokenExpiresAt',
-} as const;
+export { SESSION_KEYS };
 
 export interface StoredSession {
   idToken: string;

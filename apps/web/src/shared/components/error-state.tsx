@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../api/api-error';
@@ -23,9 +22,9 @@ export function ErrorState({ title, message, onRetry, children }: ErrorStateProp
       {message && <p className="mb-2">{message}</p>}
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {onRetry && (
-          <Button variant="outline-dark" size="sm" onClick={onRetry}>
+          <button type="button" className="btn btn-outline-dark btn-sm" onClick={onRetry}>
             Try again
-          </Button>
+          </button>
         )}
         {children}
       </div>

@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import { useEffect, useRef } from 'react';
 
 interface LoadMoreProps {
@@ -30,9 +29,14 @@ export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
   if (!hasMore) return null;
   return (
     <div ref={sentinel} className="text-center my-4">
-      <Button variant="outline-primary" onClick={onLoadMore} disabled={loading}>
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        onClick={onLoadMore}
+        disabled={loading}
+      >
         {loading ? 'Loading more…' : 'Load more'}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -54,3 +54,10 @@ export function scaledSize(
   if (!width || !height || width <= 0 || height <= 0) return null;
   return { width: targetWidth, height: Math.round((targetWidth * height) / width) };
 }
+
+/** A transparent pixel: what stands for a picture not made yet that has no placeholder. */
+export const PENDING_IMAGE =
+  'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/** How often a list holding a picture still being made asks again (TanStack refetchInterval). */
+export const PENDING_REFETCH_MS = 2000;

@@ -1,6 +1,7 @@
 import type { Album } from '@photo/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiPage } from '../../../shared/api/api-client';
+import { PENDING_REFETCH_MS } from '../../../shared/lib/image-url';
 import { albumKeys, type AlbumScope } from './album-keys';
 
 const firstPage: Record<AlbumScope, string> = {
@@ -17,5 +18,10 @@ export function useAlbums(scope: AlbumScope) {
     initialPageParam: firstPage[scope],
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
     select: (data) => data.pages.flatMap((page) => page.items),
+    // A cover just uploaded is being made smaller: look again until it is ready.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((album) => !album.coverReady))
+        ? PENDING_REFETCH_MS
+        : false,
   });
 }

@@ -1,24 +1,9 @@
 import { CARD_IMAGE_SIZES, type Album } from '@photo/contract';
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/config/paths';
+import { CARD_IMAGE_SIZES_ATTRIBUTE } from '../../../shared/lib/card-image';
 import { cardSrcSet, sizedImageUrl } from '../../../shared/lib/image-url';
-
-/**
- * The card's rendered width at each Bootstrap breakpoint (.app-card is 18rem at most, inside the
- * columns of album-list.tsx in main's .container-lg), so the browser picks the crop that fits: one
- * column of the screen less the gutters up to 575 px, two from 576 px (18rem from 648 px), three of
- * 960 px from 992 px, four of 1,140 px from 1,200 px (261 px), four of 1,320 px from 1,400 px.
- * Media conditions only: Chromium does not read min() here.
- */
-export const CARD_IMAGE_SIZES_ATTRIBUTE = [
-  '(min-width: 1400px) 18rem',
-  '(min-width: 1200px) 261px',
-  '(min-width: 648px) 18rem',
-  '(min-width: 576px) calc(50vw - 2.25rem)',
-  '(min-width: 312px) 18rem',
-  'calc(100vw - 1.5rem)',
-].join(', ');
+import { cardImageProps, usePlaceholder } from '../../../shared/lib/placeholder';
 
 interface AlbumCardProps {
   album: Album;
@@ -27,13 +12,17 @@ interface AlbumCardProps {
 }
 
 export function AlbumCard({ album, eager = false }: AlbumCardProps) {
+  // Cards past the first row decode theirs once the first screen is shown.
+  const placeholder = usePlaceholder(album.coverPlaceholder, !eager);
   return (
-    <Card className="h-100 shadow-sm app-card">
-      <Card.Img
-        variant="top"
-        className="app-card-img"
-        src={sizedImageUrl(album.coverPhotoUrl, 'card')}
-        srcSet={cardSrcSet(album.coverPhotoUrl)}
+    <div className="h-100 shadow-sm app-card card">
+      <img
+        key={album.coverReady ? 'ready' : 'pending'}
+        className="card-img-top app-card-img"
+        {...cardImageProps(album.coverReady, placeholder, () => ({
+          src: sizedImageUrl(album.coverPhotoUrl, 'card'),
+          srcSet: cardSrcSet(album.coverPhotoUrl),
+        }))}
         sizes={CARD_IMAGE_SIZES_ATTRIBUTE}
         width={CARD_IMAGE_SIZES.card.width}
         height={CARD_IMAGE_SIZES.card.height}
@@ -42,12 +31,10 @@ export function AlbumCard({ album, eager = false }: AlbumCardProps) {
         decoding="async"
         alt={`Cover photo of the album ${album.name}`}
       />
-      <Card.Body className="d-flex flex-column">
-        <Card.Title as="h2" className="h5 text-break">
-          {album.name}
-        </Card.Title>
+      <div className="d-flex flex-column card-body">
+        <h2 className="h5 text-break card-title">{album.name}</h2>
         {album.createdBy && (
-          <Card.Text className="small text-body-secondary">by {album.createdBy}</Card.Text>
+          <p className="small text-body-secondary card-text">by {album.createdBy}</p>
         )}
         <Link
           to={paths.album(album.id)}
@@ -56,7 +43,7 @@ export function AlbumCard({ album, eager = false }: AlbumCardProps) {
         >
           Go to Album
         </Link>
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }

@@ -9,6 +9,8 @@ const album: Album = {
   id: 'a1',
   name: 'Garden',
   coverPhotoUrl: '/api/files/show/f1',
+  coverPlaceholder: null,
+  coverReady: true,
   createdBy: 'Ann',
   createdById: 'owner',
   dateCreated: '2026-11-01T10:00:00Z',
@@ -19,6 +21,8 @@ const photo = (id: string, overrides: Partial<Photo> = {}): Photo => ({
   albumId: 'a1',
   fileId: `file-${id}`,
   photoUrl: `/api/files/show/file-${id}`,
+  placeholder: null,
+  ready: true,
   createdBy: 'Ann',
   createdById: 'owner',
   dateCreated: '2026-11-01T10:00:00Z',
@@ -71,6 +75,33 @@ describe('album details', () => {
     expect(within(card).getByRole('link', { name: 'Go to Photo' })).toHaveAttribute(
       'href',
       '/photo/p1',
+    );
+  });
+
+  it('shows a photo still being made smaller as its placeholder, then the picture once it is ready', async () => {
+    signInAs('visitor');
+    fakeNetwork()
+      .on('GET /api/albums/find', jsonResponse(200, album))
+      .on(
+        'GET /api/albumsDb/a1/photos',
+        jsonResponse(200, [photo('p1', { ready: false })]),
+        jsonResponse(200, [photo('p1', { ready: true })]),
+      );
+    renderApp('/album/a1');
+    await waitFor(() => expect(photoCards()).toHaveLength(1));
+    const pending = within(photoCards()[0]!).getByRole('img');
+    // Nothing heavy is asked for: the original would stand in for the thumbnail.
+    expect(pending.getAttribute('src')).toMatch(/^data:image\//);
+    expect(pending).not.toHaveAttribute('srcset');
+    expect(pending).toHaveAttribute('width', '600');
+    // The list is asked for again, and the picture replaces the placeholder.
+    await waitFor(
+      () =>
+        expect(within(photoCards()[0]!).getByRole('img')).toHaveAttribute(
+          'src',
+          '/api/files/show/file-p1?size=thumb',
+        ),
+      { timeout: 5000 },
     );
   });
 

@@ -1,17 +1,14 @@
 import type { Album } from '@photo/contract';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/components/empty-state';
 import { ErrorState } from '../../../shared/components/error-state';
 import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
+import { EAGER_CARDS } from '../../../shared/lib/card-image';
+import { useFirstScreenFirst } from '../../../shared/lib/first-screen-first';
 import type { useAlbums } from '../api/get-albums';
 import { AlbumCard } from './album-card';
-
-/** Cards in the first row at the widest layout (four columns): loaded at once, with high priority. */
-export const EAGER_CARDS = 4;
 
 interface AlbumListProps {
   query: ReturnType<typeof useAlbums>;
@@ -33,20 +30,42 @@ export function AlbumList({ query, empty, label }: AlbumListProps) {
   }
   const albums: Album[] = query.data;
   if (albums.length === 0) return <EmptyState>{empty}</EmptyState>;
+  return <AlbumGrid albums={albums} query={query} label={label} />;
+}
+
+/** Two rows of the widest grid: what the first screen can show. */
+const FIRST_SCREEN_CARDS = 2 * EAGER_CARDS;
+
+function AlbumGrid({
+  albums,
+  query,
+  label,
+}: {
+  albums: Album[];
+  query: AlbumListProps['query'];
+  label: string;
+}) {
+  const shown = useFirstScreenFirst(albums, FIRST_SCREEN_CARDS);
   return (
     <>
-      <Row as="ul" xs={1} sm={2} lg={3} xl={4} className="g-4 list-unstyled" aria-label={label}>
-        {albums.map((album, index) => (
-          <Col as="li" key={album.id} className="d-flex justify-content-center">
+      <ul
+        className="g-4 list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4"
+        aria-label={label}
+      >
+        {shown.map((album, index) => (
+          <li key={album.id} className="d-flex justify-content-center col">
             <AlbumCard album={album} eager={index < EAGER_CARDS} />
-          </Col>
+          </li>
         ))}
-      </Row>
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      </ul>
+      {/* Once every card is there: its place would otherwise be in view at once. */}
+      {shown.length === albums.length && (
+        <LoadMore
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+        />
+      )}
     </>
   );
 }

@@ -9,6 +9,8 @@ const album = (id: string, name: string): Album => ({
   id,
   name,
   coverPhotoUrl: `/api/files/show/cover-${id}`,
+  coverPlaceholder: null,
+  coverReady: true,
   createdBy: 'Ann',
   createdById: 'u1',
   dateCreated: '2026-11-01T10:00:00Z',

@@ -8,6 +8,7 @@ import { paths } from '../../../shared/config/paths';
 import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
+import { cardImageProps, usePlaceholder } from '../../../shared/lib/placeholder';
 import { PHOTO_PARAM } from './photo-param';
 
 interface PhotoCardProps {
@@ -20,6 +21,8 @@ interface PhotoCardProps {
 }
 
 export function PhotoCard({ photo, eager = false, onDelete, viewerLinkRef }: PhotoCardProps) {
+  // Cards past the first row decode theirs once the first screen is shown.
+  const placeholder = usePlaceholder(photo.placeholder, !eager);
   const size = scaledSize(photo.width, photo.height, IMAGE_SIZES.thumb) ?? {
     width: 600,
     height: 450,
@@ -36,10 +39,13 @@ export function PhotoCard({ photo, eager = false, onDelete, viewerLinkRef }: Pho
         aria-label={`View larger: ${alt}`}
       >
         <Card.Img
+          key={photo.ready ? 'ready' : 'pending'}
           variant="top"
           className="app-card-img"
-          src={sizedImageUrl(photo.photoUrl, 'thumb')}
-          srcSet={imageSrcSet(photo.photoUrl)}
+          {...cardImageProps(photo.ready, placeholder, () => ({
+            src: sizedImageUrl(photo.photoUrl, 'thumb'),
+            srcSet: imageSrcSet(photo.photoUrl),
+          }))}
           sizes="(max-width: 575px) calc(100vw - 2rem), 18rem"
           width={size.width}
           height={size.height}

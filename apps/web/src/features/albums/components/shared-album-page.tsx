@@ -11,9 +11,9 @@ import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
+import { EAGER_CARDS } from '../../../shared/lib/card-image';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { useSharedAlbum, useSharedPhotos } from '../api/sharing';
-import { EAGER_CARDS } from './album-list';
 
 /**
  * What a share link opens, for anyone who holds it, with or without an account: the album's

@@ -6,10 +6,8 @@ import {
   writeSession,
   type StoredSession,
 } from '../../../shared/auth/session-store';
+import { REFRESH_MARGIN_MS } from '../../../shared/auth/session-keys';
 import { IdentityError, identityClient } from './identity-client';
-
-/** An ID token is renewed this long before it expires, so no call goes out with a stale one. */
-export const REFRESH_MARGIN_MS = 2 * 60 * 1000;
 
 const expiringSoon = (session: StoredSession, now = Date.now()) =>
   session.expiresAt - now <= REFRESH_MARGIN_MS;

@@ -1,5 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import {
   clearNotifications,
   useNotifications,
@@ -13,13 +11,13 @@ export function NotificationArea() {
       {messages.length > 0 && (
         <div className="pt-3">
           {messages.map((message) => (
-            <Alert key={message.id} variant="danger" className="mb-2">
+            <div key={message.id} role="alert" className="fade mb-2 alert alert-danger show">
               {message.text}
-            </Alert>
+            </div>
           ))}
-          <Button variant="info" size="sm" onClick={clearNotifications}>
+          <button type="button" className="btn btn-info btn-sm" onClick={clearNotifications}>
             Clear
-          </Button>
+          </button>
         </div>
       )}
     </section>

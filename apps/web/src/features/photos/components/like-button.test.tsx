@@ -10,6 +10,8 @@ const photo = (overrides: Partial<Photo> = {}): Photo => ({
   albumId: 'a1',
   fileId: 'f1',
   photoUrl: '/api/files/show/f1',
+  placeholder: null,
+  ready: true,
   createdBy: 'Ann',
   createdById: 'owner',
   dateCreated: '2026-11-01T10:00:00Z',

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
+import { placeholderProps } from '../../../shared/lib/placeholder';
 import { usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
 import { LikeButton } from './like-button';
@@ -81,6 +82,7 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
           sizes={`(max-width: ${PHOTO_DISPLAY_WIDTH + 32}px) calc(100vw - 2rem), ${PHOTO_DISPLAY_WIDTH}px`}
           width={size?.width ?? PHOTO_DISPLAY_WIDTH}
           height={size?.height}
+          {...placeholderProps(current.placeholder)}
           alt={`Photo${by}${current.dateTaken ? `, taken ${formatDateTaken(current.dateTaken)}` : ''}`}
         />
         <figcaption className="mt-2 small">

@@ -1,0 +1,247 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPostgresDatabase } from '../test/postgres.js';
+import { listAlbumViews } from '../modules/albums/albums.repository.js';
+import { listCommentEventsAfter } from '../modules/comments/comment-events.repository.js';
+import { listPhotoCommentViewsNewestFirst } from '../modules/comments/comments.repository.js';
+import { listLikers } from '../modules/likes/likes.repository.js';
+import { findFileWithExposure } from '../modules/files/files.repository.js';
+import { listAlbumPhotoViews } from '../modules/photos/photos.repository.js';
+import { listInvitations, listMembers } from '../modules/sharing/sharing.repository.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './database.js';
+
+// Every list query's plan, on a database holding enough rows (and statistics) that a planner
+// without the right index would scan or sort: each must read its index in the list's order, or,
+// for the short unpaged lists of one album, find that album's rows by index and sort only them.
+
+const ALBUMS = 3000;
+const USERS = 2000;
+const PHOTOS = 3000;
+const COMMENTS = 3000;
+const LIKES = 1500;
+const MEMBERS = 300;
+
+const postgres = process.env.TEST_DATABASE === 'postgres';
+let handle: DatabaseHandle;
+let dataDir: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+/** The queries the database was sent, as Kysely logs them. */
+const sent: CompiledQuery[] = [];
+
+/** `insert … select` over the numbers 0 … count-1 as `i`, on either engine. */
+async function insertSeries(count: number, insert: string): Promise<void> {
+  await sql
+    .raw(
+      `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${count - 1}) ${insert}`,
+    )
+    .execute(handle.db);
+}
+
+beforeAll(async () => {
+  const log = (event: { query: CompiledQuery }) => void sent.push(event.query);
+  if (postgres) {
+    const database = await createTestPostgresDatabase();
+    dropDatabase = database.drop;
+    handle = openDatabase({ databaseUrl: database.url, sqlitePath: '', log });
+  } else {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-plans-'));
+    handle = openDatabase({ sqlitePath: path.join(dataDir, 'app.db'), log });
+  }
+  await migrateToLatest(handle.db);
+  const t = "'2026-01-01T00:00:00.000Z'";
+  await insertSeries(
+    USERS,
+    `insert into users (id, email_address, name, created_at) select 'u' || i, 'u' || i || '@example.com', 'User ' || i, ${t} from n`,
+  );
+  await insertSeries(
+    USERS,
+    `insert into files (id, owner_id, blob_key, content_type, size, width, height, sha256, created_at) select 'f' || i, 'u' || i, 'k' || i, 'image/jpeg', 1, 1, 1, 's' || i, ${t} from n`,
+  );
+  // Half the people have a profile picture: their first file.
+  await sql
+    .raw(
+      "update users set profile_pic_file_id = 'f' || substr(id, 2) where cast(substr(id, 2) as integer) % 2 = 0",
+    )
+    .execute(handle.db);
+  // Albums of many owners, one in ten invited-only; album a0 holds many photos.
+  await insertSeries(
+    ALBUMS,
+    `insert into albums (id, owner_id, name, cover_file_id, created_at, visibility) select 'a' || i, 'u' || (i % ${USERS}), 'Album ' || i, 'f' || (i % ${USERS}), 'T' || (100000 + i), case when i % 10 = 3 then 'invited' else 'everyone' end from n`,
+  );
+  await insertSeries(
+    PHOTOS,
+    `insert into photos (id, album_id, file_id, owner_id, created_at, sort_date) select 'p' || i, case when i < ${PHOTOS / 2} then 'a0' else 'a' || i end, 'f' || (i % ${USERS}), 'u' || (i % ${USERS}), ${t}, 'T' || (100000 + i) from n`,
+  );
+  await insertSeries(
+    COMMENTS,
+    `insert into comments (id, photo_id, author_id, message, created_at) select 'c' || i, case when i < ${COMMENTS / 2} then 'p0' else 'p' || i end, 'u' || (i % ${USERS}), 'Comment', 'T' || (100000 + i) from n`,
+  );
+  await insertSeries(
+    COMMENTS,
+    `insert into comment_events (id, photo_id, comment_id, type, occurred_at) select 'e' || i, case when i < ${COMMENTS / 2} then 'p0' else 'p' || i end, 'c' || i, 'created', 'T' || (100000 + i) from n`,
+  );
+  await insertSeries(
+    LIKES,
+    `insert into photo_likes (photo_id, user_id, created_at) select case when i < ${LIKES / 2} then 'p0' else 'p' || i end, 'u' || i, 'T' || (100000 + i) from n`,
+  );
+  // u1 is a member of some albums; other people of others (a0 among them, with a few).
+  await insertSeries(
+    MEMBERS,
+    `insert into album_members (album_id, user_id, role, created_at) select 'a' || (10 * i + 3), 'u1', 'viewer', 'T' || (100000 + i) from n`,
+  );
+  await insertSeries(
+    MEMBERS * 5,
+    `insert into album_members (album_id, user_id, role, created_at) select 'a' || (i % 500), 'u' || (i + 2), 'viewer', 'T' || (100000 + i) from n`,
+  );
+  await insertSeries(
+    MEMBERS * 5,
+    `insert into album_invitations (id, album_id, email, role, created_at) select 'i' || i, 'a' || (i % 500), 'x' || i || '@example.com', 'viewer', 'T' || (100000 + i) from n`,
+  );
+  await sql`analyze`.execute(handle.db);
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await dropDatabase?.();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** The plan of the one query `run` sends, as the engine's EXPLAIN prints it. */
+async function planOf(run: () => Promise<unknown>): Promise<string> {
+  sent.length = 0;
+  await run();
+  expect(sent).toHaveLength(1);
+  const query = sent[0]!;
+  const explain = CompiledQuery.raw(
+    postgres ? `explain ${query.sql}` : `explain query plan ${query.sql}`,
+    [...query.parameters],
+  );
+  // On a test-sized table PostgreSQL rightly prefers reading it whole; told not to, it shows
+  // whether an index can serve the query at all (a Seq Scan remains when none can).
+  const result = await handle.db.transaction().execute(async (trx) => {
+    if (postgres) await sql`set local enable_seqscan = off`.execute(trx);
+    return trx.executeQuery<Record<string, unknown>>(explain);
+  });
+  return result.rows.map((row) => String(postgres ? row['QUERY PLAN'] : row.detail)).join('\n');
+}
+
+interface Expectation {
+  /** The index the list must read. */
+  index: string;
+  /** Lists of one album's rows, unpaged: a sort of only those rows is fine. */
+  sortAllowed?: boolean;
+}
+
+/** Tables whose every row a list must never read. */
+const TABLES = [
+  'albums',
+  'photos',
+  'comments',
+  'comment_events',
+  'photo_likes',
+  'album_members',
+  'album_invitations',
+  'files',
+  'users',
+];
+
+function expectIndexed(plan: string, { index, sortAllowed = false }: Expectation): void {
+  expect(plan, plan).toContain(index);
+  for (const table of TABLES) {
+    if (postgres) {
+      expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
+    } else {
+      // "SCAN t" without an index reads the whole table; "SCAN t USING INDEX i" walks an index.
+      expect(plan, plan).not.toMatch(new RegExp(`SCAN ${table}(?! USING)( |$)`, 'm'));
+    }
+  }
+  if (!sortAllowed) {
+    expect(plan, plan).not.toMatch(postgres ? /\bSort\b/ : /TEMP B-TREE/);
+  }
+}
+
+describe('list queries read their index', () => {
+  const afterKey = { key: 'T101500', id: 'a1500' };
+
+  it.each([
+    ['Recent Albums, first page', { after: undefined }],
+    ['Recent Albums, a page after a cursor', { after: afterKey }],
+  ])('%s: albums_created_idx, newest first, no sort', async (_name, { after }) => {
+    const plan = await planOf(() =>
+      listAlbumViews(handle.db, { limit: 51, after, viewerId: 'u1' }),
+    );
+    expectIndexed(plan, { index: 'albums_created_idx' });
+  });
+
+  it("My Albums: the owner's albums on albums_owner_created_idx, no sort", async () => {
+    const plan = await planOf(() =>
+      listAlbumViews(handle.db, { limit: 51, after: afterKey, viewerId: 'u1', ownerId: 'u1' }),
+    );
+    expectIndexed(plan, { index: 'albums_owner_created_idx' });
+  });
+
+  it('Shared with me: albums in order, each membership found by index', async () => {
+    const plan = await planOf(() =>
+      listAlbumViews(handle.db, { limit: 51, after: undefined, viewerId: 'u1', memberId: 'u1' }),
+    );
+    expectIndexed(plan, { index: 'albums_created_idx' });
+  });
+
+  it("an album's photos: photos_album_sort_idx, in order", async () => {
+    const plan = await planOf(() =>
+      listAlbumPhotoViews(handle.db, 'a0', 'u1', {
+        limit: 51,
+        after: { key: 'T100500', id: 'p500' },
+      }),
+    );
+    expectIndexed(plan, { index: 'photos_album_sort_idx' });
+  });
+
+  it("a photo's comments, newest first: comments_photo_created_idx", async () => {
+    const plan = await planOf(() =>
+      listPhotoCommentViewsNewestFirst(handle.db, 'p0', 51, { key: 'T100900', id: 'c900' }),
+    );
+    expectIndexed(plan, { index: 'comments_photo_created_idx' });
+  });
+
+  it("a photo's comment events after a position: comment_events_photo_occurred_idx", async () => {
+    const plan = await planOf(() =>
+      listCommentEventsAfter(handle.db, 'p0', { key: 'T100100', id: 'e100' }, 51),
+    );
+    expectIndexed(plan, { index: 'comment_events_photo_occurred_idx' });
+  });
+
+  it('who likes a photo, most recent first: photo_likes_photo_created_idx', async () => {
+    const plan = await planOf(() =>
+      listLikers(handle.db, 'p0', { limit: 51, after: { key: 'T100500', id: 'u500' } }),
+    );
+    expectIndexed(plan, { index: 'photo_likes_photo_created_idx' });
+  });
+
+  it("an album's members: found by the album's key, only they are sorted", async () => {
+    const plan = await planOf(() => listMembers(handle.db, 'a0'));
+    expectIndexed(plan, {
+      index: postgres ? 'album_members_pk' : 'sqlite_autoindex_album_members_1',
+      sortAllowed: true,
+    });
+  });
+
+  it("an album's invitations: album_invitations_album_email_idx, only they are sorted", async () => {
+    const plan = await planOf(() => listInvitations(handle.db, 'a0'));
+    expectIndexed(plan, { index: 'album_invitations_album_email_idx', sortAllowed: true });
+  });
+
+  it('a file to serve: its row by key, each of its uses by index', async () => {
+    const plan = await planOf(() => findFileWithExposure(handle.db, 'f7', 'everyone'));
+    for (const index of ['albums_cover_idx', 'photos_file_idx', 'users_profile_pic_idx']) {
+      expectIndexed(plan, { index });
+    }
+  });
+
+  it('runs on the engine the project asks for', () => {
+    expect(handle.db.getExecutor().adapter instanceof PostgresAdapter).toBe(postgres);
+  });
+});

@@ -1,0 +1,141 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Album, Photo, UploadedFile } from '@photo/contract';
+import { DERIVE_IMAGES, createInProcessJobQueue } from '../../lib/job-queue.js';
+import { multipartBody } from '../../test/api-client.js';
+import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { imageOf, redBlueJpeg } from '../../test/images.js';
+import { deriveImages, startImageJobs } from './files.derive.js';
+import { findFileById } from './files.repository.js';
+import { stored } from './files.test-support.js';
+
+let ctx: TestContext;
+let alice: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  alice = await signUp(ctx.app);
+  // No worker here takes image jobs: each test runs the job itself when it means to.
+  await ctx.deps.jobQueue.stop();
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Uploads as a client does, answered before any job has run. */
+async function upload(image: Buffer): Promise<UploadedFile> {
+  const body = multipartBody([
+    { name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data: image },
+  ]);
+  const res = await ctx.api(alice).request<UploadedFile>({
+    method: 'POST',
+    url: '/api/files/upload',
+    headers: body.headers,
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+const runJob = (file: UploadedFile, options: { last?: boolean; version?: number } = {}) =>
+  deriveImages(
+    ctx.deps,
+    { fileId: file.id, editVersion: options.version ?? 0 },
+    { last: options.last ?? false },
+    ctx.app.log,
+  );
+
+async function albumWith(file: UploadedFile): Promise<{ album: Album; photo: Photo }> {
+  const created = await ctx.api(alice).createAlbum({
+    name: `Album ${file.id}`,
+    coverPhotoUrl: file.url,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const album = created.json<Album>();
+  // The cover is the album's first photo.
+  const [photo] = (await ctx.api(alice).listPhotos(album.id)).json<Photo[]>();
+  return { album, photo: photo! };
+}
+
+describe('derived sizes made by a job after the upload', () => {
+  it('answers the upload at once; until the job has run, a size is the original, asked again each time', async () => {
+    const jpeg = await redBlueJpeg();
+    const file = await upload(jpeg);
+    expect(file.ready).toBe(false);
+    const { album, photo } = await albumWith(file);
+    expect(album.coverReady).toBe(false);
+    expect(photo.ready).toBe(false);
+
+    const before = await ctx.api().show(file.id, 'thumb');
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-type']).toBe('image/jpeg');
+    expect(before.headers['cache-control']).toBe('no-cache');
+    expect(before.rawPayload.equals(jpeg)).toBe(true);
+
+    await runJob(file);
+
+    const after = await ctx.api().show(file.id, 'thumb');
+    expect(after.headers['content-type']).toBe('image/webp');
+    expect(after.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(after.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 100]);
+    expect((await ctx.api(alice).getPhoto(photo.id)).json<Photo>().ready).toBe(true);
+    const albums = (await ctx.api(alice).listAlbums()).json<Album[]>();
+    expect(albums.find((a) => a.id === album.id)?.coverReady).toBe(true);
+  });
+
+  it('does its work once, however often it runs', async () => {
+    const file = await upload(await imageOf('png', 40, 30));
+    await runJob(file);
+    const once = { row: await findFileById(ctx.deps.db, file.id), stored: await stored(ctx) };
+    await runJob(file);
+    expect({ row: await findFileById(ctx.deps.db, file.id), stored: await stored(ctx) }).toEqual(
+      once,
+    );
+  });
+
+  it('leaves alone a file deleted, or edited, since it was queued', async () => {
+    const file = await upload(await imageOf('webp', 50, 20));
+    const before = await stored(ctx);
+    await runJob(file, { version: 3 });
+    expect(await stored(ctx)).toEqual(before);
+    expect((await findFileById(ctx.deps.db, file.id))?.derived_state).toBe('pending');
+
+    await ctx.deps.db.deleteFrom('files').where('id', '=', file.id).execute();
+    await runJob(file);
+    expect((await stored(ctx)).blobs).toBe(before.blobs);
+  });
+
+  it('after its last failed attempt, the file is shown by its original for good', async () => {
+    const file = await upload(await imageOf('jpeg', 30, 30));
+    const row = await findFileById(ctx.deps.db, file.id);
+    // The original's bytes no longer decode (a damaged disk, say).
+    await ctx.deps.blobStore.putBuffer(row!.blob_key, Buffer.from('not an image'), 'image/jpeg');
+    await expect(runJob(file)).rejects.toThrow();
+    expect((await findFileById(ctx.deps.db, file.id))?.derived_state).toBe('pending');
+    await expect(runJob(file, { last: true })).rejects.toThrow();
+    expect((await findFileById(ctx.deps.db, file.id))?.derived_state).toBe('failed');
+    const { photo } = await albumWith(file);
+    expect(photo.ready).toBe(true);
+    const shown = await ctx.api().show(file.id, 'card');
+    expect(shown.headers['cache-control']).toBe('no-cache');
+    expect(shown.rawPayload.toString()).toBe('not an image');
+  });
+
+  it('a worker that starts queues again what was still waiting (jobs kept in memory are lost on a restart)', async () => {
+    const file = await upload(await imageOf('png', 64, 48));
+    // pg-boss keeps its jobs: on PostgreSQL, only a file waiting for long has lost its job.
+    if (ctx.deps.config.databaseUrl) ctx.clock.advance(11 * 60 * 1000);
+    const queue = createInProcessJobQueue(() => undefined);
+    const deps = { ...ctx.deps, jobQueue: queue };
+    try {
+      await startImageJobs(deps, ctx.app.log);
+      await queue.settled(DERIVE_IMAGES);
+      expect((await findFileById(ctx.deps.db, file.id))?.derived_state).toBe('ready');
+      expect((await ctx.api().show(file.id, 'preview')).headers['content-type']).toBe('image/webp');
+    } finally {
+      await queue.stop();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import type { CardImageSize, ImageSize } from '@photo/contract';
+import type { FileRow } from '../../db/schema.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import {
+  DERIVED_CONTENT_TYPE,
+  countFrames,
+  makeDerivedSizes,
+  type DerivedImages,
+  type Rotation,
+} from './files.images.js';
+
+/** Blob keys: generated from the file id, never from the user's file name. */
+export const blobKeys = {
+  original: (id: string) => `originals/${id}`,
+  /** Each edit of the file (a rotation) gets new keys: bytes under a key never change. */
+  derived: (id: string, size: ImageSize | CardImageSize, editVersion = 0) =>
+    editVersion === 0 ? `${size}/${id}.webp` : `${size}/${id}.v${editVersion}.webp`,
+};
+
+const DERIVED_SIZES = ['thumb', 'preview', 'card', 'card3x'] as const;
+
+/** The row's columns that name a file's derived sizes. */
+export type DerivedKeys = Pick<FileRow, 'thumb_key' | 'preview_key' | 'card_key' | 'card3x_key'>;
+
+/** The file's size upright: the row's size is as shown, so that turned back by its rotation. */
+export function uprightSize(file: Pick<FileRow, 'width' | 'height' | 'rotation'>) {
+  return file.rotation % 180 !== 0
+    ? { width: file.height, height: file.width }
+    : { width: file.width, height: file.height };
+}
+
+/**
+ * The original for libvips: its file when the store is on this disk (libvips then reads only what
+ * it decodes, and no copy of the whole file is held in memory), else its bytes; null when gone.
+ */
+export async function readOriginal(
+  blobStore: BlobStore,
+  key: string,
+): Promise<string | Buffer | null> {
+  if (blobStore.localPath) return blobStore.localPath(key);
+  const blob = await blobStore.read(key);
+  return blob ? Buffer.concat(await blob.stream.toArray()) : null;
+}
+
+/** Every derived size of a stored file, from its original's bytes, turned by `rotation`. */
+export async function deriveFromOriginal(
+  original: string | Buffer,
+  file: Pick<FileRow, 'width' | 'height' | 'rotation'>,
+  rotation: Rotation,
+): Promise<DerivedImages> {
+  const frames = await countFrames(original);
+  return makeDerivedSizes(original, { ...uprightSize(file), frames }, rotation);
+}
+
+/**
+ * Stores the derived images under the keys of the file's edit version `version` and answers those
+ * keys. When a write fails, what was written is deleted and the error thrown.
+ */
+export async function putDerivedImages(
+  blobStore: BlobStore,
+  fileId: string,
+  version: number,
+  derived: DerivedImages,
+): Promise<DerivedKeys> {
+  const written: string[] = [];
+  try {
+    for (const size of DERIVED_SIZES) {
+      const key = blobKeys.derived(fileId, size, version);
+      await blobStore.putBuffer(key, derived[size], DERIVED_CONTENT_TYPE);
+      written.push(key);
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => blobStore.delete(key)));
+    throw error;
+  }
+  return {
+    thumb_key: blobKeys.derived(fileId, 'thumb', version),
+    preview_key: blobKeys.derived(fileId, 'preview', version),
+    card_key: blobKeys.derived(fileId, 'card', version),
+    card3x_key: blobKeys.derived(fileId, 'card3x', version),
+  };
+}
+
+/** The keys a row names for its derived sizes, those it has. */
+export function keysOf(keys: DerivedKeys): string[] {
+  return [keys.thumb_key, keys.preview_key, keys.card_key, keys.card3x_key].filter(
+    (key): key is string => Boolean(key),
+  );
+}

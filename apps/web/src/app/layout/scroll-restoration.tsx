@@ -1,0 +1,68 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
+
+const STORAGE_KEY = 'scroll-positions';
+
+/**
+ * Bootstrap's reboot sets `scroll-behavior: smooth` on :root (unless reduced motion is asked for),
+ * which would turn a page change into a glide from where the last page was scrolled: the new page
+ * is put in place at once, as a browser does on a full page load.
+ */
+const AT_ONCE = 'instant' satisfies ScrollBehavior;
+
+function readSaved(): Map<string, number> {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+    return new Map(Object.entries(saved));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * Back and forward return to where a page was scrolled; a link opens its page at the top (or at
+ * its #hash); a replaced entry (a search parameter changed in place, a redirect) keeps the scroll.
+ * Positions survive a reload in session storage.
+ */
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  /** Where each entry of the history was last scrolled to, by the entry's key. */
+  const positions = useRef<Map<string, number>>(null);
+  positions.current ??= readSaved();
+  const shownKey = useRef(location.key);
+
+  useEffect(() => {
+    const saved = positions.current!;
+    window.history.scrollRestoration = 'manual';
+    const onScroll = () => saved.set(shownKey.current, window.scrollY);
+    const save = () => {
+      try {
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(saved)));
+      } catch {
+        // Storage full or refused: positions are kept for this page's life only.
+      }
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', save);
+      window.history.scrollRestoration = 'auto';
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    shownKey.current = location.key;
+    if (navigationType === NavigationType.Pop) {
+      const y = positions.current!.get(location.key);
+      if (y !== undefined) window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
+    } else if (navigationType === NavigationType.Push) {
+      const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+      if (target) target.scrollIntoView({ behavior: AT_ONCE });
+      else window.scrollTo({ left: 0, top: 0, behavior: AT_ONCE });
+    }
+  }, [location.key, location.hash, navigationType]);
+
+  return null;
+}

@@ -1,0 +1,4 @@
+// The entry of /albums-preload.js, a classic script of index.html's head.
+import { preloadRecentAlbums } from './albums-preload';
+
+preloadRecentAlbums();

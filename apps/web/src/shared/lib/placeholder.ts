@@ -1,0 +1,137 @@
+import { useSyncExternalStore, type CSSProperties, type SyntheticEvent } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
+import { PENDING_IMAGE } from './image-url';
+
+/** Decoded placeholders by hash: a card re-renders often, and a list shows the same ones again. */
+const decoded = new Map<string, string | null>();
+const MAX_DECODED = 500;
+
+/** The picture a ThumbHash (base64, as the API sends it) stands for, as a PNG data URL; null if unreadable. */
+export function placeholderDataUrl(hash: string | null | undefined): string | null {
+  if (!hash) return null;
+  const known = decoded.get(hash);
+  if (known !== undefined) return known;
+  let url: string | null;
+  try {
+    const bytes = Uint8Array.from(atob(hash), (char) => char.charCodeAt(0));
+    // A ThumbHash has a 5-byte header and a few bytes of colour at least.
+    url = bytes.length >= 6 ? thumbHashToDataURL(bytes) : null;
+  } catch {
+    url = null;
+  }
+  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value ?? '');
+  decoded.set(hash, url);
+  return url;
+}
+
+/** The style that paints a decoded placeholder (a data URL) behind an <img>: see placeholderStyle. */
+function styleOf(url: string | null): CSSProperties | undefined {
+  if (!url) return undefined;
+  return {
+    backgroundImage: `url("${url}")`,
+    backgroundSize: 'cover',
+    backgroundPosition: 'center',
+  };
+}
+
+/**
+ * The style that paints a picture's placeholder behind its <img> while it loads: blurred colours
+ * stretched over the box the img's width and height already reserve, so nothing moves when the
+ * picture arrives and covers it. undefined without a (readable) placeholder.
+ */
+export function placeholderStyle(hash: string | null | undefined): CSSProperties | undefined {
+  return styleOf(placeholderDataUrl(hash));
+}
+
+/** The picture has loaded: its placeholder goes, so it never shows through transparent parts. */
+export function clearPlaceholder(event: SyntheticEvent<HTMLImageElement>): void {
+  event.currentTarget.style.backgroundImage = 'none';
+}
+
+/** The props that put a decoded placeholder on an <img> until it loads: spread them on the img. */
+function propsOf(url: string | null): {
+  style?: CSSProperties;
+  onLoad?: (event: SyntheticEvent<HTMLImageElement>) => void;
+} {
+  const style = styleOf(url);
+  return style ? { style, onLoad: clearPlaceholder } : {};
+}
+
+/** The props that put a placeholder on an <img> until it loads: spread them on the img. */
+export function placeholderProps(hash: string | null | undefined) {
+  return propsOf(placeholderDataUrl(hash));
+}
+
+/**
+ * Placeholders to decode once the page is idle: those of cards below the first row, so the first
+ * render decodes only what the first screen shows. Cards showing them are told when they are.
+ */
+const waiting = new Set<string>();
+const listeners = new Set<() => void>();
+
+const whenIdle = (run: (deadline?: IdleDeadline) => void) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: 1000 });
+  } else {
+    setTimeout(run, 1);
+  }
+};
+
+function decodeWaiting(deadline?: IdleDeadline) {
+  for (const hash of waiting) {
+    // A few at a time while the page has nothing else to do; all at once when that took too long.
+    if (deadline && !deadline.didTimeout && deadline.timeRemaining() < 2) break;
+    waiting.delete(hash);
+    placeholderDataUrl(hash);
+  }
+  for (const listener of listeners) listener();
+  if (waiting.size > 0) whenIdle(decodeWaiting);
+}
+
+function decodeWhenIdle(hash: string): null {
+  if (waiting.size === 0) whenIdle(decodeWaiting);
+  waiting.add(hash);
+  return null;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * A picture's placeholder as a data URL (null without one): decoded now, or with `later`, once
+ * the page is idle (null until then, and the component renders again with it).
+ */
+export function usePlaceholder(hash: string | null | undefined, later = false): string | null {
+  return useSyncExternalStore(subscribe, () => {
+    if (!hash || !later) return placeholderDataUrl(hash);
+    const known = decoded.get(hash);
+    return known !== undefined ? known : decodeWhenIdle(hash);
+  });
+}
+
+/**
+ * The src, srcSet and placeholder of a card's <img>: its sizes once they are made (`ready`), and
+ * until then the placeholder itself (or a transparent pixel without one), with no srcSet: the
+ * list is asked for again until the picture is ready (PENDING_REFETCH_MS). `placeholder` is the
+ * decoded one (usePlaceholder). Give the img a key that changes with `ready`, so the browser
+ * starts afresh on the real picture.
+ */
+export function cardImageProps(
+  ready: boolean,
+  placeholder: string | null,
+  sized: () => { src: string; srcSet: string | undefined },
+): {
+  src: string;
+  srcSet?: string;
+  style?: CSSProperties;
+  onLoad?: (event: SyntheticEvent<HTMLImageElement>) => void;
+} {
+  return {
+    ...(ready ? sized() : { src: placeholder ?? PENDING_IMAGE }),
+    ...propsOf(placeholder),
+  };
+}

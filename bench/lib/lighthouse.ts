@@ -1,0 +1,144 @@
+// What the web benchmarks share: camera-like covers, signing in through the real form, and one
+// Lighthouse run with its mobile defaults.
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import sharp from 'sharp';
+
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** A browser's storage holding a signed-in session. */
+export type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A camera-like JPEG: a smooth gradient with noise, so it compresses like a photo, not a flat fill. */
+export async function cameraJpeg(seed: number, megapixels: number): Promise<Buffer> {
+  const width = Math.round(Math.sqrt((megapixels * 1e6 * 4) / 3));
+  const height = Math.round((width * 3) / 4);
+  const hue = (seed * 47) % 360;
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="hsl(${hue},70%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},60%,30%)"/>` +
+      `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>` +
+      `<circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="hsl(${(hue + 200) % 360},50%,50%)"/></svg>`,
+  );
+  return sharp(svg)
+    .composite([
+      {
+        input: {
+          create: {
+            width,
+            height,
+            channels: 3,
+            noise: { type: 'gaussian', mean: 128, sigma: 18 },
+            background: '#808080',
+          },
+        },
+        blend: 'overlay',
+      },
+    ])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** Signs in once through the real form (bench users' password); every measurement reuses it. */
+export async function signIn(browser: Browser, baseUrl: string, email: string): Promise<SignedIn> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await panel.getByLabel('Password').fill('benchmark password');
+  await panel.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.waitForURL(/\/albums\/recent$/);
+  const storage = await context.storageState();
+  await context.close();
+  return storage;
+}
+
+export interface LighthouseFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  /** Speed Index. */
+  siMs: number;
+  tbtMs: number;
+  cls: number;
+  totalBytes: number;
+  imageBytes: number;
+  scriptBytes: number;
+  /** Where the main thread's time went (Lighthouse's groups), and its longest tasks. */
+  mainThread: { group: string; ms: number }[];
+  longTasks: { url: string; startMs: number; durationMs: number }[];
+}
+
+/**
+ * One Lighthouse run with its mobile defaults (a 412 px phone at 1.75x, simulated slow 4G and a
+ * 4x slower CPU), in a fresh headless Chromium whose local storage holds the signed-in session.
+ */
+export async function runLighthouse(
+  url: string,
+  origin: string,
+  storage: SignedIn,
+): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    // The session lives in local storage, which Lighthouse keeps; a JSON page loads no app code.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${origin}/api/health`);
+    const items = storage.origins.find((o) => o.origin === origin)?.localStorage ?? [];
+    await page.evaluate((entries) => {
+      for (const { name, value } of entries) window.localStorage.setItem(name, value);
+    }, items);
+    await page.close();
+    await browser.close();
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error('Lighthouse gave no result');
+    const { lhr } = result;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as
+          { items: { resourceType?: string; transferSize?: number }[] } | undefined
+      )?.items ?? [];
+    const bytesOf = (type: string) =>
+      requests
+        .filter((r) => r.resourceType === type)
+        .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const itemsOf = <T>(id: string) =>
+      (lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? [];
+    return {
+      mainThread: itemsOf<{ groupLabel: string; duration: number }>(
+        'mainthread-work-breakdown',
+      ).map((item) => ({ group: item.groupLabel, ms: item.duration })),
+      longTasks: itemsOf<{ url: string; startTime: number; duration: number }>('long-tasks').map(
+        (task) => ({ url: task.url, startMs: task.startTime, durationMs: task.duration }),
+      ),
+      score: lhr.categories.performance?.score ?? NaN,
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      siMs: audit('speed-index'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      totalBytes: audit('total-byte-weight'),
+      imageBytes: bytesOf('Image'),
+      scriptBytes: bytesOf('Script'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
