@@ -5,11 +5,13 @@ test('an unknown address shows "Page not found" with a way home', async ({ page,
   await page.goto('/no/such/page');
 
   await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · My Photo Application');
   const home = page.getByRole('main').getByRole('link');
   await expect(home).toHaveCount(1);
   await home.click();
   await expect(page).toHaveURL(/\/albums\/recent$/);
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+  await expect(page).toHaveTitle('Recent Albums · My Photo Application');
 });
 
 test('an unknown address shows "Page not found" to a signed-out visitor too', async ({ page }) => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build, type Plugin, type Rolldown } from 'vite';
+import { build, type Alias, type Plugin } from 'vite';
 
 export interface ClassicScript {
   /** The script's name in the build's folder, as index.html loads it: `<script src="/NAME">`. */
@@ -10,8 +10,8 @@ export interface ClassicScript {
 
 export interface ClassicScriptsOptions {
   scripts: ClassicScript[];
-  /** The app build's tree-shaking settings, so the scripts leave out what the app leaves out. */
-  treeshake?: Rolldown.InputOptions['treeshake'];
+  /** The app build's aliases, so the scripts resolve modules as the app does. */
+  alias?: Alias[];
 }
 
 const tagOf = (script: ClassicScript) => `<script src="/${script.fileName}"></script>`;
@@ -23,7 +23,7 @@ const markOf = (script: ClassicScript) => `<!-- classic script: ${script.fileNam
  * modules (the same storage keys, picture URLs and sizes) instead of copies of them. In `vite dev`
  * the page loads their sources as modules instead.
  */
-export function classicScripts({ scripts, treeshake }: ClassicScriptsOptions): Plugin {
+export function classicScripts({ scripts, alias = [] }: ClassicScriptsOptions): Plugin {
   let root = process.cwd();
   let serving = false;
   return {
@@ -67,6 +67,7 @@ export function classicScripts({ scripts, treeshake }: ClassicScriptsOptions): P
           configFile: false,
           root,
           logLevel: 'warn',
+          resolve: { alias },
           build: {
             write: false,
             emptyOutDir: false,
@@ -78,7 +79,6 @@ export function classicScripts({ scripts, treeshake }: ClassicScriptsOptions): P
               formats: ['iife'],
               name: '__photoClassicScript',
             },
-            rolldownOptions: { treeshake },
           },
         });
         const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Rolldown } from 'vite';
+import { defineConfig } from 'vite';
+import { contractAlias, preactAliases } from './vite-aliases';
 import { classicScripts } from './vite-classic-scripts';
 import { jsBudget } from './vite-js-budget';
 import { precompress } from './vite-precompress';
@@ -29,22 +30,13 @@ const inRecentAlbums = (id: string) => {
   );
 };
 
-/**
- * The app reads constants and types from the contract; its zod schemas are for the server. Schema
- * definitions have no side effects, so unused ones (and zod) are dropped.
- */
-const TREESHAKE: Rolldown.InputOptions['treeshake'] = {
-  moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]/, sideEffects: false }],
-  manualPureFunctions: ['z'],
-};
-
 export default defineConfig({
   plugins: [
     react(),
     // Scripts of index.html's head that run before the app's code has loaded.
     classicScripts({
       scripts: [{ fileName: 'albums-preload.js', entry: 'src/preload/albums-preload.main.ts' }],
-      treeshake: TREESHAKE,
+      alias: [contractAlias],
     }),
     precompress(),
     // The first page after sign-in: its JavaScript, compressed as sent (decision 0032).
@@ -54,6 +46,7 @@ export default defineConfig({
       maxBrotliBytes: 100 * 1024,
     }),
   ],
+  resolve: { alias: [contractAlias, ...preactAliases] },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/identity': 'http://localhost:3000' },
@@ -71,7 +64,6 @@ export default defineConfig({
           ],
         },
       },
-      treeshake: TREESHAKE,
     },
   },
 });

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Where clients read the server's settings that concern them (no token needed). */
-export const CLIENT_CONFIG_PATH = '/api/client-config';
-
 /** What the server accepts as an upload; the web app checks a chosen file against it at once. */
 export const uploadLimitsSchema = z
   .object({

@@ -40,8 +40,6 @@ export type IdentityRefreshResponse = z.infer<typeof identityRefreshResponseSche
 
 export const identitySignOutRequestSchema = z.object({ refreshToken: z.string().optional() });
 
-export const IDENTITY_BASE_PATH = '/identity/v1';
-
 /** The same service under the hosted provider's host names, as the Firebase SDK's emulator mode calls it. */
 export const IDENTITY_TOOLKIT_PATH = '/identitytoolkit.googleapis.com/v1';
 export const SECURE_TOKEN_PATH = '/securetoken.googleapis.com/v1';

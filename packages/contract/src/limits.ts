@@ -1,4 +1,13 @@
-/** Limits and constants shared by the web client and the server. */
+/**
+ * Limits and constants shared by the web client and the server. Plain values only: the web client
+ * takes its constants from this module, so a schema here would bring zod into its first page.
+ */
+
+/** Where clients read the server's settings that concern them (no token needed). */
+export const CLIENT_CONFIG_PATH = '/api/client-config';
+
+/** Where the embedded identity service answers the accounts:* and token calls. */
+export const IDENTITY_BASE_PATH = '/identity/v1';
 
 export const MiB = 1024 * 1024;
 

@@ -1,4 +1,9 @@
-/** Sets the browser tab's title (React hoists <title> into the document head). */
+import { useEffect } from 'react';
+
+/** Sets the browser tab's title while the page is shown. */
 export function PageTitle({ title }: { title: string }) {
-  return <title>{`${title} · My Photo Application`}</title>;
+  useEffect(() => {
+    document.title = `${title} · My Photo Application`;
+  }, [title]);
+  return null;
 }

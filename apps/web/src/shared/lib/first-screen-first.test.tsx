@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useFirstScreenFirst } from './first-screen-first';
@@ -24,7 +24,7 @@ describe('useFirstScreenFirst', () => {
     const committed: number[] = [];
     const view = render(<List committed={committed} />);
     expect(await screen.findByText('item 30')).toBeInTheDocument();
-    expect(committed).toEqual([8, 30]);
+    await waitFor(() => expect(committed).toEqual([8, 30]));
     view.unmount();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useUploadLimits } from '../../../shared/api/client-config';
 import { useAddPhoto } from '../api/add-photo';
 import { UploadQueue } from './upload-queue';
@@ -9,8 +9,10 @@ export function useUploadQueue(albumId: string) {
   const run = addPhoto.mutateAsync;
   const limits = useUploadLimits();
   const [queue] = useState(() => new UploadQueue(run));
-  useEffect(() => queue.setRunner(run), [queue, run]);
-  useEffect(() => queue.setLimits(limits), [queue, limits]);
+  // Set as soon as the page is committed, before any drop or pick can reach the queue (Preact
+  // runs plain effects only after the next paint).
+  useLayoutEffect(() => queue.setRunner(run), [queue, run]);
+  useLayoutEffect(() => queue.setLimits(limits), [queue, limits]);
   useEffect(() => () => queue.abortAll(), [queue]);
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   return { queue, items, limits };
