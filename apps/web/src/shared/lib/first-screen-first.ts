@@ -4,20 +4,21 @@ import { useEffect, useState } from 'react';
 let warm = false;
 
 /**
- * The items a list renders. On the page's first load, the first screen's at once and the others
- * in a task of their own once that screen is on the glass, so building a long list is no long
- * task before the first paint. Afterwards, as when going back to a list whose scroll position is
- * restored, all at once.
+ * The items a list renders. On the page's first load, `first` items at once and `step` more in
+ * each following task, so the first screen is drawn before the rest is built and no task builds
+ * much of the list: Preact renders without yielding. Afterwards, as when going back to a list
+ * whose scroll position is restored, all at once.
  */
-export function useFirstScreenFirst<T>(items: T[], firstScreen: number): T[] {
-  const [whole, setWhole] = useState(() => warm);
+export function useFirstScreenFirst<T>(items: T[], first: number, step = 1): T[] {
+  const [count, setCount] = useState(() => (warm ? Infinity : first));
+  const whole = count >= items.length;
   useEffect(() => {
     if (whole) {
       warm = true;
       return;
     }
-    const timer = setTimeout(() => setWhole(true), 0);
+    const timer = setTimeout(() => setCount((shown) => shown + step), 0);
     return () => clearTimeout(timer);
-  }, [whole]);
-  return whole ? items : items.slice(0, firstScreen);
+  }, [whole, count, step]);
+  return whole ? items : items.slice(0, count);
 }
