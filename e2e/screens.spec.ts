@@ -121,7 +121,7 @@ for (const viewport of VIEWPORTS) {
     await page.goto('/create');
     await snap(page, 'dark-create-album', label);
     await page.goto('/profile/me');
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
     await snap(page, 'dark-profile', label);
   });
 
@@ -159,7 +159,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('textbox', { name: 'Album Name' }).fill('Summer');
     await snap(page, 'create-album-name-typed', label);
     await page.goto('/profile/me');
-    await expect(page.getByText(newcomer.email)).toBeVisible();
+    await expect(page.getByText(newcomer.email, { exact: true })).toBeVisible();
     await snap(page, 'profile-default-avatar', label);
     await page.goto('/albums/recent');
     await logOut(page);
@@ -208,7 +208,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByText(/1 of 3 photos added/)).toBeVisible({ timeout: 30_000 });
     await snap(page, 'upload-done', label);
     await page.goto('/profile/me');
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
     await snap(page, 'profile', label);
     await page.goto('/nothing/here');
     await expect(page.getByText('Page not found')).toBeVisible();
