@@ -10,7 +10,7 @@ import {
   cameraJpeg,
   chromePath,
   median,
-  runLighthouse,
+  tryLighthouse,
   signIn,
   type LighthouseFigures,
 } from './lib/lighthouse.js';
@@ -53,11 +53,13 @@ const sides = [await start('this', repoRoot), await start('other', other)];
 try {
   for (let i = 0; i < runs; i += 1) {
     for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
-      const figures = await runLighthouse(
+      const figures = await tryLighthouse(
+        `run ${i + 1} ${side.name}`,
         `${side.server.url}/albums/recent`,
         side.server.url,
         side.storage,
       );
+      if (!figures) continue;
       side.figures.push(figures);
       console.log(
         `run ${i + 1} ${side.name}: score ${figures.score.toFixed(2)}, FCP ${Math.round(figures.fcpMs)} ms, ` +
@@ -67,7 +69,10 @@ try {
   }
   type Figure = 'score' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'siMs';
   const [mine, theirs] = sides as [(typeof sides)[0], (typeof sides)[0]];
-  console.log(`medians of ${runs} runs each, this (${repoRoot}) / other (${other}):`);
+  console.log(
+    `medians of ${mine.figures.length} and ${theirs.figures.length} measured runs, ` +
+      `this (${repoRoot}) / other (${other}):`,
+  );
   for (const [label, key] of [
     ['score', 'score'],
     ['FCP', 'fcpMs'],

@@ -104,6 +104,10 @@ export async function runLighthouse(
     });
     if (!result) throw new Error('Lighthouse gave no result');
     const { lhr } = result;
+    // A page Lighthouse could not measure (no paint seen, a crashed tab) has no figures at all.
+    if (lhr.runtimeError) {
+      throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests =
       (
@@ -135,6 +139,24 @@ export async function runLighthouse(
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * `runLighthouse`, printing why a run gave no figures rather than ending the benchmark: on a busy
+ * machine Lighthouse sometimes fails to see the page paint. A failed run counts in no median.
+ */
+export async function tryLighthouse(
+  label: string,
+  url: string,
+  origin: string,
+  storage: SignedIn,
+): Promise<LighthouseFigures | null> {
+  try {
+    return await runLighthouse(url, origin, storage);
+  } catch (error) {
+    console.log(`${label}: not measured (${(error as Error).message})`);
+    return null;
   }
 }
 
