@@ -50,6 +50,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The web build's own plugins: Node code, run in Node.
+        test: {
+          name: 'web-build',
+          root: 'apps/web',
+          include: ['vite-*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('sqlite'),
       ...(pg.available || process.env.CI ? [serverProject('postgres')] : []),
       {
@@ -58,7 +67,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}', 'vite-*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           // Libraries are bundled with the tests, so their imports of React resolve to Preact too.

@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { purgeBootstrap } from './vite-purge-bootstrap';
 import { contractAlias, preactAliases } from './vite-aliases';
 import { classicScripts } from './vite-classic-scripts';
 import { jsBudget } from './vite-js-budget';
@@ -47,6 +49,7 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: [contractAlias, ...preactAliases] },
+  css: { postcss: { plugins: [purgeBootstrap(fileURLToPath(new URL('.', import.meta.url)))] } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/identity': 'http://localhost:3000' },
