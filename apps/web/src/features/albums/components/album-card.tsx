@@ -1,4 +1,5 @@
 import { CARD_IMAGE_SIZES, type Album } from '@photo/contract';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/config/paths';
 import { CARD_IMAGE_SIZES_ATTRIBUTE } from '../../../shared/lib/card-image';
@@ -11,7 +12,12 @@ interface AlbumCardProps {
   eager?: boolean;
 }
 
-export function AlbumCard({ album, eager = false }: AlbumCardProps) {
+/**
+ * An album's card. It renders again only when its album or `eager` changes: a list that grows by a
+ * card per task (`useFirstScreenFirst`) then builds only the new card in each task, not again all
+ * those before it.
+ */
+export const AlbumCard = memo(function AlbumCard({ album, eager = false }: AlbumCardProps) {
   // Cards past the first row decode theirs once the first screen is shown.
   const placeholder = usePlaceholder(album.coverPlaceholder, !eager);
   return (
@@ -46,4 +52,4 @@ export function AlbumCard({ album, eager = false }: AlbumCardProps) {
       </div>
     </div>
   );
-}
+});
