@@ -7,6 +7,7 @@
 //   BENCH_COMPARE_WITH=/path/to/other/checkout npm run bench:web:compare
 import { chromium } from '@playwright/test';
 import {
+  albumsWithCovers,
   cameraJpeg,
   chromePath,
   median,
@@ -14,7 +15,7 @@ import {
   signIn,
   type LighthouseFigures,
 } from './lib/lighthouse.js';
-import { api, repoRoot, signUpUser, startAppServer, uploadPicture } from './lib/server.js';
+import { repoRoot, signUpUser, startAppServer } from './lib/server.js';
 
 const other = process.env.BENCH_COMPARE_WITH;
 if (!other) {
@@ -32,13 +33,7 @@ async function start(name: string, root: string) {
   const server = await startAppServer({}, { root });
   const email = `bench-${Date.now()}@example.com`;
   const { idToken } = await signUpUser(server.url, email);
-  for (const [i, cover] of covers.entries()) {
-    const file = await uploadPicture(server.url, idToken, cover, `cover-${i}.jpg`);
-    await api(server.url, idToken, 'POST', '/api/albumsDb', {
-      name: `Album ${i + 1}`,
-      coverPhotoUrl: file.url,
-    });
-  }
+  await albumsWithCovers(server.url, idToken, covers);
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
   try {
     // Signing in shows the list once, so the covers' sizes are made before any measurement.

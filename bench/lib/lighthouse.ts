@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
+import { api, uploadPicture } from './server.js';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -39,6 +40,17 @@ export async function cameraJpeg(seed: number, megapixels: number): Promise<Buff
     ])
     .jpeg({ quality: 92 })
     .toBuffer();
+}
+
+/** Gives the user an album for each cover, named "Album 1", "Album 2"…, each cover's sizes made. */
+export async function albumsWithCovers(baseUrl: string, idToken: string, covers: Buffer[]) {
+  for (const [i, cover] of covers.entries()) {
+    const file = await uploadPicture(baseUrl, idToken, cover, `cover-${i}.jpg`);
+    await api(baseUrl, idToken, 'POST', '/api/albumsDb', {
+      name: `Album ${i + 1}`,
+      coverPhotoUrl: file.url,
+    });
+  }
 }
 
 /** Signs in once through the real form (bench users' password); every measurement reuses it. */
@@ -160,7 +172,9 @@ export async function tryLighthouse(
   }
 }
 
+/** The middle value; of an even count, the mean of the two middle ones. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

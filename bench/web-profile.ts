@@ -1,0 +1,127 @@
+// Where Recent Albums spends the phone's main thread as it loads: a sampling CPU profile of
+// BENCH_ROUNDS (3) loads in Chromium, on a 412 px phone at 1.75x with the CPU slowed 4x as
+// Lighthouse does, signed in, BENCH_ALBUMS (24) albums with camera-like covers of BENCH_COVER_MP
+// megapixels (12). Prints the self time of each source file and function per load, mapped back to
+// the app's and its libraries' sources through the build's source maps. "(program)" is the
+// browser's own work (style, layout, paint, parsing); "(idle)" is waiting for the network.
+// Run: npm run build && npm run bench:web:profile   (BENCH_SECONDS=3.5 BENCH_TOP=25)
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
+import { albumsWithCovers, cameraJpeg, chromePath, signIn } from './lib/lighthouse.js';
+import { repoRoot, signUpUser, startAppServer } from './lib/server.js';
+
+const albumCount = Number(process.env.BENCH_ALBUMS ?? 24);
+const coverMegapixels = Number(process.env.BENCH_COVER_MP ?? 12);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3.5);
+const top = Number(process.env.BENCH_TOP ?? 25);
+const webDist = path.join(repoRoot, 'apps/web/dist');
+
+/** Source maps of the built files, by URL path; null for a file that has none. */
+const sourceMaps = new Map<string, SourceMapConsumer | null>();
+function sourceMapOf(pathname: string): SourceMapConsumer | null {
+  if (!sourceMaps.has(pathname)) {
+    const file = path.join(webDist, `${pathname}.map`);
+    sourceMaps.set(
+      pathname,
+      fs.existsSync(file)
+        ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8')) as never)
+        : null,
+    );
+  }
+  return sourceMaps.get(pathname)!;
+}
+
+/** A source path as people read it: a package's files from the package, the app's from src. */
+const shortSource = (source: string) =>
+  source.replace(/^.*node_modules\//, '').replace(/^(?:\.\.\/)*src\//, 'src/');
+
+interface Frame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+/** Where a sampled frame's code came from: its source file and function, through the source map. */
+function place(frame: Frame): { file: string; fn: string } {
+  if (!frame.url) return { file: `(${frame.functionName || 'native'})`, fn: frame.functionName };
+  const pathname = new URL(frame.url).pathname;
+  const original = sourceMapOf(pathname)?.originalPositionFor({
+    line: frame.lineNumber + 1,
+    column: frame.columnNumber,
+  });
+  if (!original?.source) return { file: pathname, fn: `${frame.functionName} (${pathname})` };
+  const file = shortSource(original.source);
+  const name = original.name ?? (frame.functionName || '(anonymous)');
+  return { file, fn: `${name} (${file}:${original.line})` };
+}
+
+const server = await startAppServer();
+const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+try {
+  const email = `bench-${Date.now()}@example.com`;
+  const { idToken } = await signUpUser(server.url, email);
+  console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
+  const covers: Buffer[] = [];
+  for (let i = 0; i < albumCount; i += 1) covers.push(await cameraJpeg(i, coverMegapixels));
+  await albumsWithCovers(server.url, idToken, covers);
+  const storage = await signIn(browser, server.url, email);
+
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, ms: number) =>
+    map.set(key, (map.get(key) ?? 0) + ms);
+  for (let round = 0; round < rounds; round += 1) {
+    // A new context each time: an empty cache, as a first visit.
+    const context = await browser.newContext({
+      storageState: storage,
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${server.url}/albums/recent`);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const { profile } = await cdp.send('Profiler.stop');
+    await context.close();
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const samples = profile.samples ?? [];
+    const deltas = profile.timeDeltas ?? [];
+    // A sample's time is the gap to the next one.
+    for (let i = 0; i + 1 < samples.length; i += 1) {
+      const ms = (deltas[i + 1] ?? 0) / 1000 / rounds;
+      const { file, fn } = place(nodes.get(samples[i]!)!.callFrame);
+      add(byFile, file, ms);
+      add(byFunction, fn, ms);
+    }
+  }
+  const list = (map: Map<string, number>) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([key, ms]) => `  ${Math.round(ms).toString().padStart(5)} ms  ${key}`)
+      .join('\n');
+  console.log(
+    `Recent Albums, self time per load on a CPU slowed 4x (mean of ${rounds} loads, ` +
+      `the first ${seconds} s of each), by source file:\n${list(byFile)}`,
+  );
+  console.log(`by function:\n${list(byFunction)}`);
+  const of = (key: string) => byFile.get(key) ?? 0;
+  const busy = [...byFile.values()].reduce((sum, ms) => sum + ms, 0) - of('((idle))');
+  const browserWork = of('((program))') + of('((garbage collector))');
+  console.log(
+    `main thread busy: ${Math.round(busy)} ms per load; scripts ${Math.round(busy - browserWork)} ms, ` +
+      `the browser's own work and garbage collection ${Math.round(browserWork)} ms`,
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
