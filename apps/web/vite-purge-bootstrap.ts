@@ -3,17 +3,17 @@ import type { Plugin } from 'postcss';
 
 /**
  * Bootstrap's components the app renders through React-Bootstrap, which builds their class names
- * at run time (`${prefix}-${variant}`, `${prefix}-dialog`…), so they cannot be found in the
- * app's source: every rule of these components is kept. A component added to the app through
- * React-Bootstrap is added here.
+ * at run time (`${prefix}-${variant}`, `${prefix}-dialog`, `col-${breakpoint}-${span}`…), so they
+ * cannot be found in the app's source: every rule of these components is kept. A component added
+ * to the app through React-Bootstrap is added here.
  */
 const COMPONENT_PREFIXES = [
   'alert',
   'badge',
-  'bg',
   'bs-popover',
   'btn',
   'card',
+  'col',
   'dropdown',
   'dropend',
   'dropstart',
@@ -23,12 +23,13 @@ const COMPONENT_PREFIXES = [
   'list-group',
   'modal',
   'nav',
+  'offset',
+  'order',
   'popover',
   'progress',
   'row-cols',
   'spinner',
   'tab',
-  'text-bg',
 ];
 /** States those components set: shown, fading, validated. */
 const COMPONENT_STATES = [
@@ -39,17 +40,38 @@ const COMPONENT_STATES = [
   'disabled',
   'fade',
   'invalid-feedback',
+  'invalid-tooltip',
   'is-invalid',
   'is-valid',
+  'rounded-pill',
   'show',
   'valid-feedback',
+  'valid-tooltip',
   'was-validated',
 ];
+/**
+ * Colour utilities React-Bootstrap builds from its components' props (`bg`, `text`, `border`,
+ * `variant`, `muted`): `bg-warning`, `text-dark`, `text-bg-danger`, `border-primary`…
+ */
+const COLOURS = [
+  'black',
+  'body',
+  'danger',
+  'dark',
+  'info',
+  'light',
+  'muted',
+  'primary',
+  'secondary',
+  'success',
+  'warning',
+  'white',
+];
 
-const escape = (word: string) => word.replace(/[-]/g, '\\-');
 const SAFELIST = [
-  new RegExp(`^(?:${COMPONENT_PREFIXES.map(escape).join('|')})(?:-|$)`),
-  new RegExp(`^(?:${COMPONENT_STATES.map(escape).join('|')})$`),
+  new RegExp(`^(?:${COMPONENT_PREFIXES.join('|')})(?:-|$)`),
+  new RegExp(`^(?:${COMPONENT_STATES.join('|')})$`),
+  new RegExp(`^(?:bg|text|text-bg|border)-(?:${COLOURS.join('|')})(?:-|$)`),
 ];
 
 /** Bootstrap's stylesheet, wherever it is installed. */
