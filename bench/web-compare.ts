@@ -7,15 +7,14 @@
 //   BENCH_COMPARE_WITH=/path/to/other/checkout npm run bench:web:compare
 import { chromium } from '@playwright/test';
 import {
-  albumsWithCovers,
-  cameraJpeg,
+  cameraCovers,
   chromePath,
   median,
   tryLighthouse,
-  signIn,
+  signedInWithAlbums,
   type LighthouseFigures,
 } from './lib/lighthouse.js';
-import { repoRoot, signUpUser, startAppServer } from './lib/server.js';
+import { repoRoot, startAppServer } from './lib/server.js';
 
 const other = process.env.BENCH_COMPARE_WITH;
 if (!other) {
@@ -26,18 +25,13 @@ const albumCount = Number(process.env.BENCH_ALBUMS ?? 24);
 const coverMegapixels = Number(process.env.BENCH_COVER_MP ?? 12);
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
-const covers: Buffer[] = [];
-for (let i = 0; i < albumCount; i += 1) covers.push(await cameraJpeg(i, coverMegapixels));
+const covers = await cameraCovers(albumCount, coverMegapixels);
 
 async function start(name: string, root: string) {
   const server = await startAppServer({}, { root });
-  const email = `bench-${Date.now()}@example.com`;
-  const { idToken } = await signUpUser(server.url, email);
-  await albumsWithCovers(server.url, idToken, covers);
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
   try {
-    // Signing in shows the list once, so the covers' sizes are made before any measurement.
-    const storage = await signIn(browser, server.url, email);
+    const storage = await signedInWithAlbums(browser, server.url, covers);
     return { name, server, storage, figures: [] as LighthouseFigures[] };
   } finally {
     await browser.close();

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
-import { albumsWithCovers, cameraJpeg, chromePath, signIn } from './lib/lighthouse.js';
-import { repoRoot, signUpUser, startAppServer } from './lib/server.js';
+import { cameraCovers, chromePath, signedInWithAlbums } from './lib/lighthouse.js';
+import { repoRoot, startAppServer } from './lib/server.js';
 
 const albumCount = Number(process.env.BENCH_ALBUMS ?? 24);
 const coverMegapixels = Number(process.env.BENCH_COVER_MP ?? 12);
@@ -62,13 +62,9 @@ function place(frame: Frame): { file: string; fn: string } {
 const server = await startAppServer();
 const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
 try {
-  const email = `bench-${Date.now()}@example.com`;
-  const { idToken } = await signUpUser(server.url, email);
   console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
-  const covers: Buffer[] = [];
-  for (let i = 0; i < albumCount; i += 1) covers.push(await cameraJpeg(i, coverMegapixels));
-  await albumsWithCovers(server.url, idToken, covers);
-  const storage = await signIn(browser, server.url, email);
+  const covers = await cameraCovers(albumCount, coverMegapixels);
+  const storage = await signedInWithAlbums(browser, server.url, covers);
 
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();

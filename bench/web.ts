@@ -6,16 +6,15 @@
 // Run: npm run build && npm run bench:web
 import { chromium, type Browser, type Page } from '@playwright/test';
 import {
-  albumsWithCovers,
-  cameraJpeg,
+  cameraCovers,
   chromePath,
   median,
   tryLighthouse,
-  signIn,
+  signedInWithAlbums,
   type LighthouseFigures,
   type SignedIn,
 } from './lib/lighthouse.js';
-import { signUpUser, startAppServer } from './lib/server.js';
+import { startAppServer } from './lib/server.js';
 
 const albumCount = Number(process.env.BENCH_ALBUMS ?? 24);
 const coverMegapixels = Number(process.env.BENCH_COVER_MP ?? 12);
@@ -82,14 +81,9 @@ async function main() {
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
-    const email = `bench-${Date.now()}@example.com`;
-    const { idToken } = await signUpUser(server.url, email);
     console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
-    const covers: Buffer[] = [];
-    for (let i = 0; i < albumCount; i += 1) covers.push(await cameraJpeg(i, coverMegapixels));
-    await albumsWithCovers(server.url, idToken, covers);
-
-    const storage = await signIn(browser, server.url, email);
+    const covers = await cameraCovers(albumCount, coverMegapixels);
+    const storage = await signedInWithAlbums(browser, server.url, covers);
 
     const runs: LighthouseFigures[] = [];
     for (let i = 0; i < lighthouseRuns; i += 1) {

@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
-import { api, uploadPicture } from './server.js';
+import { api, signUpUser, uploadPicture } from './server.js';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -42,8 +42,24 @@ export async function cameraJpeg(seed: number, megapixels: number): Promise<Buff
     .toBuffer();
 }
 
-/** Gives the user an album for each cover, named "Album 1", "Album 2"…, each cover's sizes made. */
-export async function albumsWithCovers(baseUrl: string, idToken: string, covers: Buffer[]) {
+/** `count` camera-like covers of `megapixels`, made one at a time (each is large). */
+export async function cameraCovers(count: number, megapixels: number): Promise<Buffer[]> {
+  const covers: Buffer[] = [];
+  for (let i = 0; i < count; i += 1) covers.push(await cameraJpeg(i, megapixels));
+  return covers;
+}
+
+/**
+ * A new bench user with an album for each cover ("Album 1", "Album 2"…), signed in through the
+ * form. Signing in shows the list once, so the covers' sizes are made before any measurement.
+ */
+export async function signedInWithAlbums(
+  browser: Browser,
+  baseUrl: string,
+  covers: Buffer[],
+): Promise<SignedIn> {
+  const email = `bench-${Date.now()}@example.com`;
+  const { idToken } = await signUpUser(baseUrl, email);
   for (const [i, cover] of covers.entries()) {
     const file = await uploadPicture(baseUrl, idToken, cover, `cover-${i}.jpg`);
     await api(baseUrl, idToken, 'POST', '/api/albumsDb', {
@@ -51,6 +67,7 @@ export async function albumsWithCovers(baseUrl: string, idToken: string, covers:
       coverPhotoUrl: file.url,
     });
   }
+  return signIn(browser, baseUrl, email);
 }
 
 /** Signs in once through the real form (bench users' password); every measurement reuses it. */
