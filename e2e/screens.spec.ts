@@ -72,6 +72,8 @@ async function snapViewer(page: Page, label: string, prefix = '') {
       (image) => (image as HTMLImageElement).complete,
     ),
   );
+  // The viewer fades in: the picture shows it once it is opaque.
+  await expect(page.locator('.yarl__portal')).toHaveCSS('opacity', '1');
   await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-${prefix}photo-viewer.png`) });
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
