@@ -32,7 +32,7 @@ const inRecentAlbums = (id: string) => {
   );
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // Scripts of index.html's head that run before the app's code has loaded.
@@ -49,7 +49,11 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: [contractAlias, ...preactAliases] },
-  css: { postcss: { plugins: [purgeBootstrap(fileURLToPath(new URL('.', import.meta.url)))] } },
+  // Built stylesheets only: the dev server would keep the purged file while classes are added.
+  css:
+    command === 'build'
+      ? { postcss: { plugins: [purgeBootstrap(fileURLToPath(new URL('.', import.meta.url)))] } }
+      : {},
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/identity': 'http://localhost:3000' },
@@ -69,4 +73,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
