@@ -81,8 +81,9 @@ const isBootstrapCss = (file: string | undefined) =>
 /**
  * Drops the rules of Bootstrap's stylesheet that nothing in the app can use (decision 0039):
  * utilities the app never names and components it never renders. A rule is kept when every class
- * in its selector appears in the app's source, its page or its early scripts, or belongs to a
- * component of `COMPONENT_PREFIXES`. The app's own stylesheets and its libraries' are left whole.
+ * in its selector appears in the app's source, its page or its early scripts, or is on the
+ * `SAFELIST`: the components React-Bootstrap renders, their states, and the colour utilities it
+ * builds from props. The app's own stylesheets and its libraries' are left whole.
  *
  * It runs as the stylesheet is built, so the file's hashed name follows what is kept.
  */
