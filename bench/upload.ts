@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { makeJpeg } from '../apps/server/src/test/images.js';
 import { freePort } from '../apps/server/src/test/ports.js';
-import { repoRoot, signUpUser, untilThumbnail } from './lib/server.js';
+import { cpuMicros, repoRoot, signUpUser, untilThumbnail } from './lib/server.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -248,6 +248,14 @@ interface RunResult {
   /** Per round: the server's pass and sharp alone's pass over the same files, back to back. */
   uploadMs: number[];
   directMs: number[];
+  /** CPU time over the rounds, µs: the server's process, this process while it uploads (sending and polling), sharp alone. */
+  cpu: { server: number; client: number; direct: number };
+}
+
+/** User + system CPU time of this process so far, µs. */
+function ownCpu(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
 }
 
 /** One server on a fresh data folder: warm-up, one pass one at a time, one pass CONCURRENCY at a time. */
@@ -276,6 +284,7 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
     // busy with other work slows both alike. A new user per round: no upload is a duplicate.
     const uploadMs: number[] = [];
     const directMs: number[] = [];
+    const cpu = { server: 0, client: 0, direct: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
       const user = await signUpUser(server.url, `upload-bench-${round}@example.com`);
       let upload = 0;
@@ -283,9 +292,17 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
       for (let start = 0; start < files.length; start += CONCURRENCY) {
         const batch = files.slice(start, start + CONCURRENCY);
         const serverFirst = (round + start / CONCURRENCY) % 2 === 0;
-        if (!serverFirst) direct += await sharpDirect(batch, CONCURRENCY);
+        const timedDirect = async () => {
+          const before = ownCpu();
+          direct += await sharpDirect(batch, CONCURRENCY);
+          cpu.direct += ownCpu() - before;
+        };
+        if (!serverFirst) await timedDirect();
+        const [serverBefore, clientBefore] = [cpuMicros(server.pid), ownCpu()];
         upload += await uploadAll(server.url, user.idToken, batch, CONCURRENCY);
-        if (serverFirst) direct += await sharpDirect(batch, CONCURRENCY);
+        cpu.client += ownCpu() - clientBefore;
+        cpu.server += cpuMicros(server.pid) - serverBefore;
+        if (serverFirst) await timedDirect();
       }
       uploadMs.push(upload);
       directMs.push(direct);
@@ -318,6 +335,7 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
       sequentialMs,
       uploadMs,
       directMs,
+      cpu,
     };
   } finally {
     await server.stop();
@@ -391,6 +409,19 @@ async function main() {
       const uploadAll = sum(r.uploadMs) / r.uploadMs.length;
       console.log(
         `| ${r.allocator.name} | all rounds | ${perS(directAll).toFixed(2)} | ${perS(uploadAll).toFixed(2)} | **${(directAll / uploadAll).toFixed(2)}** (target >= 0.9) |`,
+      );
+    }
+    // Both passes share two cores with nothing else of theirs: the CPU time each needs per image
+    // bounds its rate, whatever the scheduling.
+    console.log(
+      '\n| server | CPU per image, ms: sharp alone | the server | this process sending and polling | (server + sending) / sharp alone |',
+    );
+    console.log('|---|---|---|---|---|');
+    for (const r of results) {
+      const images = ROUNDS * UPLOADS;
+      const perImage = (micros: number) => micros / 1000 / images;
+      console.log(
+        `| ${r.allocator.name} | ${perImage(r.cpu.direct).toFixed(0)} | ${perImage(r.cpu.server).toFixed(0)} | ${perImage(r.cpu.client).toFixed(0)} | ${((r.cpu.server + r.cpu.client) / r.cpu.direct).toFixed(2)} |`,
       );
     }
     console.log(
