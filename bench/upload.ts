@@ -2,7 +2,8 @@
 // in a child process, streamed from disk, and prints the server's peak memory growth, how many
 // images a second get their derived sizes as a ratio to sharp making the same derived images from
 // the same files directly in this process (same concurrency, in the same run, batch by batch
-// alternating with the server), and the upload throughput as a ratio to copying the same bytes on the same disk.
+// alternating with the server), the CPU time per image of the server, of this process sending
+// and of sharp alone, and the upload throughput as a ratio to copying the same bytes on the same disk.
 // Prints figures; fails only if something breaks.
 // Run: npm run bench:upload   (BENCH_UPLOADS=20 BENCH_CONCURRENCY=4 BENCH_ROUNDS=3;
 // BENCH_SERVER=built|source; BENCH_SEQUENTIAL=0 skips the one-at-a-time pass; BENCH_ALLOCATORS=defaults,arena (default) names the
