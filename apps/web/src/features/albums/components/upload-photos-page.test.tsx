@@ -33,8 +33,12 @@ function sizedFile(name: string, size: number) {
   return file;
 }
 
-const row = (name: string) =>
-  screen.getAllByRole('listitem').find((item) => item.textContent?.includes(name))!;
+/** The queue's row of a file; throws until it is shown, so waitFor(() => row(name)) waits for it. */
+function row(name: string): HTMLElement {
+  const found = screen.queryAllByRole('listitem').find((item) => item.textContent?.includes(name));
+  if (!found) throw new Error(`No row for ${name} yet.`);
+  return found;
+}
 
 describe('upload page', () => {
   it('links back to its album and says what to do', async () => {
