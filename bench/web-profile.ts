@@ -68,6 +68,14 @@ try {
 
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  /** The main thread's busy stretches (no idle sample between), each with what it ran. */
+  const stretches: {
+    round: number;
+    startMs: number;
+    ms: number;
+    files: Map<string, number>;
+    fns: Map<string, number>;
+  }[] = [];
   const add = (map: Map<string, number>, key: string, ms: number) =>
     map.set(key, (map.get(key) ?? 0) + ms);
   for (let round = 0; round < rounds; round += 1) {
@@ -92,11 +100,26 @@ try {
     const samples = profile.samples ?? [];
     const deltas = profile.timeDeltas ?? [];
     // A sample's time is the gap to the next one.
+    let at = 0;
+    let stretch: (typeof stretches)[number] | undefined;
     for (let i = 0; i + 1 < samples.length; i += 1) {
-      const ms = (deltas[i + 1] ?? 0) / 1000 / rounds;
+      at += (deltas[i] ?? 0) / 1000;
+      const sampleMs = (deltas[i + 1] ?? 0) / 1000;
+      const ms = sampleMs / rounds;
       const { file, fn } = place(nodes.get(samples[i]!)!.callFrame);
       add(byFile, file, ms);
       add(byFunction, fn, ms);
+      if (file === '((idle))') {
+        stretch = undefined;
+        continue;
+      }
+      if (!stretch) {
+        stretch = { round, startMs: at, ms: 0, files: new Map(), fns: new Map() };
+        stretches.push(stretch);
+      }
+      stretch.ms += sampleMs;
+      add(stretch.files, file, sampleMs);
+      add(stretch.fns, fn, sampleMs);
     }
   }
   const list = (map: Map<string, number>) =>
@@ -110,6 +133,21 @@ try {
       `the first ${seconds} s of each), by source file:\n${list(byFile)}`,
   );
   console.log(`by function:\n${list(byFunction)}`);
+  // The main thread's longest busy stretches: a stretch holds one long task or several back to back.
+  console.log('longest busy stretches (no idle sample in between), with what ran most in each:');
+  const most = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([key, keyMs]) => `${Math.round(keyMs)} ms ${key}`)
+      .join('; ');
+  for (const { round, startMs, ms, files, fns } of stretches
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8)) {
+    console.log(`  ${Math.round(ms)} ms at ${Math.round(startMs)} ms of load ${round + 1}:`);
+    console.log(`    by file: ${most(files, 8)}`);
+    console.log(`    by function: ${most(fns, 6)}`);
+  }
   const of = (key: string) => byFile.get(key) ?? 0;
   const busy = [...byFile.values()].reduce((sum, ms) => sum + ms, 0) - of('((idle))');
   const browserWork = of('((program))') + of('((garbage collector))');
