@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cardImageProps,
   placeholderDataUrl,
   placeholderProps,
   placeholderStyle,
   usePlaceholder,
+  IDLE_SLICE_MS,
 } from './placeholder';
 
 /**
@@ -100,9 +101,7 @@ describe('cardImageProps', () => {
   });
 
   it('shows the sizes once they are made, with the placeholder behind them', () => {
-    render(
-      <img alt="Ready" {...cardImageProps(true, placeholderDataUrl(redBlueHash()), sized)} />,
-    );
+    render(<img alt="Ready" {...cardImageProps(true, placeholderDataUrl(redBlueHash()), sized)} />);
     const img = screen.getByRole('img', { name: 'Ready' });
     expect(img).toHaveAttribute('src', '/api/files/show/f1?size=card');
     expect(img).toHaveAttribute('srcset', '/api/files/show/f1?size=card 576w');
@@ -132,5 +131,41 @@ describe('usePlaceholder', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(shown).toHaveTextContent(/^data:image\/png;base64,/);
     expect(shown.textContent).toBe(placeholderDataUrl(hash));
+  });
+
+  describe('with a long idle period', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
+    });
+
+    it('decodes a few per turn, so no task runs long, and all of them in the end', async () => {
+      // Every idle period offers 50 ms; each decode is made to take 3 ms of the clock.
+      let turns = 0;
+      window.requestIdleCallback = (run) => {
+        setTimeout(() => {
+          turns += 1;
+          run({ didTimeout: false, timeRemaining: () => 50 });
+        }, 0);
+        return turns;
+      };
+      let clock = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => (clock += 3));
+      const hashes = Array.from({ length: 12 }, (_, i) => redBlueHash([i * 20, 200, 40]));
+      render(
+        <>
+          {hashes.map((hash) => (
+            <Card key={hash} hash={hash} later />
+          ))}
+        </>,
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      const shown = screen.getAllByRole('status', { name: 'placeholder' });
+      expect(shown.map((output) => output.textContent)).toEqual(
+        hashes.map((hash) => placeholderDataUrl(hash)),
+      );
+      // 12 decodes of 3 ms each, at most IDLE_SLICE_MS of them per turn.
+      expect(turns).toBeGreaterThanOrEqual(Math.ceil(12 / Math.ceil(IDLE_SLICE_MS / 3)));
+    });
   });
 });
