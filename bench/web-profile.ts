@@ -2,7 +2,8 @@
 // BENCH_ROUNDS (3) loads in Chromium, on a 412 px phone at 1.75x with the CPU slowed 4x as
 // Lighthouse does, signed in, BENCH_ALBUMS (24) albums with camera-like covers of BENCH_COVER_MP
 // megapixels (12). Prints the self time of each source file and function per load, mapped back to
-// the app's and its libraries' sources through the build's source maps. "(program)" is the
+// the app's and its libraries' sources through the build's source maps, then the main thread's
+// longest busy stretches (no idle sample between) and what ran in each. "(program)" is the
 // browser's own work (style, layout, paint, parsing); "(idle)" is waiting for the network.
 // Run: npm run build && npm run bench:web:profile   (BENCH_SECONDS=3.5 BENCH_TOP=25)
 import fs from 'node:fs';
