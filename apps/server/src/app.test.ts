@@ -41,7 +41,7 @@ describe('the whole application', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'failing', database: 'failing' });
     await other.app.close();
-    await fs.rm(other.dataDir, { recursive: true, force: true });
+    await other.remove();
   });
 
   it('serves the OpenAPI document with every API path, and its browsable UI', async () => {
@@ -159,7 +159,7 @@ describe('logs', () => {
       expect(logged).not.toContain('XSRF-TOKEN=abc');
     } finally {
       await logCtx.app.close();
-      await fs.rm(logCtx.dataDir, { recursive: true, force: true });
+      await logCtx.remove();
     }
   });
 });

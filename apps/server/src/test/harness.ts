@@ -18,7 +18,13 @@ export interface TestContext {
   dataDir: string;
   /** The API client acting as this user (or with this ID token); no token when null or absent. */
   api(caller?: Caller): ApiClient;
+  /** Closes the app and its deps, then removes what the context made (see remove). */
   close(): Promise<void>;
+  /**
+   * Drops the context's PostgreSQL database and removes its data folder: for a test that closed
+   * the app and its deps itself (to see what a failing database does).
+   */
+  remove(): Promise<void>;
 }
 
 /** Someone signed in (a user, or an ID token), or null for no one. */
@@ -52,6 +58,10 @@ export async function createTestContext(
     logger: options.logStream ? { stream: options.logStream } : false,
   });
   await app.ready();
+  const remove = async () => {
+    await postgres?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
   return {
     app,
     deps,
@@ -62,9 +72,9 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       await deps.close();
-      await postgres?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await remove();
     },
+    remove,
   };
 }
 
