@@ -4,13 +4,13 @@
 // for the placeholder), the job's decode shrunk to the preview's size, and the four WebP encodes.
 // Prints the median of BENCH_ROUNDS (5) for each, in ms of CPU time of this process.
 // Run: node --import tsx bench/upload-steps.ts
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { median } from './lib/lighthouse.js';
+import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -20,9 +20,7 @@ sharp.concurrency(1);
 // A file, as the server reads an upload and a stored original.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-steps-'));
 const jpeg = path.join(work, 'noise.jpg');
-await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
-  .jpeg({ quality: 82 })
-  .toFile(jpeg);
+await writeNoiseJpeg(jpeg);
 
 /** CPU time (user + system) of this process for one call, in ms. */
 async function cpuMs(step: () => Promise<unknown>): Promise<number> {
@@ -32,12 +30,8 @@ async function cpuMs(step: () => Promise<unknown>): Promise<number> {
   return (user + system) / 1000;
 }
 
-const within = (edge: number) =>
-  ({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true }) as const;
-const crop = ({ width, height }: { width: number; height: number }) =>
-  ({ width, height, fit: 'cover', position: 'centre', withoutEnlargement: true }) as const;
 const decoded = await sharp(jpeg, { autoOrient: true })
-  .resize(within(IMAGE_SIZES.preview))
+  .resize(fitWithin(IMAGE_SIZES.preview))
   .raw()
   .toBuffer({ resolveWithObject: true });
 const pixels = () => sharp(decoded.data, { raw: decoded.info });
@@ -58,22 +52,22 @@ const steps: [string, () => Promise<unknown>][] = [
     "the job's decode, shrunk to 1600 px",
     () =>
       sharp(jpeg, { failOn: 'error', autoOrient: true })
-        .resize(within(IMAGE_SIZES.preview))
+        .resize(fitWithin(IMAGE_SIZES.preview))
         .raw()
         .toBuffer(),
   ],
   ['WebP preview, 1600 px', () => pixels().webp({ quality: 80 }).toBuffer()],
   [
     'WebP thumbnail, 600 px',
-    () => pixels().resize(within(IMAGE_SIZES.thumb)).webp({ quality: 80 }).toBuffer(),
+    () => pixels().resize(fitWithin(IMAGE_SIZES.thumb)).webp({ quality: 80 }).toBuffer(),
   ],
   [
     `WebP ${CARD_IMAGE_SIZES.card3x.width} x ${CARD_IMAGE_SIZES.card3x.height} crop`,
-    () => pixels().resize(crop(CARD_IMAGE_SIZES.card3x)).webp({ quality: 72 }).toBuffer(),
+    () => pixels().resize(centreCrop(CARD_IMAGE_SIZES.card3x)).webp({ quality: 72 }).toBuffer(),
   ],
   [
     `WebP ${CARD_IMAGE_SIZES.card.width} x ${CARD_IMAGE_SIZES.card.height} crop`,
-    () => pixels().resize(crop(CARD_IMAGE_SIZES.card)).webp({ quality: 72 }).toBuffer(),
+    () => pixels().resize(centreCrop(CARD_IMAGE_SIZES.card)).webp({ quality: 72 }).toBuffer(),
   ],
 ];
 

@@ -9,7 +9,6 @@
 // BENCH_SERVER=built|source; BENCH_SEQUENTIAL=0 skips the one-at-a-time pass; BENCH_ALLOCATORS=defaults,arena (default) names the
 // allocator settings measured: defaults, arena (MALLOC_ARENA_MAX=2), mmap). npm run bench:upload:concurrent: fifty 12-megapixel uploads at once.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { makeJpeg } from '../apps/server/src/test/images.js';
 import { freePort } from '../apps/server/src/test/ports.js';
 import { cpuMicros, repoRoot, signUpUser, untilThumbnail } from './lib/server.js';
+import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -183,25 +183,21 @@ async function uploadAll(
  * pixels at the same time: the quickest plain use of sharp we know for this work.
  */
 async function sharpDirect(files: string[], concurrency: number): Promise<number> {
-  const within = (edge: number) =>
-    ({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true }) as const;
-  const crop = ({ width, height }: { width: number; height: number }) =>
-    ({ width, height, fit: 'cover', position: 'centre', withoutEnlargement: true }) as const;
   const queue = [...files];
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
         const { data, info } = await sharp(file, { autoOrient: true })
-          .resize(within(IMAGE_SIZES.preview))
+          .resize(fitWithin(IMAGE_SIZES.preview))
           .raw()
           .toBuffer({ resolveWithObject: true });
         const pixels = () => sharp(data, { raw: info });
         await Promise.all([
           pixels().webp({ quality: 80 }).toBuffer(),
-          pixels().resize(within(IMAGE_SIZES.thumb)).webp({ quality: 80 }).toBuffer(),
-          pixels().resize(crop(CARD_IMAGE_SIZES.card)).webp({ quality: 72 }).toBuffer(),
-          pixels().resize(crop(CARD_IMAGE_SIZES.card3x)).webp({ quality: 72 }).toBuffer(),
+          pixels().resize(fitWithin(IMAGE_SIZES.thumb)).webp({ quality: 80 }).toBuffer(),
+          pixels().resize(centreCrop(CARD_IMAGE_SIZES.card)).webp({ quality: 72 }).toBuffer(),
+          pixels().resize(centreCrop(CARD_IMAGE_SIZES.card3x)).webp({ quality: 72 }).toBuffer(),
         ]);
       }
     }),
@@ -356,9 +352,7 @@ async function main() {
     const generated = performance.now();
     for (let i = 0; i < UPLOADS; i += 1) {
       const file = path.join(imagesDir, `photo-${String(i).padStart(2, '0')}.jpg`);
-      await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
-        .jpeg({ quality: 82 })
-        .toFile(file);
+      await writeNoiseJpeg(file);
       files.push(file);
     }
     const totalBytes = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
