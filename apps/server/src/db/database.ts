@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { kyselySqlite } from './sqlite-statements.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -56,29 +57,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: kyselySqlite(sqlite) }),
     ...(options.log ? { log: options.log } : {}),
   });
   return { db, close: () => db.destroy() };
-}
-
-/**
- * Kysely prepares every query anew; SQLite can reuse a prepared statement for the same SQL text.
- * The app's queries come from a few builders, so a small cache covers them all.
- */
-function withStatementCache(sqlite: SQLite.Database, size = 500): SQLite.Database {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const statements = new Map<string, SQLite.Statement>();
-  sqlite.prepare = ((source: string) => {
-    let statement = statements.get(source);
-    if (!statement) {
-      statement = prepare(source);
-      if (statements.size >= size) statements.delete(statements.keys().next().value!);
-      statements.set(source, statement);
-    }
-    return statement;
-  }) as SQLite.Database['prepare'];
-  return sqlite;
 }
 
 /** Our lock among PostgreSQL's advisory locks: the one instance migrating holds it. */
