@@ -23,11 +23,15 @@ interface Shape {
  *
  * `build` receives stand-ins for the arguments, so it must use them only as values of the query
  * (never look inside them); it may branch on whether one is undefined: every combination of
- * given arguments is a shape of its own.
+ * given arguments is a shape of its own. The arguments named in `literals` are given to `build`
+ * as they are, to be written into the SQL text (a row limit: see literalLimit), and each of
+ * their values makes a shape of its own.
  */
 export function preparedQuery<A extends PreparedArgs, R>(
   build: (db: Db, args: A) => Compilable<R>,
+  options: { literals?: readonly (keyof A & string)[] } = {},
 ): (db: Db, args: A) => Promise<R[]> {
+  const literals = new Set<string>(options.literals);
   // Per dialect adapter (a transaction shares its database's), then per set of given arguments.
   const compiled = new WeakMap<object, Map<string, Shape>>();
   return async (db, args) => {
@@ -38,10 +42,14 @@ export function preparedQuery<A extends PreparedArgs, R>(
       compiled.set(adapter, shapes);
     }
     const given = Object.keys(args).filter((name) => args[name] !== undefined);
-    const key = given.join('\n');
+    const key = given
+      .map((name) => (literals.has(name) ? `${name}=${String(args[name])}` : name))
+      .join('\n');
     let shape = shapes.get(key);
     if (!shape) {
-      const stand = Object.fromEntries(given.map((name) => [name, new Slot(name)]));
+      const stand = Object.fromEntries(
+        given.map((name) => [name, literals.has(name) ? args[name] : new Slot(name)]),
+      );
       const query = build(db, stand as unknown as A).compile();
       shape = {
         query,

@@ -11,6 +11,7 @@ import type {
 } from '../../db/schema.js';
 import { SEEN_BY_EVERYONE, SEEN_BY_MEMBERS } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
+import { literalLimit } from '../../db/literal-limit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 /**
@@ -126,7 +127,7 @@ type AlbumPageArgs = {
  * The access rule of whereAlbumVisibleTo on the joined membership of the viewer: the same albums,
  * without a subquery per row.
  */
-const listAlbumViewsQuery = preparedQuery((db, args: AlbumPageArgs) => {
+function albumPageQuery(db: Db, args: AlbumPageArgs) {
   let query = selectAlbumViews(db, args.viewerId).where((eb) =>
     eb.or([
       eb('albums.visibility', '=', SEEN_BY_EVERYONE),
@@ -156,8 +157,13 @@ const listAlbumViewsQuery = preparedQuery((db, args: AlbumPageArgs) => {
       eb(eb.refTuple('albums.created_at', 'albums.id'), '<', eb.tuple(afterKey, afterId)),
     );
   }
-  return query.orderBy('albums.created_at', 'desc').orderBy('albums.id', 'desc').limit(args.limit);
-});
+  return query
+    .orderBy('albums.created_at', 'desc')
+    .orderBy('albums.id', 'desc')
+    .limit(literalLimit(args.limit));
+}
+
+const listAlbumViewsQuery = preparedQuery(albumPageQuery, { literals: ['limit'] });
 
 /**
  * Albums `viewerId` may see, newest first (created_at desc, id desc), from after the keyset, at

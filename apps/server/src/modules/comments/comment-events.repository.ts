@@ -1,5 +1,6 @@
 import type { CommentEventsTable, Db } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 export type CommentEventRow = CommentEventsTable;
 
@@ -26,7 +27,7 @@ export function listCommentEventsAfter(
     )
     .orderBy('occurred_at', 'asc')
     .orderBy('id', 'asc')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
 }
 

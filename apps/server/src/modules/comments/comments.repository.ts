@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { CommentRow, CommentsTable, Db } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 /** A comment with its author's name and the owner of its photo's album. */
 export interface CommentView extends CommentRow {
@@ -50,7 +51,7 @@ export function listPhotoCommentViewsNewestFirst(
   return query
     .orderBy('comments.created_at', 'desc')
     .orderBy('comments.id', 'desc')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { AlbumVisibility, Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
@@ -19,18 +20,23 @@ export async function insertFileUnlessDuplicate(db: Db, file: NewFileRow): Promi
 /** Whether any photo, album cover or profile picture still points at the file. */
 export async function isFileInUse(db: Db, id: string): Promise<boolean> {
   const [photo, album, user] = await Promise.all([
-    db.selectFrom('photos').select('id').where('file_id', '=', id).limit(1).executeTakeFirst(),
+    db
+      .selectFrom('photos')
+      .select('id')
+      .where('file_id', '=', id)
+      .limit(literalLimit(1))
+      .executeTakeFirst(),
     db
       .selectFrom('albums')
       .select('id')
       .where('cover_file_id', '=', id)
-      .limit(1)
+      .limit(literalLimit(1))
       .executeTakeFirst(),
     db
       .selectFrom('users')
       .select('id')
       .where('profile_pic_file_id', '=', id)
-      .limit(1)
+      .limit(literalLimit(1))
       .executeTakeFirst(),
   ]);
   return Boolean(photo ?? album ?? user);
@@ -53,7 +59,7 @@ export function findFileByOwnerAndSha256(
     .where('sha256', '=', sha256)
     .orderBy('created_at')
     .orderBy('id')
-    .limit(1)
+    .limit(literalLimit(1))
     .executeTakeFirst();
 }
 
@@ -209,7 +215,7 @@ export async function listPendingFiles(
     .where('derived_state', '=', 'pending')
     .where('created_at', '<', before)
     .orderBy('created_at')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
 }
 

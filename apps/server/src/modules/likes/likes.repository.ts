@@ -1,6 +1,7 @@
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { Db } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 /**
  * Adds the user's like unless it is there already; answers false when the photo is gone (deleted
@@ -78,6 +79,6 @@ export function listLikers(
   return query
     .orderBy('photo_likes.created_at', 'desc')
     .orderBy('photo_likes.user_id', 'desc')
-    .limit(options.limit)
+    .limit(literalLimit(options.limit))
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { Insertable, SqlBool } from 'kysely';
 import type { AlbumVisibility, Db, DerivedState, PhotoRow, PhotosTable } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 /** A photo with what the API shows of its file, of its uploader, and of its likes and comments. */
 export interface PhotoView extends PhotoRow {
@@ -97,7 +98,7 @@ export function listAlbumPhotoViews(
   return query
     .orderBy('photos.sort_date', 'asc')
     .orderBy('photos.id', 'asc')
-    .limit(options.limit)
+    .limit(literalLimit(options.limit))
     .execute();
 }
 
@@ -131,7 +132,7 @@ export function findFirstAlbumPhotoExcept(
     .where('id', '!=', exceptPhotoId)
     .orderBy('sort_date', 'asc')
     .orderBy('id', 'asc')
-    .limit(1)
+    .limit(literalLimit(1))
     .executeTakeFirst();
 }
 

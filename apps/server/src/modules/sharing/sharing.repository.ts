@@ -6,6 +6,7 @@ import type {
   Db,
   MemberRole,
 } from '../../db/schema.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 export interface MemberView {
   user_id: string;
@@ -91,7 +92,7 @@ export function findUserByVerifiedEmail(db: Db, email: string) {
     .select(['id', 'name', 'email_address'])
     .where('verified_email', '=', email)
     .orderBy('created_at')
-    .limit(1)
+    .limit(literalLimit(1))
     .executeTakeFirst();
 }
 

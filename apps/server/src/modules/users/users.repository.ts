@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db, UserRow, UsersTable } from '../../db/schema.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -90,7 +91,7 @@ export async function deleteUserData(
       .where('file_id', 'not in', ownedIds)
       .orderBy('sort_date')
       .orderBy('id')
-      .limit(1)
+      .limit(literalLimit(1))
       .executeTakeFirst();
     if (next) {
       await db
