@@ -13,11 +13,11 @@ import helmet from 'helmet';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { createAppLogger } from './lib/logger.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
@@ -46,6 +46,8 @@ import { ensureUserRecord } from './modules/users/users.service.js';
 export interface BuildAppOptions {
   /** false: no logging (tests). A stream: where log lines go instead of stdout. */
   logger?: false | { stream: NodeJS.WritableStream };
+  /** Validate every answer against its contract too (tests): see answerSerializerCompiler. */
+  checkAnswers?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -104,7 +106,9 @@ export async function buildApp(
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    answerSerializerCompiler({ checkAnswers: options.checkAnswers ?? false }),
+  );
   if (appLogger) app.addHook('onClose', async () => appLogger.close());
 
   // External plugins.

@@ -56,6 +56,7 @@ export async function createTestContext(
   const deps = await createDeps(config, { clock, signingKeys: await createEphemeralSigningKeys() });
   const app = await buildApp(deps, {
     logger: options.logStream ? { stream: options.logStream } : false,
+    checkAnswers: true,
   });
   await app.ready();
   const remove = async () => {

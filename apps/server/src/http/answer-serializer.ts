@@ -1,0 +1,58 @@
+import { isDeepStrictEqual } from 'node:util';
+import fastJson from 'fast-json-stringify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type Stringify = (data: unknown) => string;
+
+/** What Fastify gives a serializer compiler for one status of one route. */
+interface RouteSchema {
+  schema: unknown;
+  method: string;
+  url: string;
+}
+
+function zodSchemaOf(schema: unknown): z.ZodType {
+  if (schema instanceof z.ZodType) return schema;
+  throw new Error(`A response schema must be a zod schema: ${JSON.stringify(schema)}`);
+}
+
+/**
+ * fast-json-stringify compiled from a zod schema's JSON Schema (what the OpenAPI document shows):
+ * it writes the properties the contract names, in its order, and nothing else.
+ */
+function compiledStringify(schema: z.ZodType): Stringify {
+  const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+}
+
+/**
+ * Answers are written by fast-json-stringify, compiled once per route and status from the
+ * route's zod response schema: only the properties the contract names leave the server, and the
+ * answer is written without zod first validating and copying it (decision 0040).
+ *
+ * With `checkAnswers` (the tests'), every answer is also validated by zod, and what
+ * fast-json-stringify wrote must read back as exactly what zod made of it: an answer that breaks
+ * its contract, or a schema the two read differently, fails the request with a 500.
+ */
+export function answerSerializerCompiler(options: { checkAnswers: boolean }) {
+  return ({ schema, method, url }: RouteSchema): Stringify => {
+    const zodSchema = zodSchemaOf(schema);
+    const stringify = compiledStringify(zodSchema);
+    if (!options.checkAnswers) return stringify;
+    return (data) => {
+      const result = zodSchema.safeParse(data);
+      if (!result.success) {
+        throw new ResponseSerializationError(method, url, { cause: result.error });
+      }
+      const written = stringify(data);
+      const expected: unknown = JSON.parse(JSON.stringify(result.data) ?? 'null');
+      if (!isDeepStrictEqual(JSON.parse(written), expected)) {
+        throw new Error(
+          `The answer to ${method} ${url} was written as ${written}, where its contract reads ${JSON.stringify(expected)}.`,
+        );
+      }
+      return written;
+    };
+  };
+}
