@@ -44,14 +44,17 @@ function compiledStringify(schema: z.ZodType): Stringify {
  *
  * With `checkAnswers` (the tests'), every answer is also validated by zod, and what
  * fast-json-stringify wrote must read back as exactly what zod made of it: an answer that breaks
- * its contract, or a schema the two read differently, fails the request with a 500.
+ * its contract, or a schema the two read differently, fails the request with a 500. There a
+ * route's serializer is compiled when the route first answers, not when the application starts:
+ * most tests build an application and call a few of its routes.
  */
 export function answerSerializerCompiler(options: { checkAnswers: boolean }) {
   return ({ schema, method, url }: RouteSchema): Stringify => {
     const zodSchema = zodSchemaOf(schema);
-    const stringify = compiledStringify(zodSchema);
-    if (!options.checkAnswers) return stringify;
+    if (!options.checkAnswers) return compiledStringify(zodSchema);
+    let stringify: Stringify | undefined;
     return (data) => {
+      stringify ??= compiledStringify(zodSchema);
       const result = zodSchema.safeParse(data);
       if (!result.success) {
         throw new ResponseSerializationError(method, url, { cause: result.error });
