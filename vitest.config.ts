@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -42,6 +43,10 @@ const browserResolution = (): Plugin => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core machine. Most server
+    // files wait on PostgreSQL, child processes and sockets, so two files at a time keep both cores
+    // busy (a 2-core run: 376 s against 596 s, the same tests passing).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
