@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { purgeBootstrap } from './vite-purge-bootstrap';
@@ -32,6 +34,18 @@ const inRecentAlbums = (id: string) => {
   );
 };
 
+/**
+ * React Router's package exports name only its development build, whose route warnings run in
+ * every render; the production build beside it differs only by turning them off.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -48,7 +62,13 @@ export default defineConfig(({ command }) => ({
       maxBrotliBytes: 100 * 1024,
     }),
   ],
-  resolve: { alias: [contractAlias, ...preactAliases] },
+  resolve: {
+    alias: [
+      contractAlias,
+      ...preactAliases,
+      ...(command === 'build' ? [reactRouterProduction] : []),
+    ],
+  },
   // Built stylesheets only: the dev server would keep the purged file while classes are added.
   css:
     command === 'build'
