@@ -7,7 +7,9 @@
 // Prints figures; fails only if something breaks.
 // Run: npm run bench:upload   (BENCH_UPLOADS=20 BENCH_CONCURRENCY=4 BENCH_ROUNDS=3;
 // BENCH_SERVER=built|source; BENCH_SEQUENTIAL=0 skips the one-at-a-time pass; BENCH_ALLOCATORS=defaults,arena (default) names the
-// allocator settings measured: defaults, arena (MALLOC_ARENA_MAX=2), mmap). npm run bench:upload:concurrent: fifty 12-megapixel uploads at once.
+// allocator settings measured: defaults, arena (MALLOC_ARENA_MAX=2), mmap; BENCH_SERVER_WRAPPER runs the
+// server under a profiler, e.g. "heaptrack -o /tmp/upload", whose own cost then counts in every figure).
+// npm run bench:upload:concurrent: fifty 12-megapixel uploads at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,7 +76,9 @@ async function startServer(dataDir: string, allocator: Allocator): Promise<Serve
   };
   delete env.MALLOC_ARENA_MAX;
   Object.assign(env, allocator.env);
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const wrapper = (process.env.BENCH_SERVER_WRAPPER ?? '').split(' ').filter(Boolean);
+  const command = [...wrapper, process.execPath, ...args];
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -92,18 +96,33 @@ async function startServer(dataDir: string, allocator: Allocator): Promise<Serve
     if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const pid = wrapper.length > 0 ? nodeDescendant(child.pid!) : child.pid!;
   return {
     url,
-    pid: child.pid!,
-    mode,
+    pid,
+    mode: wrapper.length > 0 ? `${mode}, under ${wrapper.join(' ')}` : mode,
     exited,
     stop: async () => {
       if (child.exitCode === null) {
-        child.kill('SIGTERM');
+        // The server itself: a wrapper then writes its profile as the server exits.
+        process.kill(pid, 'SIGTERM');
         await exited;
       }
     },
   };
+}
+
+/** The first Node process at or under `pid` (a wrapper such as heaptrack starts it as a child). */
+function nodeDescendant(pid: number): number {
+  const pending = [pid];
+  for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+    if (fs.readFileSync(`/proc/${next}/comm`, 'utf8').trim() === 'node') return next;
+    for (const task of fs.readdirSync(`/proc/${next}/task`)) {
+      const children = fs.readFileSync(`/proc/${next}/task/${task}/children`, 'utf8');
+      pending.push(...children.split(' ').filter(Boolean).map(Number));
+    }
+  }
+  throw new Error(`no Node process under ${pid}`);
 }
 
 function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
