@@ -7,6 +7,16 @@ import { freePort } from '../../apps/server/src/test/ports.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * How to start a server process: Node itself, or, with BENCH_SERVER_CPU (a CPU number, as
+ * taskset takes it), Node held to that CPU, so that servers measured in turn run alike whatever
+ * the client and the rest of the machine do on the others.
+ */
+function serverCommand(args: string[]): [string, string[]] {
+  const cpu = process.env.BENCH_SERVER_CPU;
+  return cpu ? ['taskset', ['-c', cpu, process.execPath, ...args]] : [process.execPath, args];
+}
+
 export interface RunningServer {
   url: string;
   pid: number;
@@ -33,7 +43,7 @@ export async function startAppServer(
     throw new Error(`Build first: npm run build (in ${options.root ?? repoRoot})`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+  const child = spawn(...serverCommand([...(options.nodeArgs ?? []), main]), {
     env: {
       ...process.env,
       PORT: String(port),
@@ -66,7 +76,7 @@ export async function startBaselineServer(): Promise<{ url: string; stop(): Prom
     const app = require('fastify')();
     app.get('/', async () => ({ hello: 'world' }));
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], {
+  const child = spawn(...serverCommand(['-e', code]), {
     cwd: path.join(repoRoot, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -225,7 +235,7 @@ export async function startMinimalServer(
       reply.type('image/webp').send(fs.createReadStream(path.join(blobs, row.thumb_key)));
     });
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], {
+  const child = spawn(...serverCommand(['-e', code]), {
     cwd: path.join(repoRoot, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
