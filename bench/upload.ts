@@ -18,7 +18,15 @@ import sharp from 'sharp';
 import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { makeJpeg } from '../apps/server/src/test/images.js';
 import { freePort } from '../apps/server/src/test/ports.js';
-import { cpuMicros, repoRoot, signUpUser, untilThumbnail } from './lib/server.js';
+import {
+  cpuMicros,
+  repoRoot,
+  serverArgs,
+  serverCommand,
+  serverPid,
+  signUpUser,
+  untilThumbnail,
+} from './lib/server.js';
 import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
@@ -36,37 +44,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** Newest modification time of the files under a folder, in ms. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** The built server when it is newer than its sources (or BENCH_SERVER says so), else the sources. */
-function serverCommand(): { args: string[]; mode: string } {
-  const built = path.join(repoRoot, 'apps/server/dist/main.js');
-  const source = path.join(repoRoot, 'apps/server/src/main.ts');
-  const wanted = process.env.BENCH_SERVER;
-  const builtIsFresh =
-    fs.existsSync(built) &&
-    fs.statSync(built).mtimeMs >=
-      Math.max(
-        newestMtime(path.join(repoRoot, 'apps/server/src')),
-        newestMtime(path.join(repoRoot, 'packages/contract/src')),
-      );
-  if (wanted === 'built' || (wanted !== 'source' && builtIsFresh)) {
-    return { args: [built], mode: 'built (apps/server/dist/main.js)' };
-  }
-  return { args: ['--import', 'tsx', source], mode: 'source (apps/server/src/main.ts via tsx)' };
-}
-
 async function startServer(dataDir: string, allocator: Allocator): Promise<Server> {
   const port = await freePort();
-  const { args, mode } = serverCommand();
+  const { args, mode } = serverArgs();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -76,9 +56,7 @@ async function startServer(dataDir: string, allocator: Allocator): Promise<Serve
   };
   delete env.MALLOC_ARENA_MAX;
   Object.assign(env, allocator.env);
-  const wrapper = (process.env.BENCH_SERVER_WRAPPER ?? '').split(' ').filter(Boolean);
-  const command = [...wrapper, process.execPath, ...args];
-  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
+  const child: ChildProcess = spawn(...serverCommand(args, { wrapped: true }), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -96,11 +74,12 @@ async function startServer(dataDir: string, allocator: Allocator): Promise<Serve
     if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const pid = wrapper.length > 0 ? nodeDescendant(child.pid!) : child.pid!;
+  const pid = serverPid(child);
+  const wrapper = process.env.BENCH_SERVER_WRAPPER;
   return {
     url,
     pid,
-    mode: wrapper.length > 0 ? `${mode}, under ${wrapper.join(' ')}` : mode,
+    mode: wrapper ? `${mode}, under ${wrapper}` : mode,
     exited,
     stop: async () => {
       if (child.exitCode === null) {
@@ -110,19 +89,6 @@ async function startServer(dataDir: string, allocator: Allocator): Promise<Serve
       }
     },
   };
-}
-
-/** The first Node process at or under `pid` (a wrapper such as heaptrack starts it as a child). */
-function nodeDescendant(pid: number): number {
-  const pending = [pid];
-  for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
-    if (fs.readFileSync(`/proc/${next}/comm`, 'utf8').trim() === 'node') return next;
-    for (const task of fs.readdirSync(`/proc/${next}/task`)) {
-      const children = fs.readFileSync(`/proc/${next}/task/${task}/children`, 'utf8');
-      pending.push(...children.split(' ').filter(Boolean).map(Number));
-    }
-  }
-  throw new Error(`no Node process under ${pid}`);
 }
 
 function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {

@@ -7,14 +7,46 @@ import { freePort } from '../../apps/server/src/test/ports.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** BENCH_SERVER_WRAPPER: a profiler the app's server runs under, e.g. "heaptrack -o /tmp/upload". */
+function serverWrapper(): string[] {
+  return (process.env.BENCH_SERVER_WRAPPER ?? '').split(' ').filter(Boolean);
+}
+
 /**
- * How to start a server process: Node itself, or, with BENCH_SERVER_CPU (a CPU number, as
- * taskset takes it), Node held to that CPU, so that servers measured in turn run alike whatever
- * the client and the rest of the machine do on the others.
+ * How to start a server process with Node's `args`: with BENCH_SERVER_CPU (a CPU number, as
+ * taskset takes it) held to that CPU, so that servers measured in turn run alike whatever the
+ * client and the rest of the machine do on the others; the app's server (`wrapped`) under
+ * BENCH_SERVER_WRAPPER when it is set, whose own cost then counts in every figure.
  */
-function serverCommand(args: string[]): [string, string[]] {
+export function serverCommand(
+  args: string[],
+  { wrapped = false }: { wrapped?: boolean } = {},
+): [string, string[]] {
   const cpu = process.env.BENCH_SERVER_CPU;
-  return cpu ? ['taskset', ['-c', cpu, process.execPath, ...args]] : [process.execPath, args];
+  const command = [
+    ...(cpu ? ['taskset', '-c', cpu] : []),
+    ...(wrapped ? serverWrapper() : []),
+    process.execPath,
+    ...args,
+  ];
+  return [command[0]!, command.slice(1)];
+}
+
+/**
+ * The Node process of a server started with serverCommand, once it answers: the child itself,
+ * or the first Node process under a wrapper (taskset runs Node in its own place).
+ */
+export function serverPid(child: ChildProcess): number {
+  if (serverWrapper().length === 0) return child.pid!;
+  const pending = [child.pid!];
+  for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+    if (fs.readFileSync(`/proc/${next}/comm`, 'utf8').trim() === 'node') return next;
+    for (const task of fs.readdirSync(`/proc/${next}/task`)) {
+      const children = fs.readFileSync(`/proc/${next}/task/${task}/children`, 'utf8');
+      pending.push(...children.split(' ').filter(Boolean).map(Number));
+    }
+  }
+  throw new Error(`no Node process under ${child.pid}`);
 }
 
 export interface RunningServer {
@@ -43,7 +75,7 @@ export async function startAppServer(
     throw new Error(`Build first: npm run build (in ${options.root ?? repoRoot})`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-'));
   const port = await freePort();
-  const child = spawn(...serverCommand([...(options.nodeArgs ?? []), main]), {
+  const child = spawn(...serverCommand([...(options.nodeArgs ?? []), main], { wrapped: true }), {
     env: {
       ...process.env,
       PORT: String(port),
@@ -56,13 +88,15 @@ export async function startAppServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`);
+  const pid = serverPid(child);
   return {
     url,
-    pid: child.pid!,
+    pid,
     dataDir,
     process: child,
     stop: async () => {
-      child.kill('SIGTERM');
+      // The server itself: a wrapper then writes its profile as the server exits.
+      process.kill(pid, 'SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
