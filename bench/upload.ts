@@ -27,6 +27,7 @@ import {
   signUpUser,
   untilThumbnail,
 } from './lib/server.js';
+import { MAPPING_KINDS, residentByKind, type ResidentByKind } from './lib/memory-map.js';
 import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
@@ -108,10 +109,16 @@ function startMemorySampler(pid: number) {
     hwmReset = false;
   }
   let peakKb = procStatusKb(pid, 'VmRSS');
+  // Where the memory lies at the highest sample, read again at each new highest.
+  let peakByKind = residentByKind(pid);
   let samples = 0;
   const timer = setInterval(() => {
     try {
-      peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
+      const rssKb = procStatusKb(pid, 'VmRSS');
+      if (rssKb > peakKb) {
+        peakKb = rssKb;
+        peakByKind = residentByKind(pid) ?? peakByKind;
+      }
       samples += 1;
     } catch {
       // the process is gone: the upload loop reports it
@@ -121,7 +128,13 @@ function startMemorySampler(pid: number) {
     stop() {
       clearInterval(timer);
       const hwmKb = hwmReset ? procStatusKb(pid, 'VmHWM') : 0;
-      return { peakKb: Math.max(peakKb, hwmKb), sampledPeakKb: peakKb, hwmKb, samples };
+      return {
+        peakKb: Math.max(peakKb, hwmKb),
+        sampledPeakKb: peakKb,
+        peakByKind,
+        hwmKb,
+        samples,
+      };
     },
   };
 }
@@ -222,7 +235,11 @@ interface RunResult {
   startKb: number;
   /** After the warm-up upload (libvips loaded): growth is counted from here. */
   idleKb: number;
+  idleByKind: ResidentByKind | null;
   peakKb: number;
+  /** The highest 10 ms sample, and where its memory lay. */
+  sampledPeakKb: number;
+  peakByKind: ResidentByKind | null;
   /** Two seconds after the last upload. */
   afterKb: number;
   hwmAvailable: boolean;
@@ -257,6 +274,7 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
     await uploadFile(server.url, alice.idToken, warmUp);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idleKb = procStatusKb(server.pid, 'VmRSS');
+    const idleByKind = residentByKind(server.pid);
 
     // Another user for the second pass, so no upload is a duplicate of one already stored.
     const sampler = startMemorySampler(server.pid);
@@ -311,7 +329,10 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
       mode: server.mode,
       startKb,
       idleKb,
+      idleByKind,
       peakKb: memory.peakKb,
+      sampledPeakKb: memory.sampledPeakKb,
+      peakByKind: memory.peakByKind,
       afterKb,
       hwmAvailable: memory.hwmKb > 0,
       sequentialMs,
@@ -434,6 +455,20 @@ async function main() {
     console.log(
       `\nPeak = the larger of VmRSS sampled every 10 ms and ${results.every((r) => r.hwmAvailable) ? 'the kernel high-water mark (VmHWM, reset before the passes)' : 'nothing else (VmHWM could not be reset here)'}.`,
     );
+    for (const r of results) {
+      const { idleByKind: idle, peakByKind: peak } = r;
+      if (!idle || !peak) continue;
+      console.log(
+        `\nWhere the resident memory lay (/proc/PID/smaps), ${r.allocator.name}: after warm-up, and at the highest sample (${mb(r.sampledPeakKb)} MB)`,
+      );
+      console.log('| mappings | after warm-up, MB | at the highest sample, MB | growth, MB |');
+      console.log('|---|---|---|---|');
+      for (const kind of MAPPING_KINDS) {
+        console.log(
+          `| ${kind} | ${mb(idle[kind])} | ${mb(peak[kind])} | ${mb(peak[kind] - idle[kind])} |`,
+        );
+      }
+    }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
