@@ -1,27 +1,47 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
 
 let ctx: TestContext;
 let user: TestUser;
+let webDist: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The app's pages, served from a built web app of one page.
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
+  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
   user = await signUp(ctx.app);
 });
 afterAll(async () => {
   await ctx.close();
+  await fs.rm(webDist, { recursive: true, force: true });
 });
 
 const changeProfile = (headers: Record<string, string>) =>
   ctx.api(user).setProfilePhoto({ profilePicUrl: '/default-avatar.png' }, headers);
 
 describe('XSRF double submit', () => {
-  it('sets an XSRF-TOKEN cookie readable by the page', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  it('sets an XSRF-TOKEN cookie readable by the page, with the page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/albums/recent' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
     const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.sameSite).toBe('Strict');
+    expect(cookie?.path).toBe('/');
+  });
+
+  it('sets no cookie on answers of the API, which every browser calls from a page', async () => {
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const albums = await ctx.api(user).listAlbums();
+    for (const res of [health, albums]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
   });
 
   it('refuses a state-changing call that carries the cookie but not the header', async () => {

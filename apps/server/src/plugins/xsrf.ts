@@ -6,9 +6,14 @@ import { newSecret } from '../lib/ids.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Responses that shared caches may keep must not set anyone's cookie. */
-function isSharedCacheable(url: string): boolean {
-  return url.startsWith('/assets/') || url.startsWith('/api/files/show/');
+/**
+ * Whether an answer hands out the cookie: the app's pages and their scripts do, so a browser holds
+ * it before its first call. The API and the identity service do not: every browser has loaded a
+ * page before calling them, and their other clients (scripts, mobile apps) have no use for it.
+ * Built assets never do: shared caches may keep them, and must not keep anyone's cookie.
+ */
+function handsOutCookie(url: string): boolean {
+  return !url.startsWith('/api/') && !url.startsWith('/identity/') && !url.startsWith('/assets/');
 }
 
 function same(a: string, b: string): boolean {
@@ -18,14 +23,14 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit XSRF protection. Every response to a browser without the cookie sets one; a
- * state-changing request that carries the cookie must echo it in the header. Clients that send no
- * cookie (scripts, mobile apps) cannot be driven by another site and are not affected.
+ * Double-submit XSRF protection. A page loaded by a browser without the cookie sets one; a
+ * state-changing API request that carries the cookie must echo it in the header. Clients that send
+ * no cookie (scripts, mobile apps) cannot be driven by another site and are not affected.
  */
 export function registerXsrf(app: FastifyInstance, options: { secure: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie && !isSharedCacheable(request.url)) {
+    if (!cookie && handsOutCookie(request.url)) {
       reply.setCookie(XSRF_COOKIE, newSecret(), {
         path: '/',
         sameSite: 'strict',
