@@ -1,10 +1,11 @@
 // Where a process's resident memory lies, by kind of mapping (Linux /proc/PID/smaps). Each
 // kind is named for what usually fills it in a Node server using glibc's malloc:
 // - glibc's main arena grows the [heap] mapping;
-// - its other arenas are anonymous mappings that start on a 64 MiB boundary (their most);
+// - its other arenas live in anonymous mappings that start on a 64 MiB boundary (the most an
+//   arena's heap may span);
 // - a block over malloc's mmap threshold gets a mapping of its own: the large ones are those;
 // - V8 allocates its heap in pages of 256 KiB; thread stacks are small too;
-// - files mapped in: the program and its libraries, and images a library reads by mapping them.
+// - files mapped in: the program and its libraries, and any other file read by mapping it.
 import fs from 'node:fs';
 
 export const MAPPING_KINDS = [
