@@ -3,9 +3,10 @@
 // over the same work as bench:upload's (twenty 12-megapixel JPEGs of noise, three rounds), in a
 // fresh Node process with MALLOC_ARENA_MAX=2 as npm start sets it. Measured one image at a time
 // and JOB_CONCURRENCY (2) at a time, as the server's jobs run them, each BENCH_ROUNDS (2) times in
-// turn. Prints the resident memory after a warm-up image, the peak (10 ms samples) and where it lay
-// (/proc/PID/smaps): the baseline for bench:upload's memory growth, which adds receiving the
-// uploads, the database and the HTTP server around the same image work.
+// turn. Prints the resident memory after a warm-up image, the peak (10 ms samples and the kernel's
+// high-water mark) and where it lay at the highest sample (/proc/PID/smaps): the baseline for
+// bench:upload's memory growth, which adds receiving the uploads, the database and the HTTP server
+// around the same image work.
 // Run: npm run bench:image-memory   (BENCH_ROUNDS=2)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDerivedSizes } from '../apps/server/src/modules/files/files.images.js';
-import { MAPPING_KINDS, residentByKind, type ResidentByKind } from './lib/memory-map.js';
+import {
+  MAPPING_KINDS,
+  procStatusKb,
+  residentByKind,
+  startPeakSampler,
+  type ResidentByKind,
+} from './lib/memory-map.js';
 import { writeNoiseJpeg } from './lib/sharp-sizes.js';
 
 const FILES = 20;
@@ -30,25 +37,14 @@ interface Measured {
   peak: ResidentByKind;
 }
 
-const rssKb = () =>
-  Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
-
 /** In the child: the derived sizes of every file, PASSES times, `atATime` images at once. */
 async function child(dir: string, atATime: number): Promise<void> {
   const files = Array.from({ length: FILES }, (_, i) => path.join(dir, `${i}.jpg`));
   await makeDerivedSizes(files[0]!, NOISE);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const idleKb = rssKb();
+  const idleKb = procStatusKb(process.pid, 'VmRSS');
   const idle = residentByKind(process.pid)!;
-  let peakKb = idleKb;
-  let peak = idle;
-  const timer = setInterval(() => {
-    const now = rssKb();
-    if (now > peakKb) {
-      peakKb = now;
-      peak = residentByKind(process.pid) ?? peak;
-    }
-  }, 10);
+  const sampler = startPeakSampler(process.pid);
   const started = performance.now();
   for (let pass = 0; pass < PASSES; pass += 1) {
     let next = 0;
@@ -58,9 +54,9 @@ async function child(dir: string, atATime: number): Promise<void> {
       }),
     );
   }
-  clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
-  const measured: Measured = { atATime, seconds, idleKb, peakKb, idle, peak };
+  const { peakKb, peakByKind } = sampler.stop();
+  const measured: Measured = { atATime, seconds, idleKb, peakKb, idle, peak: peakByKind ?? idle };
   process.stdout.write(JSON.stringify(measured));
 }
 

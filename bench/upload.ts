@@ -27,7 +27,13 @@ import {
   signUpUser,
   untilThumbnail,
 } from './lib/server.js';
-import { MAPPING_KINDS, residentByKind, type ResidentByKind } from './lib/memory-map.js';
+import {
+  MAPPING_KINDS,
+  procStatusKb,
+  residentByKind,
+  startPeakSampler,
+  type ResidentByKind,
+} from './lib/memory-map.js';
 import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
@@ -88,53 +94,6 @@ async function startServer(dataDir: string, allocator: Allocator): Promise<Serve
         process.kill(pid, 'SIGTERM');
         await exited;
       }
-    },
-  };
-}
-
-function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  if (!match) throw new Error(`no ${field} in /proc/${pid}/status`);
-  return Number(match[1]);
-}
-
-/** Samples the process's resident memory every few ms; the kernel's high-water mark is read too. */
-function startMemorySampler(pid: number) {
-  // Resets VmHWM to the current RSS (Linux >= 4.0), so it then holds the peak of this run only.
-  let hwmReset = true;
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    hwmReset = false;
-  }
-  let peakKb = procStatusKb(pid, 'VmRSS');
-  // Where the memory lies at the highest sample, read again at each new highest.
-  let peakByKind = residentByKind(pid);
-  let samples = 0;
-  const timer = setInterval(() => {
-    try {
-      const rssKb = procStatusKb(pid, 'VmRSS');
-      if (rssKb > peakKb) {
-        peakKb = rssKb;
-        peakByKind = residentByKind(pid) ?? peakByKind;
-      }
-      samples += 1;
-    } catch {
-      // the process is gone: the upload loop reports it
-    }
-  }, 10);
-  return {
-    stop() {
-      clearInterval(timer);
-      const hwmKb = hwmReset ? procStatusKb(pid, 'VmHWM') : 0;
-      return {
-        peakKb: Math.max(peakKb, hwmKb),
-        sampledPeakKb: peakKb,
-        peakByKind,
-        hwmKb,
-        samples,
-      };
     },
   };
 }
@@ -277,7 +236,7 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
     const idleByKind = residentByKind(server.pid);
 
     // Another user for the second pass, so no upload is a duplicate of one already stored.
-    const sampler = startMemorySampler(server.pid);
+    const sampler = startPeakSampler(server.pid);
     const sequentialMs = SEQUENTIAL ? await uploadAll(server.url, alice.idToken, files, 1) : 0;
     // Rounds over the same files, each cut into batches of CONCURRENCY files: every batch goes
     // through the server and through sharp alone back to back, the order alternating, so a machine

@@ -56,3 +56,54 @@ export function residentByKind(pid: number): ResidentByKind | null {
   }
   return resident;
 }
+
+/** A field of /proc/PID/status, in kB. */
+export function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(match[1]);
+}
+
+/**
+ * Samples a process's resident memory every 10 ms, with where it lies at the highest sample; the
+ * kernel's high-water mark is read too, at the end.
+ */
+export function startPeakSampler(pid: number) {
+  // Resets VmHWM to the current RSS (Linux >= 4.0), so it then holds the peak of this run only.
+  let hwmReset = true;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    hwmReset = false;
+  }
+  let peakKb = procStatusKb(pid, 'VmRSS');
+  // Where the memory lies at the highest sample, read again at each new highest.
+  let peakByKind = residentByKind(pid);
+  let samples = 0;
+  const timer = setInterval(() => {
+    try {
+      const rssKb = procStatusKb(pid, 'VmRSS');
+      if (rssKb > peakKb) {
+        peakKb = rssKb;
+        peakByKind = residentByKind(pid) ?? peakByKind;
+      }
+      samples += 1;
+    } catch {
+      // the process is gone: its owner reports it
+    }
+  }, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      const hwmKb = hwmReset ? procStatusKb(pid, 'VmHWM') : 0;
+      return {
+        peakKb: Math.max(peakKb, hwmKb),
+        sampledPeakKb: peakKb,
+        peakByKind,
+        hwmKb,
+        samples,
+      };
+    },
+  };
+}
