@@ -1,5 +1,6 @@
-// npm test: install what is missing (as npm start does), type-check, lint, then every test: unit
-// and server integration (Vitest, SQLite and PostgreSQL), and end to end in Chromium (Playwright).
+// npm test: install what is missing (as npm start does), type-check, check formatting, lint, then
+// every test: unit and server integration (Vitest, SQLite and PostgreSQL), and end to end in
+// Chromium (Playwright).
 // Ends with one line counting the tests; a step that failed counts as a failure there, and the
 // end of its output is shown again with the reason.
 import { spawn } from 'node:child_process';
@@ -64,13 +65,15 @@ function runCommand(command, args, env) {
   });
 }
 
-async function step(title, command, args, env = {}) {
+/** Runs one step with `env` added to the environment; `fix` says what to do when it fails. */
+async function step(title, command, args, { env = {}, fix } = {}) {
   console.log(`\n=== ${title}`);
   const started = Date.now();
   const outcome = await runCommand(command, args, { ...process.env, ...env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`=== ${title}: ${outcome.ok ? 'ok' : `FAILED: ${outcome.why}`} (${seconds} s)`);
-  if (!outcome.ok) failedSteps.push({ title, why: outcome.why, tail: outcome.tail });
+  const why = outcome.ok || !fix ? outcome.why : `${outcome.why}: ${fix}`;
+  console.log(`=== ${title}: ${outcome.ok ? 'ok' : `FAILED: ${why}`} (${seconds} s)`);
+  if (!outcome.ok) failedSteps.push({ title, why, tail: outcome.tail });
   return outcome.ok;
 }
 
@@ -96,7 +99,7 @@ if (!hasChromium) {
 }
 
 const installed = await ensureInstalled(root, (command, args, env) =>
-  step(`Install dependencies (${command} ${args.join(' ')})`, command, args, env),
+  step(`Install dependencies (${command} ${args.join(' ')})`, command, args, { env }),
 );
 
 let passed = 0;
@@ -107,6 +110,9 @@ const countedByTests = new Set();
 
 if (installed) {
   await step('Type-check', bin('tsc'), ['-b']);
+  await step('Formatting (Prettier)', bin('prettier'), ['--check', '.'], {
+    fix: 'run `npm run format`',
+  });
   await step('Lint', bin('eslint'), ['--max-warnings', '0', '.']);
 
   const vitestTitle = 'Unit and server integration tests (Vitest)';
@@ -130,7 +136,7 @@ if (installed) {
   if (await step('Build for the end-to-end tests', 'npm', ['run', 'build', '--silent'])) {
     if (hasChromium) {
       await step(e2eTitle, bin('playwright'), ['test'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
       });
     } else {
       cannotRun(e2eTitle, `Chromium is missing at ${CHROMIUM} (apt-get install -y chromium)`);
