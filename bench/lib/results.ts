@@ -29,7 +29,7 @@ export function startRun(bench: string) {
     startedAt,
     loadAverage,
     finish(figures: unknown): string {
-      const status = git('status', '--porcelain');
+      const status = git('status', '--porcelain', '--untracked-files=no');
       const results = {
         bench,
         date: startedAt.toISOString(),
