@@ -72,8 +72,9 @@ export const SETTINGS = {
   BENCH_SERVER_CPU: setting(
     'a CPU list as taskset takes it, e.g. 1 or 0,1',
     (raw) => (/^\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*$/.test(raw) ? raw : undefined),
-    'Holds every server a benchmark starts to these CPUs (taskset -c), so that servers ' +
-      'measured in turn run alike whatever the client does on the others.',
+    'Holds the servers started through bench/lib/server.ts (all but those of bench:load and ' +
+      'bench:crash) to these CPUs (taskset -c), so that servers measured in turn run alike ' +
+      'whatever the client does on the others.',
   ),
   BENCH_SERVER_WRAPPER: text(
     'A profiler the app\'s server runs under, e.g. "heaptrack -o /tmp/upload"; its own cost ' +
@@ -125,7 +126,8 @@ export const SETTINGS = {
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),
   BENCH_REQUESTS: integer('bench:logs: requests of each run.'),
   BENCH_ROUNDS: integer(
-    'Rounds of each measure; the figure is their median (or, for profiles, their mean).',
+    'How many times each measure is repeated, in turn with its baseline where it has one; the ' +
+      "benchmark prints the rounds' median or mean.",
   ),
   BENCH_SECONDS: decimal('How long each load (or profiled page load) lasts, s.'),
   BENCH_SEQUENTIAL: flag('bench:upload: 0 skips the pass of one upload at a time.'),
@@ -155,6 +157,7 @@ export const SETTINGS = {
 export type SettingName = keyof typeof SETTINGS;
 export type SettingValue<N extends SettingName> =
   (typeof SETTINGS)[N] extends Setting<infer T> ? T : never;
+
 /** Every setting read so far in this process, with the value used: for the results file. */
 const used: Record<string, unknown> = {};
 
