@@ -6,7 +6,6 @@
 // per request. Prints figures; never gates CI.
 // Run: npm run build && npm run bench:api
 //   (BENCH_SECONDS=5 BENCH_CONNECTIONS=50 BENCH_ROUNDS=3 by default)
-import os from 'node:os';
 import autocannon from 'autocannon';
 import { makeJpeg } from '../apps/server/src/test/images.js';
 import {
@@ -18,10 +17,15 @@ import {
   startMinimalServer,
   uploadPicture,
 } from './lib/server.js';
+import { startRun } from './lib/results.js';
+import { readSettings } from './lib/settings.js';
+import { median, ratio } from './lib/stats.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const {
+  BENCH_SECONDS: seconds,
+  BENCH_CONNECTIONS: connections,
+  BENCH_ROUNDS: rounds,
+} = readSettings({ BENCH_SECONDS: 5, BENCH_CONNECTIONS: 50, BENCH_ROUNDS: 3 });
 
 interface Figure {
   name: string;
@@ -54,12 +58,6 @@ async function load(
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /** The median round of figures measured in several rounds, by requests per second. */
 function medianFigure(name: string, figures: Figure[]): Figure {
   return {
@@ -73,6 +71,7 @@ function medianFigure(name: string, figures: Figure[]): Figure {
 }
 
 async function main() {
+  const run = startRun('api');
   const baselineServer = await startBaselineServer();
   const baseline = await load('baseline: bare Fastify hello-world', `${baselineServer.url}/`);
   await baselineServer.stop();
@@ -180,11 +179,8 @@ async function main() {
     await minimal.stop();
 
     console.log(
-      `\nAPI load: ${connections} connections, ${seconds} s each, ${new Date().toISOString()}, ` +
-        `load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')}`,
+      `\nAPI load: ${connections} connections, ${seconds} s each, ${run.startedAt.toISOString()}, ` +
+        `load average at the start ${run.loadAverage.map((l) => l.toFixed(1)).join(' ')}`,
     );
     console.log(
       `(album rows and thumbnails: median of ${rounds} alternating rounds; CPU: server process time per request)`,
@@ -192,33 +188,52 @@ async function main() {
     console.log('| path | req/s | ratio to baseline | p50 ms | p99 ms | CPU µs/req | errors |');
     console.log('|---|---|---|---|---|---|---|');
     for (const f of figures) {
-      const ratio = (f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
       const cpu = f.cpuMicrosPerRequest === undefined ? '' : Math.round(f.cpuMicrosPerRequest);
       console.log(
-        `| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio} | ${f.p50} | ${f.p99} | ${cpu} | ${f.errors} |`,
+        `| ${f.name} | ${Math.round(f.requestsPerSecond)} | ${ratio(f.requestsPerSecond, baseline.requestsPerSecond, 3)} | ${f.p50} | ${f.p99} | ${cpu} | ${f.errors} |`,
       );
     }
-    const rate = (name: string) => figures.find((f) => f.name.startsWith(name))!.requestsPerSecond;
-    const ratio = (a: number, b: number) => (a / b).toFixed(2);
-    const perRound = appRounds
-      .map((f, i) => ratio(f.requestsPerSecond, minimalRounds[i]!.requestsPerSecond))
-      .join(', ');
+    const cacheOff = figures.find((f) => f.name.includes('IMAGE_CACHE_BYTES=0'))!;
+    const byRate = (a: Figure, b: Figure) => ratio(a.requestsPerSecond, b.requestsPerSecond);
+    // Less CPU per request is better: the minimal twin's CPU over the app's.
+    const byCpu = (a: Figure, b: Figure) => ratio(b.cpuMicrosPerRequest!, a.cpuMicrosPerRequest!);
+    const perRound = (app: Figure[], minimal: Figure[]) =>
+      app.map((f, i) => byRate(f, minimal[i]!)).join(', ');
     console.log(
-      `\nalbums (limit=50) vs the same answer minimally: ${ratio(appAlbums.requestsPerSecond, minimalAlbums.requestsPerSecond)}x ` +
-        `(rounds: ${perRound}); by CPU per request: ${ratio(minimalAlbums.cpuMicrosPerRequest!, appAlbums.cpuMicrosPerRequest!)}x`,
+      `\nalbums (limit=50) vs the same answer minimally: ${byRate(appAlbums, minimalAlbums)} ` +
+        `(rounds: ${perRound(appRounds, minimalRounds)}); by CPU per request: ${byCpu(appAlbums, minimalAlbums)}`,
     );
     console.log(
-      `albums (limit=50) vs 50 albums with owner names only: ${ratio(appAlbums.requestsPerSecond, plainAlbums.requestsPerSecond)}x; ` +
-        `by CPU per request: ${ratio(plainAlbums.cpuMicrosPerRequest!, appAlbums.cpuMicrosPerRequest!)}x`,
+      `albums (limit=50) vs 50 albums with owner names only: ${byRate(appAlbums, plainAlbums)}; ` +
+        `by CPU per request: ${byCpu(appAlbums, plainAlbums)}`,
     );
-    const thumbPerRound = thumbRounds
-      .map((f, i) => ratio(f.requestsPerSecond, minimalThumbRounds[i]!.requestsPerSecond))
-      .join(', ');
     console.log(
-      `thumbnail vs a minimal keyed lookup + file stream: ${ratio(appThumb.requestsPerSecond, minimalThumb.requestsPerSecond)}x ` +
-        `(rounds: ${thumbPerRound}); by CPU per request: ${ratio(minimalThumb.cpuMicrosPerRequest!, appThumb.cpuMicrosPerRequest!)}x; ` +
-        `cache off: ${ratio(rate('GET /api/files/show/{id}?size=thumb, IMAGE'), minimalThumb.requestsPerSecond)}x`,
+      `thumbnail vs a minimal keyed lookup + file stream: ${byRate(appThumb, minimalThumb)} ` +
+        `(rounds: ${perRound(thumbRounds, minimalThumbRounds)}); by CPU per request: ${byCpu(appThumb, minimalThumb)}; ` +
+        `cache off: ${byRate(cacheOff, minimalThumb)}`,
     );
+    const ratios = (app: Figure, minimal: Figure) => ({
+      byRate: app.requestsPerSecond / minimal.requestsPerSecond,
+      byCpu: minimal.cpuMicrosPerRequest! / app.cpuMicrosPerRequest!,
+    });
+    run.finish({
+      paths: figures.map((f) => ({
+        ...f,
+        ratioToBaseline: f.requestsPerSecond / baseline.requestsPerSecond,
+      })),
+      albumsVsMinimal: {
+        ...ratios(appAlbums, minimalAlbums),
+        rounds: appRounds.map((f, i) => f.requestsPerSecond / minimalRounds[i]!.requestsPerSecond),
+      },
+      albumsVsPlain: ratios(appAlbums, plainAlbums),
+      thumbnailVsMinimal: {
+        ...ratios(appThumb, minimalThumb),
+        rounds: thumbRounds.map(
+          (f, i) => f.requestsPerSecond / minimalThumbRounds[i]!.requestsPerSecond,
+        ),
+        cacheOffByRate: cacheOff.requestsPerSecond / minimalThumb.requestsPerSecond,
+      },
+    });
     if (figures.some((f) => f.errors > 0)) {
       console.error('Some requests failed: see the errors column.');
       process.exitCode = 1;

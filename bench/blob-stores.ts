@@ -11,11 +11,16 @@ import path from 'node:path';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.js';
 import { LocalBlobStore } from '../apps/server/src/storage/local-blob-store.js';
 import { S3BlobStore } from '../apps/server/src/storage/s3-blob-store.js';
+import { startRun } from './lib/results.js';
 import { repoRoot } from './lib/server.js';
+import { readSettings } from './lib/settings.js';
+import { median } from './lib/stats.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const { BENCH_ROUNDS: ROUNDS, BENCH_SIZES_MB: SIZES_MB } = readSettings({
+  BENCH_ROUNDS: 3,
+  BENCH_SIZES_MB: [8, 64, 256],
+});
 const MB = 1024 * 1024;
-const SIZES_MB = (process.env.BENCH_SIZES_MB ?? '8,64,256').split(',').map(Number);
 
 function rssMb(): number {
   return process.memoryUsage.rss() / MB;
@@ -62,6 +67,8 @@ async function startS3rver(dir: string): Promise<{ endpoint: string; stop(): voi
 }
 
 async function main() {
+  const run = startRun('blob-stores');
+  const figures = [];
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-blob-stores-'));
   const s3rver = await startS3rver(path.join(dir, 's3rver'));
   try {
@@ -80,7 +87,7 @@ async function main() {
       ],
     ];
     console.log(
-      `\nBlob stores, ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}, median of ${ROUNDS}`,
+      `\nBlob stores, ${run.startedAt.toISOString()}, ${os.availableParallelism()} CPUs, load average ${run.loadAverage[0]!.toFixed(1)} at the start, median of ${ROUNDS}`,
     );
     console.log('| store | file | store, ms | read back, ms | RSS growth while storing, MB |');
     console.log('|---|---|---|---|---|');
@@ -96,13 +103,20 @@ async function main() {
           if (result.sha !== expected) throw new Error(`${name}: the bytes read back differ`);
           runs.push(result);
         }
-        const median = (values: number[]) =>
-          [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+        const figure = {
+          store: name,
+          sizeMb,
+          storeMs: median(runs.map((r) => r.putMs)),
+          readBackMs: median(runs.map((r) => r.readMs)),
+          rssGrowthMb: Math.max(...runs.map((r) => r.growthMb)),
+        };
+        figures.push(figure);
         console.log(
-          `| ${name} | ${sizeMb} MB | ${median(runs.map((r) => r.putMs)).toFixed(0)} | ${median(runs.map((r) => r.readMs)).toFixed(0)} | ${Math.max(...runs.map((r) => r.growthMb)).toFixed(1)} |`,
+          `| ${name} | ${sizeMb} MB | ${figure.storeMs.toFixed(0)} | ${figure.readBackMs.toFixed(0)} | ${figure.rssGrowthMb.toFixed(1)} |`,
         );
       }
     }
+    run.finish({ stores: figures });
   } finally {
     s3rver.stop();
     await fs.rm(dir, { recursive: true, force: true });

@@ -7,17 +7,25 @@
 import os from 'node:os';
 import { runCrashCycles, type CrashReport } from '../apps/server/src/hardening/crash-harness.js';
 import { postgresAvailability } from '../apps/server/src/test/postgres.js';
+import { startRun } from './lib/results.js';
 import { serverArgs } from './lib/server.js';
+import { readSettings } from './lib/settings.js';
+import { median } from './lib/stats.js';
 
-const KILLS = Number(process.env.BENCH_KILLS ?? 20);
-const WRITERS = Number(process.env.BENCH_WRITERS ?? 6);
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
-/** The kill comes at a random moment in this range after the writes start, in ms. */
-const [KILL_MIN_MS, KILL_MAX_MS] = (process.env.BENCH_KILL_AFTER_MS ?? '1000,5000')
-  .split(',')
-  .map(Number) as [number, number];
+const {
+  BENCH_KILLS: KILLS,
+  BENCH_WRITERS: WRITERS,
+  BENCH_DATABASES: DATABASES,
+  BENCH_KILL_AFTER_MS: KILL_AFTER_MS,
+} = readSettings({
+  BENCH_KILLS: 20,
+  BENCH_WRITERS: 6,
+  BENCH_DATABASES: ['sqlite', 'postgres'],
+  BENCH_KILL_AFTER_MS: [1000, 5000],
+});
 
 async function main() {
+  const run = startRun('crash');
   const { args, mode } = serverArgs();
   const reports: CrashReport[] = [];
   for (const database of DATABASES) {
@@ -28,24 +36,20 @@ async function main() {
         continue;
       }
     }
-    if (database !== 'sqlite' && database !== 'postgres')
-      throw new Error(`unknown database ${database}`);
     console.log(`${database}: ${KILLS} kills, ${WRITERS} writers, server ${mode}`);
     reports.push(
       await runCrashCycles({
         database,
         kills: KILLS,
         writers: WRITERS,
-        killAfterMs: [KILL_MIN_MS, KILL_MAX_MS],
+        killAfterMs: KILL_AFTER_MS,
         serverArgs: args,
         progress: (line) => console.log(`  ${line}`),
       }),
     );
   }
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   console.log(
-    `\nCrash benchmark, ${new Date().toISOString()}, ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `\nCrash benchmark, ${run.startedAt.toISOString()}, ${os.availableParallelism()} CPUs, load average ${run.loadAverage[0]!.toFixed(1)} at the start`,
   );
   console.log(
     '| database | kills | acknowledged writes | in flight at a kill | lost | dangling | orphan blobs | median restart, s | minutes |',
@@ -59,6 +63,20 @@ async function main() {
   for (const r of reports) {
     for (const line of [...r.lost, ...r.dangling]) console.error(`${r.database}: ${line}`);
   }
+  run.finish({
+    serverMode: mode,
+    databases: reports.map((r) => ({
+      database: r.database,
+      kills: r.kills,
+      acknowledged: r.acknowledged,
+      inFlight: r.inFlight,
+      lost: r.lost,
+      dangling: r.dangling,
+      orphanBlobs: r.orphanBlobs,
+      medianRestartMs: median(r.restartMs),
+      durationMs: r.durationMs,
+    })),
+  });
   if (reports.some((r) => r.lost.length > 0 || r.dangling.length > 0)) process.exitCode = 1;
 }
 

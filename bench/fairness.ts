@@ -16,11 +16,21 @@ import {
   untilThumbnail,
   type RunningServer,
 } from './lib/server.js';
+import { startRun } from './lib/results.js';
+import { readSettings } from './lib/settings.js';
+import { ratio } from './lib/stats.js';
 
-const BATCH = Number(process.env.BENCH_BATCH ?? 50);
-const MEGAPIXELS = Number(process.env.BENCH_MP ?? 12);
-const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 2000);
-const DATABASE = process.env.BENCH_DATABASE ?? 'sqlite';
+const {
+  BENCH_BATCH: BATCH,
+  BENCH_MP: MEGAPIXELS,
+  BENCH_DELAY_MS: DELAY_MS,
+  BENCH_DATABASE: DATABASE,
+} = readSettings({
+  BENCH_BATCH: 50,
+  BENCH_MP: 12,
+  BENCH_DELAY_MS: 2000,
+  BENCH_DATABASE: 'sqlite',
+});
 
 /** A distinct camera-sized JPEG: a gradient with noise, about 4:3. */
 async function photo(seed: number): Promise<Buffer> {
@@ -54,6 +64,7 @@ async function sendAndWait(server: RunningServer, idToken: string, bytes: Buffer
 }
 
 async function main() {
+  const run = startRun('fairness');
   let database: { url: string; drop: () => Promise<void> } | undefined;
   if (DATABASE === 'postgres') {
     const name = `photo_bench_${Date.now()}`;
@@ -102,11 +113,17 @@ async function main() {
     );
     console.log(
       `one photo sent ${DELAY_MS} ms into another person's batch: answered in ${single.answered.toFixed(0)} ms, ` +
-        `thumbnail after ${single.thumbnail.toFixed(0)} ms (${(single.thumbnail / idle.thumbnail).toFixed(2)}× idle)`,
+        `thumbnail after ${single.thumbnail.toFixed(0)} ms (${ratio(single.thumbnail, idle.thumbnail)} idle)`,
     );
     console.log(
       `the batch: last thumbnail after ${(last / 1000).toFixed(1)} s; ${(BATCH / batchSeconds).toFixed(2)} photos/s`,
     );
+    run.finish({
+      idle: { answeredMs: idle.answered, thumbnailMs: idle.thumbnail },
+      duringBatch: { answeredMs: single.answered, thumbnailMs: single.thumbnail },
+      ratioToIdle: single.thumbnail / idle.thumbnail,
+      batch: { lastThumbnailMs: last, photosPerSecond: BATCH / batchSeconds },
+    });
   } finally {
     await server.stop();
     await database?.drop();

@@ -15,13 +15,25 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { createTestPostgresDatabase } from '../apps/server/src/test/postgres.js';
 import { freePort } from '../apps/server/src/test/ports.js';
+import { procStatusKb } from './lib/memory-map.js';
+import { startRun } from './lib/results.js';
 import { repoRoot, serverArgs, startBaselineServer } from './lib/server.js';
+import { readSettings } from './lib/settings.js';
+import { percentile, ratio } from './lib/stats.js';
 
-const USERS = Number(process.env.BENCH_USERS ?? 200);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 300);
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-const DATABASE = process.env.BENCH_DATABASE ?? 'sqlite';
+const {
+  BENCH_USERS: USERS,
+  BENCH_DURATION: DURATION_S,
+  BENCH_THINK_MS: THINK_MS,
+  BENCH_LOG_LEVEL: LOG_LEVEL,
+  BENCH_DATABASE: DATABASE,
+} = readSettings({
+  BENCH_USERS: 200,
+  BENCH_DURATION: 300,
+  BENCH_THINK_MS: 100,
+  BENCH_LOG_LEVEL: 'warn',
+  BENCH_DATABASE: 'sqlite',
+});
 const MEMORY_EVERY_S = Math.max(5, Math.round(DURATION_S / 20));
 
 interface User {
@@ -69,15 +81,13 @@ const drain = async (res: Response) => {
   await res.arrayBuffer();
 };
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
-}
+const rssMb = (pid: number) => procStatusKb(pid, 'VmRSS') / 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 
 async function main() {
+  const run = startRun('load');
   // Baseline: a bare Fastify hello-world, same machine, same moment, as many connections.
   const baselineServer = await startBaselineServer();
   const baseline = await autocannon({
@@ -298,16 +308,16 @@ async function main() {
     await sleep(10_000);
     const quietMb = rssMb(child.pid!);
 
-    const all = [...latencies.values()].flat().sort((a, b) => a - b);
-    const at = (sorted: number[], q: number) =>
-      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    const all = [...latencies.values()].flat();
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     const rate = requests / elapsedS;
+    const baselineRate = baseline.requests.average;
+    const ms = (values: number[], q: number) => percentile(values, q).toFixed(0);
     console.log(
-      `\nLoad benchmark, ${new Date().toISOString()}: ${USERS} users, ${DURATION_S} s, think time up to ${THINK_MS} ms, ${DATABASE}, LOG_LEVEL=${LOG_LEVEL}, server ${mode}`,
+      `\nLoad benchmark, ${run.startedAt.toISOString()}: ${USERS} users, ${DURATION_S} s, think time up to ${THINK_MS} ms, ${DATABASE}, LOG_LEVEL=${LOG_LEVEL}, server ${mode}`,
     );
     console.log(
-      `${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the end\n`,
+      `${os.availableParallelism()} CPUs, load average ${run.loadAverage[0]!.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end\n`,
     );
     console.log('| measure | value |');
     console.log('|---|---|');
@@ -315,24 +325,47 @@ async function main() {
     console.log(`| errors (non-2xx/304 or failed) | ${errorCount} |`);
     console.log(`| requests per second | ${rate.toFixed(0)} |`);
     console.log(
-      `| baseline: bare Fastify hello-world, ${USERS} connections, req/s | ${baseline.requests.average.toFixed(0)} |`,
+      `| baseline: bare Fastify hello-world, ${USERS} connections, req/s | ${baselineRate.toFixed(0)} |`,
     );
-    console.log(`| ratio to the baseline | ${(rate / baseline.requests.average).toFixed(3)} |`);
+    console.log(`| ratio to the baseline | ${ratio(rate, baselineRate, 3)} |`);
     console.log(
-      `| latency p50 / p90 / p99 / max, ms | ${at(all, 0.5).toFixed(0)} / ${at(all, 0.9).toFixed(0)} / ${at(all, 0.99).toFixed(0)} / ${(all.at(-1) ?? 0).toFixed(0)} |`,
+      `| latency p50 / p90 / p99 / max, ms | ${ms(all, 0.5)} / ${ms(all, 0.9)} / ${ms(all, 0.99)} / ${ms(all, 1)} |`,
     );
+    const kinds = [...latencies].sort((a, b) => b[1].length - a[1].length);
     console.log('\n| request | count | p50 ms | p99 ms | errors |');
     console.log('|---|---|---|---|---|');
-    for (const [kind, list] of [...latencies].sort((a, b) => b[1].length - a[1].length)) {
-      const sorted = [...list].sort((a, b) => a - b);
+    for (const [kind, list] of kinds) {
       console.log(
-        `| ${kind} | ${list.length} | ${at(sorted, 0.5).toFixed(0)} | ${at(sorted, 0.99).toFixed(0)} | ${errors.get(kind) ?? 0} |`,
+        `| ${kind} | ${list.length} | ${ms(list, 0.5)} | ${ms(list, 0.99)} | ${errors.get(kind) ?? 0} |`,
       );
     }
     console.log('\n| seconds | server RSS, MiB |');
     console.log('|---|---|');
     for (const m of memory) console.log(`| ${m.atS} | ${m.rssMb.toFixed(0)} |`);
     console.log(`| ${Math.round(elapsedS) + 10} (10 s after the load) | ${quietMb.toFixed(0)} |`);
+    run.finish({
+      serverMode: mode,
+      requests,
+      errors: errorCount,
+      requestsPerSecond: rate,
+      baselineRequestsPerSecond: baselineRate,
+      ratioToBaseline: rate / baselineRate,
+      latencyMs: {
+        p50: percentile(all, 0.5),
+        p90: percentile(all, 0.9),
+        p99: percentile(all, 0.99),
+        max: percentile(all, 1),
+      },
+      byRequest: kinds.map(([kind, list]) => ({
+        kind,
+        count: list.length,
+        p50Ms: percentile(list, 0.5),
+        p99Ms: percentile(list, 0.99),
+        errors: errors.get(kind) ?? 0,
+      })),
+      rssMb: memory,
+      rssMbTenSecondsAfter: quietMb,
+    });
     if (errorCount > 0) process.exitCode = 1;
   } finally {
     child.kill('SIGTERM');

@@ -6,22 +6,23 @@
 //             collector): how much the server holds in memory, and what it says afterwards.
 // Prints figures; never gates CI.
 // Run: npm run build && npm run bench:logs   (BENCH_REQUESTS=20000 BENCH_CONNECTIONS=50)
-import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { procStatusKb } from './lib/memory-map.js';
+import { startRun } from './lib/results.js';
 import { signUpUser, startAppServer, type RunningServer } from './lib/server.js';
+import { readSettings } from './lib/settings.js';
+import { ratio } from './lib/stats.js';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const { BENCH_REQUESTS: REQUESTS, BENCH_CONNECTIONS: CONNECTIONS } = readSettings({
+  BENCH_REQUESTS: 20_000,
+  BENCH_CONNECTIONS: 50,
+});
 /** After the load of the stalled run, how long to read on for the server's report of dropped lines. */
 const REPORT_WAIT_MS = 15_000;
 
 const MiB = 1024 * 1024;
 
-function rssBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
-  return Number(kb ?? 0) * 1024;
-}
+const rssBytes = (pid: number) => procStatusKb(pid, 'VmRSS') * 1024;
 
 /** Samples the process's resident memory every 50 ms until stopped; answers the peak. */
 function sampleRss(pid: number) {
@@ -142,6 +143,7 @@ async function measure(run: string, logLevel: string, stallLog: boolean): Promis
 const mib = (bytes: number) => (bytes / MiB).toFixed(1);
 
 async function main() {
+  const run = startRun('logs');
   const runs = [
     await measure('warn', 'warn', false),
     await measure('info', 'info', false),
@@ -150,7 +152,7 @@ async function main() {
   const baseline = runs[0]!;
   console.log(
     `\nLogs under load: ${REQUESTS} requests of GET /api/albumsDb?limit=10 (token verified), ` +
-      `${CONNECTIONS} connections, ${new Date().toISOString()}`,
+      `${CONNECTIONS} connections, ${run.startedAt.toISOString()}`,
   );
   console.log(
     '| run | req/s | ratio to warn | log bytes per 1,000 req | log lines per req | RSS before MiB | RSS peak MiB | peak growth MiB | growth minus warn MiB | errors |',
@@ -160,7 +162,7 @@ async function main() {
     const growth = f.rssPeak - f.rssBefore;
     const baseGrowth = baseline.rssPeak - baseline.rssBefore;
     console.log(
-      `| ${f.run} | ${Math.round(f.requestsPerSecond)} | ${(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} | ` +
+      `| ${f.run} | ${Math.round(f.requestsPerSecond)} | ${ratio(f.requestsPerSecond, baseline.requestsPerSecond)} | ` +
         `${Math.round((f.logBytes / REQUESTS) * 1000)} | ${(f.logLines / REQUESTS).toFixed(2)} | ` +
         `${mib(f.rssBefore)} | ${mib(f.rssPeak)} | ${mib(growth)} | ${mib(growth - baseGrowth)} | ${f.errors} |`,
     );
@@ -172,6 +174,14 @@ async function main() {
         ? `the server said: ${stalled.dropReport}`
         : `no report of dropped lines within ${REPORT_WAIT_MS / 1000} s.`),
   );
+  run.finish({
+    runs: runs.map((f) => ({
+      ...f,
+      ratioToWarn: f.requestsPerSecond / baseline.requestsPerSecond,
+      logBytesPer1000Requests: (f.logBytes / REQUESTS) * 1000,
+      logLinesPerRequest: f.logLines / REQUESTS,
+    })),
+  });
   if (runs.some((f) => f.errors > 0)) {
     console.error('Some requests failed: see the errors column.');
     process.exitCode = 1;

@@ -2,10 +2,12 @@
 // (50 albums, newest first, with the visibility rule) through the app's own repository code, at
 // BENCH_LARGE albums (1M) against BENCH_SMALL (1k), on SQLite and on PostgreSQL, as ratios
 // measured in the same run: the two databases of an engine are measured in alternating rounds.
+// Then what the visibility rule costs: the large database's pages against the same pages without
+// the rule (the owners' names joined, nothing else), in the same rounds.
 // Prints figures; never gates CI.
 // Run: npm run bench:scale
 //   BENCH_SMALL (1000), BENCH_LARGE (1000000), BENCH_ROUNDS (10), BENCH_PER_ROUND (20),
-//   BENCH_ENGINES (sqlite,postgres), BENCH_EXPLAIN (1: print each page's plan), TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_DATABASES (sqlite,postgres), BENCH_EXPLAIN (1: print each page's plan), TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -20,12 +22,25 @@ import {
 } from '../apps/server/src/db/database.js';
 import type { Keyset } from '../apps/server/src/lib/paging.js';
 import { listAlbumViews } from '../apps/server/src/modules/albums/albums.repository.js';
+import { startRun } from './lib/results.js';
+import { readSettings } from './lib/settings.js';
+import { percentile, ratio } from './lib/stats.js';
 
-const small = Number(process.env.BENCH_SMALL ?? 1000);
-const large = Number(process.env.BENCH_LARGE ?? 1_000_000);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
-const perRound = Number(process.env.BENCH_PER_ROUND ?? 20);
-const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const {
+  BENCH_SMALL: small,
+  BENCH_LARGE: large,
+  BENCH_ROUNDS: rounds,
+  BENCH_PER_ROUND: perRound,
+  BENCH_DATABASES: engines,
+  BENCH_EXPLAIN: explain,
+} = readSettings({
+  BENCH_SMALL: 1000,
+  BENCH_LARGE: 1_000_000,
+  BENCH_ROUNDS: 10,
+  BENCH_PER_ROUND: 20,
+  BENCH_DATABASES: ['sqlite', 'postgres'],
+  BENCH_EXPLAIN: false,
+});
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIMIT = 50;
 const OWNERS = 1000;
@@ -203,18 +218,40 @@ async function page(target: Target, after: Keyset | undefined): Promise<void> {
   if (rows.length !== LIMIT + 1) throw new Error(`a page held ${rows.length} rows`);
 }
 
-async function timeRound(target: Target, after: Keyset | undefined, into: number[]) {
+/** The same page without the visibility rule: every album, with its owner's name. */
+async function unfilteredPage(target: Target, after: Keyset | undefined): Promise<void> {
+  let query = target.handle.db
+    .selectFrom('albums')
+    .innerJoin('users', 'users.id', 'albums.owner_id')
+    .selectAll('albums')
+    .select('users.name as owner_name');
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('albums.created_at', 'albums.id'), '<', eb.tuple(after.key, after.id)),
+    );
+  }
+  const rows = await query
+    .orderBy('albums.created_at', 'desc')
+    .orderBy('albums.id', 'desc')
+    .limit(LIMIT + 1)
+    .execute();
+  if (rows.length !== LIMIT + 1) throw new Error(`a page held ${rows.length} rows`);
+}
+
+async function timeRound(
+  target: Target,
+  after: Keyset | undefined,
+  into: number[],
+  read: typeof page = page,
+) {
   for (let i = 0; i < perRound; i += 1) {
     const started = performance.now();
-    await page(target, after);
+    await read(target, after);
     into.push(performance.now() - started);
   }
 }
 
-const p50 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+const p50 = (values: number[]) => percentile(values, 0.5);
 
 async function measure(engine: string, seed: (albums: number) => Promise<Target>) {
   const smallTarget = await seed(small);
@@ -225,13 +262,17 @@ async function measure(engine: string, seed: (albums: number) => Promise<Target>
       smallDeep: [] as number[],
       largeFirst: [] as number[],
       largeDeep: [] as number[],
+      unfilteredFirst: [] as number[],
+      unfilteredDeep: [] as number[],
     };
     // Warm both (caches, prepared statements), then alternate.
     for (const target of [smallTarget, largeTarget]) {
       await timeRound(target, undefined, []);
       await timeRound(target, target.deep, []);
     }
-    if (process.env.BENCH_EXPLAIN) {
+    await timeRound(largeTarget, undefined, [], unfilteredPage);
+    await timeRound(largeTarget, largeTarget.deep, [], unfilteredPage);
+    if (explain) {
       for (const target of [smallTarget, largeTarget]) {
         await showPlan(engine, target, undefined);
         await showPlan(engine, target, target.deep);
@@ -242,13 +283,26 @@ async function measure(engine: string, seed: (albums: number) => Promise<Target>
       await timeRound(largeTarget, undefined, times.largeFirst);
       await timeRound(smallTarget, smallTarget.deep, times.smallDeep);
       await timeRound(largeTarget, largeTarget.deep, times.largeDeep);
+      await timeRound(largeTarget, undefined, times.unfilteredFirst, unfilteredPage);
+      await timeRound(largeTarget, largeTarget.deep, times.unfilteredDeep, unfilteredPage);
     }
-    const row = (label: string, s: number[], l: number[]) =>
-      `| ${engine} | ${label} | ${p50(s).toFixed(3)} | ${p50(l).toFixed(3)} | ${(p50(l) / p50(s)).toFixed(2)}x |`;
-    return [
-      row('first page', times.smallFirst, times.largeFirst),
-      row('deep page (keyset, 90% down)', times.smallDeep, times.largeDeep),
-    ];
+    const pages = (label: string, base: number[], measured: number[]) => ({
+      engine,
+      page: label,
+      baseP50Ms: p50(base),
+      p50Ms: p50(measured),
+      ratio: p50(measured) / p50(base),
+    });
+    return {
+      scale: [
+        pages('first page', times.smallFirst, times.largeFirst),
+        pages('deep page (keyset, 90% down)', times.smallDeep, times.largeDeep),
+      ],
+      visibility: [
+        pages('first page', times.unfilteredFirst, times.largeFirst),
+        pages('deep page (keyset, 90% down)', times.unfilteredDeep, times.largeDeep),
+      ],
+    };
   } finally {
     await smallTarget.drop();
     await largeTarget.drop();
@@ -256,22 +310,30 @@ async function measure(engine: string, seed: (albums: number) => Promise<Target>
 }
 
 async function main() {
-  const lines: string[] = [];
+  const run = startRun('scale');
+  const measured: Awaited<ReturnType<typeof measure>>[] = [];
   for (const engine of engines) {
-    if (engine === 'sqlite') lines.push(...(await measure('SQLite', seedSqlite)));
-    else if (engine === 'postgres') lines.push(...(await measure('PostgreSQL', seedPostgres)));
-    else throw new Error(`unknown engine ${engine}`);
+    if (engine === 'sqlite') measured.push(await measure('SQLite', seedSqlite));
+    else measured.push(await measure('PostgreSQL', seedPostgres));
   }
+  const scale = measured.flatMap((m) => m.scale);
+  const visibility = measured.flatMap((m) => m.visibility);
+  const line = (p: (typeof scale)[number]) =>
+    `| ${p.engine} | ${p.page} | ${p.baseP50Ms.toFixed(3)} | ${p.p50Ms.toFixed(3)} | ${ratio(p.p50Ms, p.baseP50Ms)} |`;
   console.log(
     `\nAlbum pages of ${LIMIT}, ${small} vs ${large} albums, p50 of ${rounds * perRound} each, ` +
-      `${new Date().toISOString()}, load average ${os
-        .loadavg()
+      `${run.startedAt.toISOString()}, load average at the start ${run.loadAverage
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
   console.log(`| engine | page | p50 ms at ${small} | p50 ms at ${large} | ratio |`);
   console.log('|---|---|---|---|---|');
-  for (const line of lines) console.log(line);
+  for (const p of scale) console.log(line(p));
+  console.log(`\nThe visibility rule at ${large} albums, against the same pages without it:`);
+  console.log('| engine | page | p50 ms without the rule | p50 ms with it | ratio |');
+  console.log('|---|---|---|---|---|');
+  for (const p of visibility) console.log(line(p));
+  run.finish({ limit: LIMIT, scale, visibility });
 }
 
 await main();

@@ -18,15 +18,19 @@ import sharp from 'sharp';
 import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { makeJpeg } from '../apps/server/src/test/images.js';
 import { freePort } from '../apps/server/src/test/ports.js';
+import { startRun } from './lib/results.js';
 import {
   cpuMicros,
   repoRoot,
   serverArgs,
   serverCommand,
   serverPid,
+  serverWrapperNote,
   signUpUser,
   untilThumbnail,
 } from './lib/server.js';
+import { readSettings } from './lib/settings.js';
+import { mean, ratio, sum } from './lib/stats.js';
 import {
   MAPPING_KINDS,
   procStatusKb,
@@ -36,10 +40,19 @@ import {
 } from './lib/memory-map.js';
 import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
 
-const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const SEQUENTIAL = process.env.BENCH_SEQUENTIAL !== '0';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const {
+  BENCH_UPLOADS: UPLOADS,
+  BENCH_CONCURRENCY: CONCURRENCY,
+  BENCH_SEQUENTIAL: SEQUENTIAL,
+  BENCH_ROUNDS: ROUNDS,
+  BENCH_ALLOCATORS: ALLOCATOR_KEYS,
+} = readSettings({
+  BENCH_UPLOADS: 20,
+  BENCH_CONCURRENCY: 4,
+  BENCH_SEQUENTIAL: true,
+  BENCH_ROUNDS: 3,
+  BENCH_ALLOCATORS: ['defaults', 'arena'],
+});
 const MEMORY_BUDGET_MB = 64;
 const MB = 1024 * 1024;
 
@@ -82,11 +95,10 @@ async function startServer(dataDir: string, allocator: Allocator): Promise<Serve
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const pid = serverPid(child);
-  const wrapper = process.env.BENCH_SERVER_WRAPPER;
   return {
     url,
     pid,
-    mode: wrapper ? `${mode}, under ${wrapper}` : mode,
+    mode: `${mode}${serverWrapperNote}`,
     exited,
     stop: async () => {
       if (child.exitCode === null) {
@@ -185,7 +197,7 @@ const ALLOCATORS = (
       },
     },
   ] as (Allocator & { key: string })[]
-).filter((a) => (process.env.BENCH_ALLOCATORS ?? 'defaults,arena').split(',').includes(a.key));
+).filter((a) => ALLOCATOR_KEYS.includes(a.key as (typeof ALLOCATOR_KEYS)[number]));
 
 interface RunResult {
   allocator: Allocator;
@@ -306,6 +318,7 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
 }
 
 async function main() {
+  const run = startRun('upload');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-upload-'));
   try {
     // Distinct ~8 MB JPEGs: 4000 x 3000 of random noise, which JPEG cannot shrink.
@@ -320,7 +333,7 @@ async function main() {
       await writeNoiseJpeg(file);
       files.push(file);
     }
-    const totalBytes = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
+    const totalBytes = sum(files.map((file) => fs.statSync(file).size));
     console.log(
       `Made ${UPLOADS} JPEGs of 4000 x 3000, ${(totalBytes / UPLOADS / MB).toFixed(1)} MB each on average, in ${((performance.now() - generated) / 1000).toFixed(1)} s.`,
     );
@@ -346,11 +359,11 @@ async function main() {
     const copyRate = mbPerS(copyMs);
     const mb = (kb: number) => (kb / 1024).toFixed(1);
     const row = (config: string, pass: string, ms: number, images: boolean) =>
-      `| ${config} | ${pass} | ${(ms / 1000).toFixed(2)} | ${mbPerS(ms).toFixed(1)} | ${(mbPerS(ms) / copyRate).toFixed(3)} | ${images ? (UPLOADS / (ms / 1000)).toFixed(2) : '-'} |`;
+      `| ${config} | ${pass} | ${(ms / 1000).toFixed(2)} | ${mbPerS(ms).toFixed(1)} | ${ratio(mbPerS(ms), copyRate, 3)} | ${images ? (UPLOADS / (ms / 1000)).toFixed(2) : '-'} |`;
 
-    console.log(`\nUpload benchmark, ${new Date().toISOString()}, server: ${results[0]!.mode}`);
+    console.log(`\nUpload benchmark, ${run.startedAt.toISOString()}, server: ${results[0]!.mode}`);
     console.log(
-      `${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}; ${UPLOADS} files per pass, ${(totalBytes / MB).toFixed(1)} MB\n`,
+      `${os.availableParallelism()} CPUs, load average ${run.loadAverage[0]!.toFixed(1)} at the start; ${UPLOADS} files per pass, ${(totalBytes / MB).toFixed(1)} MB\n`,
     );
     const perS = (ms: number) => UPLOADS / (ms / 1000);
     console.log(
@@ -361,14 +374,13 @@ async function main() {
       r.uploadMs.forEach((ms, i) => {
         const direct = r.directMs[i]!;
         console.log(
-          `| ${r.allocator.name} | ${i + 1} | ${perS(direct).toFixed(2)} | ${perS(ms).toFixed(2)} | ${(direct / ms).toFixed(2)} |`,
+          `| ${r.allocator.name} | ${i + 1} | ${perS(direct).toFixed(2)} | ${perS(ms).toFixed(2)} | ${ratio(direct, ms)} |`,
         );
       });
-      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-      const directAll = sum(r.directMs) / r.directMs.length;
-      const uploadAll = sum(r.uploadMs) / r.uploadMs.length;
+      const directAll = mean(r.directMs);
+      const uploadAll = mean(r.uploadMs);
       console.log(
-        `| ${r.allocator.name} | all rounds | ${perS(directAll).toFixed(2)} | ${perS(uploadAll).toFixed(2)} | **${(directAll / uploadAll).toFixed(2)}** (target >= 0.9) |`,
+        `| ${r.allocator.name} | all rounds | ${perS(directAll).toFixed(2)} | ${perS(uploadAll).toFixed(2)} | **${ratio(directAll, uploadAll)}** (target >= 0.9) |`,
       );
     }
     // Both passes share two cores with nothing else of theirs: the CPU time each needs per image
@@ -381,7 +393,7 @@ async function main() {
       const images = ROUNDS * UPLOADS;
       const perImage = (micros: number) => micros / 1000 / images;
       console.log(
-        `| ${r.allocator.name} | ${perImage(r.cpu.direct).toFixed(0)} | ${perImage(r.cpu.server).toFixed(0)} | ${perImage(r.cpu.client).toFixed(0)} | ${((r.cpu.server + r.cpu.client) / r.cpu.direct).toFixed(2)} |`,
+        `| ${r.allocator.name} | ${perImage(r.cpu.direct).toFixed(0)} | ${perImage(r.cpu.server).toFixed(0)} | ${perImage(r.cpu.client).toFixed(0)} | ${ratio(r.cpu.server + r.cpu.client, r.cpu.direct)} |`,
       );
     }
     console.log(
@@ -396,7 +408,7 @@ async function main() {
         row(
           r.allocator.name,
           `upload, ${CONCURRENCY} at a time (mean of the rounds)`,
-          r.uploadMs.reduce((a, b) => a + b, 0) / r.uploadMs.length,
+          mean(r.uploadMs),
           true,
         ),
       );
@@ -428,6 +440,26 @@ async function main() {
         );
       }
     }
+    const images = ROUNDS * UPLOADS;
+    run.finish({
+      serverMode: results[0]!.mode,
+      files: { count: UPLOADS, totalBytes },
+      copyMs,
+      memoryBudgetMb: MEMORY_BUDGET_MB,
+      servers: results.map(({ allocator, mode: _mode, ...r }) => ({
+        allocator: allocator.name,
+        ...r,
+        ratioToSharpAlone: mean(r.directMs) / mean(r.uploadMs),
+        ratioToSharpAloneByRound: r.uploadMs.map((ms, i) => r.directMs[i]! / ms),
+        cpuMsPerImage: {
+          sharpAlone: r.cpu.direct / 1000 / images,
+          server: r.cpu.server / 1000 / images,
+          sending: r.cpu.client / 1000 / images,
+        },
+        ratioToCopyByRate: copyMs / mean(r.uploadMs),
+        peakGrowthMb: (r.peakKb - r.idleKb) / 1024,
+      })),
+    });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -11,13 +11,23 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { cameraCovers, chromePath, signedInWithAlbums } from './lib/lighthouse.js';
+import { startRun } from './lib/results.js';
 import { repoRoot, startAppServer } from './lib/server.js';
+import { readSettings } from './lib/settings.js';
 
-const albumCount = Number(process.env.BENCH_ALBUMS ?? 24);
-const coverMegapixels = Number(process.env.BENCH_COVER_MP ?? 12);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const seconds = Number(process.env.BENCH_SECONDS ?? 3.5);
-const top = Number(process.env.BENCH_TOP ?? 25);
+const {
+  BENCH_ALBUMS: albumCount,
+  BENCH_COVER_MP: coverMegapixels,
+  BENCH_ROUNDS: rounds,
+  BENCH_SECONDS: seconds,
+  BENCH_TOP: top,
+} = readSettings({
+  BENCH_ALBUMS: 24,
+  BENCH_COVER_MP: 12,
+  BENCH_ROUNDS: 3,
+  BENCH_SECONDS: 3.5,
+  BENCH_TOP: 25,
+});
 const webDist = path.join(repoRoot, 'apps/web/dist');
 
 /** Source maps of the built files, by URL path; null for a file that has none. */
@@ -60,6 +70,7 @@ function place(frame: Frame): { file: string; fn: string } {
   return { file, fn: `${name} (${file}:${original.line})` };
 }
 
+const run = startRun('web-profile');
 const server = await startAppServer();
 const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
 try {
@@ -123,10 +134,10 @@ try {
       add(stretch.fns, fn, sampleMs);
     }
   }
+  const topOf = (map: Map<string, number>, count: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
   const list = (map: Map<string, number>) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
+    topOf(map, top)
       .map(([key, ms]) => `  ${Math.round(ms).toString().padStart(5)} ms  ${key}`)
       .join('\n');
   console.log(
@@ -137,14 +148,11 @@ try {
   // The main thread's longest busy stretches: a stretch holds one long task or several back to back.
   console.log('longest busy stretches (no idle sample in between), with what ran most in each:');
   const most = (map: Map<string, number>, count: number) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, count)
+    topOf(map, count)
       .map(([key, keyMs]) => `${Math.round(keyMs)} ms ${key}`)
       .join('; ');
-  for (const { round, startMs, ms, files, fns } of stretches
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, 8)) {
+  const longest = stretches.sort((a, b) => b.ms - a.ms).slice(0, 8);
+  for (const { round, startMs, ms, files, fns } of longest) {
     console.log(`  ${Math.round(ms)} ms at ${Math.round(startMs)} ms of load ${round + 1}:`);
     console.log(`    by file: ${most(files, 8)}`);
     console.log(`    by function: ${most(fns, 6)}`);
@@ -156,6 +164,19 @@ try {
     `main thread busy: ${Math.round(busy)} ms per load; scripts ${Math.round(busy - browserWork)} ms, ` +
       `the browser's own work and garbage collection ${Math.round(browserWork)} ms`,
   );
+  const entries = (pairs: [string, number][]) => pairs.map(([name, ms]) => ({ name, ms }));
+  run.finish({
+    msPerLoad: { busy, scripts: busy - browserWork, browserAndGarbageCollection: browserWork },
+    byFile: entries(topOf(byFile, top)),
+    byFunction: entries(topOf(byFunction, top)),
+    longestBusyStretches: longest.map(({ round, startMs, ms, files, fns }) => ({
+      load: round + 1,
+      startMs,
+      ms,
+      byFile: entries(topOf(files, 8)),
+      byFunction: entries(topOf(fns, 6)),
+    })),
+  });
 } finally {
   await browser.close();
   await server.stop();

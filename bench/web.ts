@@ -1,23 +1,32 @@
-// The album list page as a phone sees it: Lighthouse's mobile performance (score, LCP, TBT, CLS,
-// total / image / JS bytes; median of BENCH_LIGHTHOUSE_RUNS, 3), then the bytes on the wire by
-// kind and which image each cover chose on three screens. Signed in, Recent Albums holding
-// BENCH_ALBUMS albums (24) whose covers are camera-sized JPEGs (BENCH_COVER_MP megapixels, 12).
-// Prints figures; never gates CI.
+// The album list page as a phone sees it: Lighthouse's mobile performance (score, FCP, LCP, TBT,
+// Speed Index, CLS, total / image / JS bytes; median of BENCH_LIGHTHOUSE_RUNS, 3), then the bytes
+// on the wire by kind and which image each cover chose on three screens. Signed in, Recent Albums
+// holding BENCH_ALBUMS albums (24) whose covers are camera-sized JPEGs (BENCH_COVER_MP megapixels,
+// 12). Prints figures; never gates CI.
+// With BENCH_COMPARE_WITH=/path/to/another/checkout (built too, e.g. a `git worktree` of main),
+// measures that checkout's page as well, the two taking turns (ABBA) so that a busy moment of the
+// machine falls on both, and prints the medians as ratios this / other.
 // Run: npm run build && npm run bench:web
 import { chromium, type Browser, type Page } from '@playwright/test';
 import {
   cameraCovers,
   chromePath,
-  median,
   tryLighthouse,
   signedInWithAlbums,
   type LighthouseFigures,
   type SignedIn,
 } from './lib/lighthouse.js';
-import { startAppServer } from './lib/server.js';
+import { startRun } from './lib/results.js';
+import { repoRoot, startAppServer, type RunningServer } from './lib/server.js';
+import { readOptionalSettings, readSettings } from './lib/settings.js';
+import { median, ratio } from './lib/stats.js';
 
-const albumCount = Number(process.env.BENCH_ALBUMS ?? 24);
-const coverMegapixels = Number(process.env.BENCH_COVER_MP ?? 12);
+const {
+  BENCH_ALBUMS: albumCount,
+  BENCH_COVER_MP: coverMegapixels,
+  BENCH_LIGHTHOUSE_RUNS: lighthouseRuns,
+} = readSettings({ BENCH_ALBUMS: 24, BENCH_COVER_MP: 12, BENCH_LIGHTHOUSE_RUNS: 3 });
+const { BENCH_COMPARE_WITH: other } = readOptionalSettings(['BENCH_COMPARE_WITH']);
 const chromeArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'];
 
 interface Wire {
@@ -74,78 +83,162 @@ async function chosenImages(page: Page): Promise<string[]> {
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+type Figure = Exclude<keyof LighthouseFigures, 'mainThread' | 'longTasks'>;
+const FIGURES: Figure[] = [
+  'score',
+  'fcpMs',
+  'lcpMs',
+  'siMs',
+  'tbtMs',
+  'cls',
+  'totalBytes',
+  'imageBytes',
+  'scriptBytes',
+];
+const medians = (runs: LighthouseFigures[]) =>
+  Object.fromEntries(FIGURES.map((key) => [key, median(runs.map((run) => run[key]))])) as Record<
+    Figure,
+    number
+  >;
+
+interface Side {
+  name: string;
+  server: RunningServer;
+  storage: SignedIn;
+  runs: LighthouseFigures[];
+}
+
+async function lighthouseRun(side: Side, label: string) {
+  const url = `${side.server.url}/albums/recent`;
+  const figures = await tryLighthouse(label, url, side.server.url, side.storage);
+  if (figures) side.runs.push(figures);
+  return figures;
+}
+
+/** This checkout's page alone: Lighthouse's runs, then the bytes on three screens. */
+async function measureThis(browser: Browser, side: Side) {
+  for (let i = 0; i < lighthouseRuns; i += 1) await lighthouseRun(side, `Lighthouse run ${i + 1}`);
+  const { runs, server } = side;
+  if (runs.length === 0) throw new Error('No Lighthouse run measured the page');
+  const m = medians(runs);
+  const range = (key: Figure, f: (n: number) => string) =>
+    `${f(m[key])} (${runs.map((run) => f(run[key])).join(', ')})`;
+  console.log(`Lighthouse mobile, Recent Albums, median of ${runs.length}:`);
+  console.log(`  score ${range('score', (n) => n.toFixed(2))}`);
+  console.log(`  LCP ${range('lcpMs', (n) => `${(n / 1000).toFixed(2)} s`)}`);
+  console.log(
+    `  TBT ${range('tbtMs', (n) => `${Math.round(n)} ms`)}, CLS ${range('cls', (n) => n.toFixed(3))}`,
+  );
+  console.log(
+    `  bytes: total ${range('totalBytes', kib)} KiB, images ${range('imageBytes', kib)} KiB, JS ${range('scriptBytes', kib)} KiB`,
+  );
+  // The run whose TBT is nearest the median: where its main thread went, and its longest tasks.
+  const typical = runs.reduce((near, run) =>
+    Math.abs(run.tbtMs - m.tbtMs) < Math.abs(near.tbtMs - m.tbtMs) ? run : near,
+  );
+  console.log(
+    `  main thread (the median-TBT run, simulated 4x CPU): ${typical.mainThread
+      .map((g) => `${g.group} ${Math.round(g.ms)} ms`)
+      .join(', ')}`,
+  );
+  console.log(
+    `  longest tasks: ${typical.longTasks
+      .slice(0, 6)
+      .map(
+        (t) =>
+          `${Math.round(t.durationMs)} ms at ${Math.round(t.startMs)} ms (${t.url.replace(server.url, '') || 'page'})`,
+      )
+      .join('; ')}`,
+  );
+
+  const screens = [
+    { name: 'phone 412 px @1.75', width: 412, height: 823, deviceScaleFactor: 1.75 },
+    { name: 'phone 390 px @3', width: 390, height: 844, deviceScaleFactor: 3 },
+    { name: 'desktop 1440 px @2', width: 1440, height: 900, deviceScaleFactor: 2 },
+  ];
+  const onScreens = [];
+  for (const screen of screens) {
+    const { wire, covers } = await measure(browser, server.url, side.storage, screen);
+    const by = (type: string) => kib(wire.byType[type] ?? 0);
+    console.log(
+      `${screen.name}: ${wire.requests} requests, total ${kib(wire.total)} KiB; ` +
+        `JS ${by('Script')}, CSS ${by('Stylesheet')}, images ${by('Image')}, ` +
+        `JSON ${kib((wire.byType.Fetch ?? 0) + (wire.byType.XHR ?? 0))}, HTML ${by('Document')} KiB`,
+    );
+    const counts = new Map<string, number>();
+    for (const cover of covers) counts.set(cover, (counts.get(cover) ?? 0) + 1);
+    console.log(
+      `  images in the first screen: ${[...counts].map(([query, n]) => `${n} × ${query || '(original)'}`).join(', ')}`,
+    );
+    onScreens.push({ screen: screen.name, wire, firstScreenImages: Object.fromEntries(counts) });
+  }
+  return { lighthouse: { medians: m, runs }, screens: onScreens };
+}
+
+/** Both checkouts' pages, their Lighthouse runs taking turns (ABBA); ratios this / other. */
+async function compare(sides: [Side, Side]) {
+  for (let i = 0; i < lighthouseRuns; i += 1) {
+    for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+      const figures = await lighthouseRun(side, `run ${i + 1} ${side.name}`);
+      if (!figures) continue;
+      console.log(
+        `run ${i + 1} ${side.name}: score ${figures.score.toFixed(2)}, FCP ${Math.round(figures.fcpMs)} ms, ` +
+          `LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, SI ${Math.round(figures.siMs)} ms`,
+      );
+    }
+  }
+  const [mine, theirs] = sides;
+  if (mine.runs.length === 0 || theirs.runs.length === 0) {
+    throw new Error('No Lighthouse run measured one of the pages');
+  }
+  const [a, b] = [medians(mine.runs), medians(theirs.runs)];
+  console.log(
+    `medians of ${mine.runs.length} and ${theirs.runs.length} measured runs, ` +
+      `this (${repoRoot}) / other (${other}):`,
+  );
+  for (const [label, key] of [
+    ['score', 'score'],
+    ['FCP', 'fcpMs'],
+    ['LCP', 'lcpMs'],
+    ['TBT', 'tbtMs'],
+    ['Speed Index', 'siMs'],
+  ] as [string, Figure][]) {
+    const show = (n: number) => (key === 'score' ? n.toFixed(2) : `${Math.round(n)} ms`);
+    console.log(`  ${label}: ${show(a[key])} / ${show(b[key])} = ${ratio(a[key], b[key])}`);
+  }
+  return {
+    this: { medians: a, runs: mine.runs },
+    other: { checkout: other, medians: b, runs: theirs.runs },
+    ratios: Object.fromEntries(FIGURES.map((key) => [key, a[key] / b[key]])),
+  };
+}
 
 async function main() {
-  const server = await startAppServer();
-  let browser: Browser | undefined;
+  const run = startRun(other ? 'web-compare' : 'web');
+  console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
+  const covers = await cameraCovers(albumCount, coverMegapixels);
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
+  const sides: Side[] = [];
   try {
-    browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
-    console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
-    const covers = await cameraCovers(albumCount, coverMegapixels);
-    const storage = await signedInWithAlbums(browser, server.url, covers);
-
-    const runs: LighthouseFigures[] = [];
-    for (let i = 0; i < lighthouseRuns; i += 1) {
-      const url = `${server.url}/albums/recent`;
-      const figures = await tryLighthouse(`Lighthouse run ${i + 1}`, url, server.url, storage);
-      if (figures) runs.push(figures);
+    const checkouts: [string, string][] = [['this', repoRoot]];
+    if (other) checkouts.push(['other', other]);
+    for (const [name, root] of checkouts) {
+      const server = await startAppServer({}, { root });
+      sides.push({
+        name,
+        server,
+        storage: await signedInWithAlbums(browser, server.url, covers),
+        runs: [],
+      });
     }
-    if (runs.length === 0) throw new Error('No Lighthouse run measured the page');
-    type Figure = Exclude<keyof LighthouseFigures, 'mainThread' | 'longTasks'>;
-    const m = (key: Figure) => median(runs.map((run) => run[key]));
-    const range = (key: Figure, f: (n: number) => string) =>
-      `${f(m(key))} (${runs.map((run) => f(run[key])).join(', ')})`;
-    console.log(`Lighthouse mobile, Recent Albums, median of ${runs.length}:`);
-    console.log(`  score ${range('score', (n) => n.toFixed(2))}`);
-    console.log(`  LCP ${range('lcpMs', (n) => `${(n / 1000).toFixed(2)} s`)}`);
-    console.log(
-      `  TBT ${range('tbtMs', (n) => `${Math.round(n)} ms`)}, CLS ${range('cls', (n) => n.toFixed(3))}`,
-    );
-    console.log(
-      `  bytes: total ${range('totalBytes', kib)} KiB, images ${range('imageBytes', kib)} KiB, JS ${range('scriptBytes', kib)} KiB`,
-    );
-    // The run whose TBT is nearest the median: where its main thread went, and its longest tasks.
-    const typical = runs.reduce((near, run) =>
-      Math.abs(run.tbtMs - m('tbtMs')) < Math.abs(near.tbtMs - m('tbtMs')) ? run : near,
-    );
-    console.log(
-      `  main thread (the median-TBT run, simulated 4x CPU): ${typical.mainThread
-        .map((g) => `${g.group} ${Math.round(g.ms)} ms`)
-        .join(', ')}`,
-    );
-    console.log(
-      `  longest tasks: ${typical.longTasks
-        .slice(0, 6)
-        .map(
-          (t) =>
-            `${Math.round(t.durationMs)} ms at ${Math.round(t.startMs)} ms (${t.url.replace(server.url, '') || 'page'})`,
-        )
-        .join('; ')}`,
-    );
-
-    const screens = [
-      { name: 'phone 412 px @1.75', width: 412, height: 823, deviceScaleFactor: 1.75 },
-      { name: 'phone 390 px @3', width: 390, height: 844, deviceScaleFactor: 3 },
-      { name: 'desktop 1440 px @2', width: 1440, height: 900, deviceScaleFactor: 2 },
-    ];
-    for (const screen of screens) {
-      const { wire, covers } = await measure(browser, server.url, storage, screen);
-      const by = (type: string) => kib(wire.byType[type] ?? 0);
-      console.log(
-        `${screen.name}: ${wire.requests} requests, total ${kib(wire.total)} KiB; ` +
-          `JS ${by('Script')}, CSS ${by('Stylesheet')}, images ${by('Image')}, ` +
-          `JSON ${kib((wire.byType.Fetch ?? 0) + (wire.byType.XHR ?? 0))}, HTML ${by('Document')} KiB`,
-      );
-      const counts = new Map<string, number>();
-      for (const cover of covers) counts.set(cover, (counts.get(cover) ?? 0) + 1);
-      console.log(
-        `  images in the first screen: ${[...counts].map(([query, n]) => `${n} × ${query || '(original)'}`).join(', ')}`,
-      );
-    }
+    const figures = other
+      ? await compare(sides as [Side, Side])
+      : await measureThis(browser, sides[0]!);
+    run.finish({ albums: albumCount, coverMegapixels, ...figures });
   } finally {
-    await browser?.close();
-    await server.stop();
+    await browser.close();
+    for (const side of sides) await side.server.stop();
   }
 }
 

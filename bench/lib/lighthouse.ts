@@ -188,10 +188,3 @@ export async function tryLighthouse(
     return null;
   }
 }
-
-/** The middle value; of an even count, the mean of the two middle ones. */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}

@@ -4,13 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/test/ports.js';
+import { readOptionalSettings } from './settings.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** BENCH_SERVER_WRAPPER: a profiler the app's server runs under, e.g. "heaptrack -o /tmp/upload". */
+const settings = readOptionalSettings(['BENCH_SERVER', 'BENCH_SERVER_CPU', 'BENCH_SERVER_WRAPPER']);
+
+/** BENCH_SERVER_WRAPPER, as a command and its arguments. */
 function serverWrapper(): string[] {
-  return (process.env.BENCH_SERVER_WRAPPER ?? '').split(' ').filter(Boolean);
+  return (settings.BENCH_SERVER_WRAPPER ?? '').split(' ').filter(Boolean);
 }
+
+/** What the app's server runs under, to name with the figures: the wrapper, if any. */
+export const serverWrapperNote = settings.BENCH_SERVER_WRAPPER
+  ? `, under ${settings.BENCH_SERVER_WRAPPER}`
+  : '';
 
 /**
  * How to start a server process with Node's `args`: with BENCH_SERVER_CPU (a CPU number, as
@@ -22,7 +30,7 @@ export function serverCommand(
   args: string[],
   { wrapped = false }: { wrapped?: boolean } = {},
 ): [string, string[]] {
-  const cpu = process.env.BENCH_SERVER_CPU;
+  const cpu = settings.BENCH_SERVER_CPU;
   const command = [
     ...(cpu ? ['taskset', '-c', cpu] : []),
     ...(wrapped ? serverWrapper() : []),
@@ -192,7 +200,7 @@ function newestMtime(dir: string): number {
 export function serverArgs(): { args: string[]; mode: string } {
   const built = path.join(repoRoot, 'apps/server/dist/main.js');
   const source = path.join(repoRoot, 'apps/server/src/main.ts');
-  const wanted = process.env.BENCH_SERVER;
+  const wanted = settings.BENCH_SERVER;
   const fresh =
     fs.existsSync(built) &&
     fs.statSync(built).mtimeMs >=

@@ -1,7 +1,7 @@
 // Where a read path spends its CPU: starts the built server with --cpu-prof, gives it one user,
 // one photo and BENCH_ALBUMS albums, loads one path with autocannon, then prints the functions and
 // packages that used the most CPU time themselves (self time) from the profile V8 wrote.
-// Run: npm run build && npm run bench:profile -- thumb|albums
+// Run: npm run build && npm run bench:api:profile -- thumb|albums
 //   (BENCH_SECONDS=8 BENCH_CONNECTIONS=50 BENCH_ALBUMS=60 BENCH_TOP=30 by default; the
 //   .cpuprofile file stays in a temporary folder, named at the end, for Chromium's DevTools)
 import fs from 'node:fs';
@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { makeJpeg } from '../apps/server/src/test/images.js';
+import { startRun } from './lib/results.js';
 import { api, signUpUser, startAppServer, uploadPicture } from './lib/server.js';
+import { readSettings } from './lib/settings.js';
 
 interface ProfileNode {
   id: number;
@@ -23,10 +25,13 @@ interface CpuProfile {
 
 const target = process.argv[2] ?? 'thumb';
 if (target !== 'thumb' && target !== 'albums') throw new Error('Profile "thumb" or "albums".');
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const albums = Number(process.env.BENCH_ALBUMS ?? 60);
-const top = Number(process.env.BENCH_TOP ?? 30);
+const {
+  BENCH_SECONDS: seconds,
+  BENCH_CONNECTIONS: connections,
+  BENCH_ALBUMS: albums,
+  BENCH_TOP: top,
+} = readSettings({ BENCH_SECONDS: 8, BENCH_CONNECTIONS: 50, BENCH_ALBUMS: 60, BENCH_TOP: 30 });
+const run = startRun(`api-profile-${target}`);
 
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-profile-'));
 const server = await startAppServer(
@@ -85,19 +90,30 @@ profile.samples.forEach((id, i) => {
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + micros);
 });
 
+const topOf = (times: Map<string, number>, count: number) =>
+  [...times]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, micros]) => ({ name, selfCpuShare: micros / total }));
 const print = (title: string, times: Map<string, number>, count: number) => {
   console.log(`\n| ${title} | self CPU |\n|---|---|`);
-  for (const [name, micros] of [...times].sort((a, b) => b[1] - a[1]).slice(0, count)) {
-    console.log(`| ${name} | ${((100 * micros) / total).toFixed(1)}% |`);
+  for (const { name, selfCpuShare } of topOf(times, count)) {
+    console.log(`| ${name} | ${(100 * selfCpuShare).toFixed(1)}% |`);
   }
 };
 console.log(
   `Profile of ${target}: ${Math.round(requestsPerSecond)} req/s under the profiler, ` +
-    `${connections} connections, ${seconds} s, load average ${os
-      .loadavg()
+    `${connections} connections, ${seconds} s, load average at the start ${run.loadAverage
       .map((l) => l.toFixed(1))
       .join(' ')}`,
 );
 print('package', byPackage, 12);
 print('function', byFunction, top);
 console.log(`\nThe whole profile: ${path.join(profileDir, written)}`);
+run.finish({
+  target,
+  requestsPerSecondUnderProfiler: requestsPerSecond,
+  profile: path.join(profileDir, written),
+  byPackage: topOf(byPackage, 12),
+  byFunction: topOf(byFunction, top),
+});
