@@ -31,9 +31,11 @@ import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerXsrf } from './plugins/xsrf.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
+import { commentEventsPlugin } from './modules/comments/comment-events.plugin.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
-import { startImageJobs } from './modules/files/files.derive.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { imageJobsPlugin } from './modules/files/image-jobs.plugin.js';
+import { sweeperPlugin } from './modules/files/sweeper.plugin.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
@@ -177,9 +179,10 @@ export async function buildApp(
   registerXsrf(app, { secure: (config.publicUrl ?? '').startsWith('https://') });
   registerTextInputCheck(app);
 
-  // Jobs: taken by every instance but those that only serve (ROLE=api).
+  // Background work: each piece is a plugin that starts it and stops it with the app. Image
+  // jobs are taken by every instance but those that only serve (ROLE=api).
   if (config.role !== 'api') {
-    app.addHook('onReady', async () => startImageJobs(deps, app.log));
+    await app.register(imageJobsPlugin, { deps });
   }
   // A worker serves its health and nothing else.
   if (config.role === 'worker') {
@@ -222,6 +225,9 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  // Background work of the instances that serve (ROLE all or api).
+  await app.register(commentEventsPlugin, { deps });
+  await app.register(sweeperPlugin, { deps });
 
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {

@@ -30,6 +30,7 @@ import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token
 import type { BlobStore } from './storage/blob-store.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
 import { S3BlobStore } from './storage/s3-blob-store.js';
+import { CommentChanges } from './modules/comments/comment-changes.js';
 
 /** Everything the routes and services need, built in one place and passed down explicitly. */
 export interface AppDeps {
@@ -44,6 +45,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Events for live features, to every instance (in-process on SQLite; LISTEN/NOTIFY on PostgreSQL). */
   eventBus: EventBus;
+  /** That a photo's comments changed, told to every instance's streams over the event bus. */
+  commentChanges: CommentChanges;
   /** Work done after the request (derived image sizes): pg-boss on PostgreSQL, else in-process. */
   jobQueue: JobQueue;
   /** Migrations this start applied (none when another instance did, or nothing was pending). */
@@ -157,6 +160,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     rateLimitStorage,
     eventBus,
+    commentChanges: new CommentChanges(eventBus),
     jobQueue,
     appliedMigrations,
     close: async () => {

@@ -17,33 +17,6 @@ export const KEEPALIVE_MS = 25_000;
 const OVERLAP_MS = 5_000;
 const READ_LIMIT = 100;
 
-/** Wakes this instance's streams of a photo when one of its comments changes. */
-export class CommentWakeups {
-  readonly #waiters = new Map<string, Set<() => void>>();
-
-  notify(photoId: string): void {
-    for (const wake of this.#waiters.get(photoId) ?? []) wake();
-  }
-
-  /** Resolves when the photo's comments change here, after timeoutMs, or on abort. */
-  wait(photoId: string, timeoutMs: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      let waiters = this.#waiters.get(photoId);
-      if (!waiters) this.#waiters.set(photoId, (waiters = new Set()));
-      const done = () => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        waiters.delete(done);
-        if (waiters.size === 0) this.#waiters.delete(photoId);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      signal.addEventListener('abort', done);
-      waiters.add(done);
-    });
-  }
-}
-
 function laterThan(a: Keyset, b: Keyset): boolean {
   return a.key > b.key || (a.key === b.key && a.id > b.id);
 }
@@ -58,14 +31,13 @@ export interface CommentStreamOptions {
   photoId: string;
   /** Send events after this position (see streamStart). */
   start: Keyset;
-  wakeups: CommentWakeups;
   send(event: SentCommentEvent): Promise<void>;
   signal: AbortSignal;
 }
 
 /** Sends the photo's comment events as they happen, until the signal aborts. */
 export async function runCommentStream(options: CommentStreamOptions): Promise<void> {
-  const { deps, caller, photoId, wakeups, signal } = options;
+  const { deps, caller, photoId, signal } = options;
   let position = options.start;
   // Event ids sent lately (with their time), so the overlap sends nothing twice.
   const sent = new Map<string, string>([[position.id, position.key]]);
@@ -88,6 +60,6 @@ export async function runCommentStream(options: CommentStreamOptions): Promise<v
     }
     const forgetBefore = shifted(position, -2 * OVERLAP_MS).key;
     for (const [id, key] of sent) if (key < forgetBefore) sent.delete(id);
-    await wakeups.wait(photoId, POLL_MS, signal);
+    await deps.commentChanges.wakeups.wait(photoId, POLL_MS, signal);
   }
 }

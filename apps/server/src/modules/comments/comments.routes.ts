@@ -10,57 +10,26 @@ import { AppError } from '../../lib/errors.js';
 import { sendPage } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { CommentWakeups, KEEPALIVE_MS, runCommentStream } from './comment-stream.js';
+import { KEEPALIVE_MS, runCommentStream } from './comment-stream.js';
 import {
   deleteComment,
   listComments,
   postComment,
-  pruneCommentEvents,
   requireCommentablePhoto,
   streamStart,
 } from './comments.service.js';
 
-/** How often events too old to resume from are removed. */
-const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /**
  * A stream ends after this long; the client reconnects at once with Last-Event-ID and a current
  * ID token, so a signed-out or removed user stops receiving events.
  */
 const STREAM_MAX_MS = 15 * 60 * 1000;
 
-/** The event bus channel on which instances tell each other that a photo's comments changed. */
-const CHANNEL = 'comments';
-
 export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
-  const wakeups = new CommentWakeups();
   const streams = new Set<AbortController>();
-  // Every instance's streams of a photo wake when its comments change on any instance.
-  const unsubscribe = await deps.eventBus.subscribe(CHANNEL, (event) => {
-    if (typeof event === 'object' && event !== null && !Array.isArray(event)) {
-      if (typeof event.photoId === 'string') wakeups.notify(event.photoId);
-    }
-  });
-  const changed = (photoId: string, log: { warn(details: object, message: string): void }) => {
-    deps.eventBus.publish(CHANNEL, { photoId }).catch((error: unknown) => {
-      // Other instances' streams still read within POLL_MS; this one's wake now.
-      log.warn({ err: error }, 'comment change not published on the event bus');
-      wakeups.notify(photoId);
-    });
-  };
-  const pruning = setInterval(() => {
-    pruneCommentEvents(deps).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'old comment events could not be removed'),
-    );
-  }, PRUNE_EVERY_MS);
-  pruning.unref();
   // Open streams end before the server closes, or closing would wait for them.
   app.addHook('preClose', async () => {
-    clearInterval(pruning);
     for (const stream of streams) stream.abort();
-    // The bus itself closes with the app's dependencies; nothing here waits on it.
-    unsubscribe().catch((error: unknown) =>
-      app.log.warn({ err: error }, 'comment events unsubscription failed'),
-    );
   });
 
   app.get(
@@ -149,7 +118,6 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
           caller,
           photoId,
           start,
-          wakeups,
           signal: controller.signal,
           send: async (event) => {
             const text = `id: ${event.id}\nevent: comment\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -185,8 +153,7 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const comment = await postComment(deps, currentUser(request), request.body);
-      changed(comment.photoId, request.log);
+      const comment = await postComment(deps, currentUser(request), request.body, request.log);
       return reply.status(201).send(comment);
     },
   );
@@ -203,8 +170,7 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const { photoId } = await deleteComment(deps, currentUser(request), request.params.commentId);
-      changed(photoId, request.log);
+      await deleteComment(deps, currentUser(request), request.params.commentId, request.log);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 import type { Comment, CommentEvent, CommentListQuery } from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -76,11 +77,15 @@ export async function listComments(
   return { items: page.items.reverse(), nextCursor: page.nextCursor };
 }
 
-/** Posts a comment on a photo its album lets the caller comment on; author and date are the server's. */
+/**
+ * Posts a comment on a photo its album lets the caller comment on; author and date are the
+ * server's. The photo's open streams are told.
+ */
 export async function postComment(
   deps: AppDeps,
   caller: AuthUser,
   input: { photoId: string; message: string },
+  log: FastifyBaseLogger,
 ): Promise<Comment> {
   await requireCommentablePhoto(deps, caller, input.photoId, 'album.comment');
   const id = newId();
@@ -107,15 +112,20 @@ export async function postComment(
   if (!inserted) throw notFound('PHOTO_NOT_FOUND', 'The photo');
   const view = await findCommentView(deps.db, id);
   if (!view) throw notFound('COMMENT_NOT_FOUND', 'The comment');
+  deps.commentChanges.publish(input.photoId, log);
   return toComment(view, caller);
 }
 
-/** Deletes a comment: its author may, and so may the owner of the photo's album. */
+/**
+ * Deletes a comment: its author may, and so may the owner of the photo's album. The photo's open
+ * streams are told.
+ */
 export async function deleteComment(
   deps: AppDeps,
   caller: AuthUser,
   commentId: string,
-): Promise<{ photoId: string }> {
+  log: FastifyBaseLogger,
+): Promise<void> {
   const view = await findCommentView(deps.db, commentId);
   if (!view) throw notFound('COMMENT_NOT_FOUND', 'The comment');
   try {
@@ -146,7 +156,7 @@ export async function deleteComment(
   });
   // Deleted by someone else meanwhile: the outcome asked for holds, but say what happened.
   if (!deleted) throw notFound('COMMENT_NOT_FOUND', 'The comment');
-  return { photoId: view.photo_id };
+  deps.commentChanges.publish(view.photo_id, log);
 }
 
 /** A comment event as a stream sends it: its id is the position to resume after. */

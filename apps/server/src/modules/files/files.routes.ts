@@ -8,7 +8,6 @@ import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
 import { queueDerivedImages } from './files.derive.js';
 import { ImageCache } from './files.image-cache.js';
 import { findFileToServe, storeUploadedFile, toUploadedFile } from './files.service.js';
-import { startSweeper, type Sweeper } from './files.sweeper.js';
 
 /** Ids never change content: caches may keep the bytes for a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,12 +31,6 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
   await prepareUploadTmpDir(deps.uploadTmpDir);
   const imageCache = new ImageCache(deps.config.imageCacheBytes, CACHED_IMAGE_MAX_BYTES);
-  // What crashes leave behind goes once the server is ready, and then now and then.
-  let sweeper: Sweeper | undefined;
-  app.addHook('onReady', async () => {
-    sweeper = startSweeper(deps, app.log);
-  });
-  app.addHook('onClose', async () => sweeper?.stop());
   // Registered here, so only these routes parse multipart bodies; limits are set per request.
   await app.register(multipart);
 
