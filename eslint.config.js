@@ -109,9 +109,14 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
     languageOptions: { globals: { ...globals.browser } },
-    settings: { 'import/resolver': { node: { extensions: ['.js', '.ts', '.tsx'] } } },
+    settings: {
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { typescript: { project: './apps/web/tsconfig.json' } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import/no-cycle': 'error',
       // Imports flow shared -> features -> app; a feature does not import another feature.
       'import/no-restricted-paths': [
         'error',

@@ -45,10 +45,8 @@ const CreateAlbumPage = lazy(() =>
     default: m.CreateAlbumPage,
   })),
 );
-const AlbumDetailsPage = lazy(() =>
-  import('../features/albums/components/album-details-page').then((m) => ({
-    default: m.AlbumDetailsPage,
-  })),
+const AlbumRoute = lazy(() =>
+  import('./routes/album-route').then((m) => ({ default: m.AlbumRoute })),
 );
 const UploadPhotosPage = lazy(() =>
   import('../features/albums/components/upload-photos-page').then((m) => ({
@@ -92,8 +90,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: routePatterns.createAlbum, element: <CreateAlbumPage /> },
-          { path: routePatterns.album, element: <AlbumDetailsPage /> },
-          { path: routePatterns.albumAlias, element: <AlbumDetailsPage /> },
+          { path: routePatterns.album, element: <AlbumRoute /> },
+          { path: routePatterns.albumAlias, element: <AlbumRoute /> },
           { path: routePatterns.upload, element: <UploadPhotosPage /> },
           { path: routePatterns.photo, element: <PhotoRoute /> },
         ],

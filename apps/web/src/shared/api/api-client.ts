@@ -1,5 +1,11 @@
 import { ID_TOKEN_HEADER, XSRF_HEADER, type UploadedFile } from '@photo/contract';
-import { ApiError, apiErrorFromBody, networkError, sessionEndedError } from './api-error';
+import {
+  type ApiError,
+  apiErrorFromBody,
+  networkError,
+  parseJsonBody,
+  sessionEndedError,
+} from './api-error';
 import { nextPageUrl } from './link-header';
 import { takePreloaded } from './preloaded';
 import { readXsrfToken } from './xsrf';
@@ -136,15 +142,7 @@ export async function apiJson<T>(path: string, options: ApiRequestOptions = {}):
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (!text) return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError(
-      response.status,
-      'BAD_RESPONSE',
-      'The server sent an answer we could not read.',
-    );
-  }
+  return parseJsonBody<T>(response.status, text);
 }
 
 /**
@@ -241,13 +239,5 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
     apiErrorFromBody(result.status, result.statusText, result.body);
   const result = await withFreshToken((token) => sendFile(file, token, options), toError);
   if (result.status < 200 || result.status >= 300) throw await toError(result);
-  try {
-    return JSON.parse(result.body) as UploadedFile;
-  } catch {
-    throw new ApiError(
-      result.status,
-      'BAD_RESPONSE',
-      'The server sent an answer we could not read.',
-    );
-  }
+  return parseJsonBody<UploadedFile>(result.status, result.body);
 }

@@ -24,6 +24,15 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 export const networkError = () => new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
 export const sessionEndedError = () => new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
 
+/** A successful answer's JSON body, or BAD_RESPONSE when it is not JSON. */
+export function parseJsonBody<T>(status: number, body: string): T {
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    throw new ApiError(status, 'BAD_RESPONSE', 'The server sent an answer we could not read.');
+  }
+}
+
 /** A cancelled request (AbortController): never an error to show. */
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException

@@ -6,7 +6,7 @@ import {
   type UploadLimits,
 } from '@photo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiErrorFromBody, networkError } from './api-error';
+import { ApiError, apiErrorFromBody, networkError, parseJsonBody } from './api-error';
 
 let loading: Promise<ClientConfig> | null = null;
 
@@ -24,15 +24,7 @@ export function loadClientConfig(): Promise<ClientConfig> {
     }
     const text = await response.text().catch(() => '');
     if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
-    try {
-      return JSON.parse(text) as ClientConfig;
-    } catch {
-      throw new ApiError(
-        response.status,
-        'BAD_RESPONSE',
-        'The server sent an answer we could not read.',
-      );
-    }
+    return parseJsonBody<ClientConfig>(response.status, text);
   })().catch((error: unknown) => {
     // A failure is not kept: the next caller asks again.
     loading = null;

@@ -1,16 +1,23 @@
 import type { Photo, RotatePhotoRequest } from '@photo/contract';
+import { useMutation } from '@tanstack/react-query';
 import { apiJson } from './api-client';
 
 export type RotateDirection = RotatePhotoRequest['direction'];
 
 /**
  * PUT photos/{photoId}/rotation: a quarter turn left or right (only the person who added the
- * photo). Answers the photo as it is now, with a new picture URL. Each feature that offers the
- * buttons keeps its own cached copies up to date.
+ * photo). The server answers the photo as it is now, with a new picture URL: `onRotated` puts it
+ * in the caller's cached copies. The turns of one `scope` go one after the other, so a quick second
+ * click turns from where the first left it.
  */
-export function rotatePhoto(photoId: string, direction: RotateDirection): Promise<Photo> {
-  return apiJson<Photo>(`/api/photos/${encodeURIComponent(photoId)}/rotation`, {
-    method: 'PUT',
-    json: { direction } satisfies RotatePhotoRequest,
+export function useRotatePhoto(scope: string, onRotated: (rotated: Photo) => void) {
+  return useMutation({
+    scope: { id: scope },
+    mutationFn: ({ photoId, direction }: { photoId: string; direction: RotateDirection }) =>
+      apiJson<Photo>(`/api/photos/${encodeURIComponent(photoId)}/rotation`, {
+        method: 'PUT',
+        json: { direction } satisfies RotatePhotoRequest,
+      }),
+    onSuccess: (rotated) => onRotated(rotated),
   });
 }

@@ -1,6 +1,6 @@
 import type { Photo } from '@photo/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiPage } from '../../../shared/api/api-client';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { apiPage, type Page } from '../../../shared/api/api-client';
 import { PENDING_REFETCH_MS } from '../../../shared/lib/image-url';
 import { albumKeys } from './album-keys';
 
@@ -19,4 +19,27 @@ export function useAlbumPhotos(albumId: string) {
         ? PENDING_REFETCH_MS
         : false,
   });
+}
+
+/**
+ * Puts a photo of the album as the server answered it (say, turned, with a new picture URL) in the
+ * album's photo list at once. Its file may be a cover: the album and the lists are read again.
+ */
+export function useSetAlbumPhoto(albumId: string) {
+  const queryClient = useQueryClient();
+  return (changed: Photo) => {
+    queryClient.setQueryData<InfiniteData<Page<Photo>>>(albumKeys.photos(albumId), (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((item) => (item.id === changed.id ? changed : item)),
+            })),
+          }
+        : data,
+    );
+    void queryClient.invalidateQueries({ queryKey: albumKeys.detail(albumId) });
+    void queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
+  };
 }

@@ -63,14 +63,17 @@ export function useInvite(albumId: string) {
   });
 }
 
+function deleteMember(albumId: string, userId: string) {
+  return apiJson<null>(`${albumPath(albumId)}/members/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+  });
+}
+
 /** DELETE albumsDb/{id}/members/{userId}: the owner removes a member. */
 export function useRemoveMember(albumId: string) {
   const changed = useSharingChanged(albumId);
   return useMutation({
-    mutationFn: (userId: string) =>
-      apiJson<null>(`${albumPath(albumId)}/members/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
-      }),
+    mutationFn: (userId: string) => deleteMember(albumId, userId),
     onSuccess: changed,
   });
 }
@@ -79,10 +82,7 @@ export function useRemoveMember(albumId: string) {
 export function useLeaveAlbum(albumId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      apiJson<null>(`${albumPath(albumId)}/members/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
-      }),
+    mutationFn: (userId: string) => deleteMember(albumId, userId),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: albumKeys.detail(albumId) });
       await queryClient.invalidateQueries({ queryKey: albumKeys.lists() });

@@ -5,6 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useRotatePhoto } from '../../../shared/api/rotate-photo';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { EmptyState } from '../../../shared/components/empty-state';
@@ -17,8 +18,7 @@ import { EAGER_CARDS } from '../../../shared/lib/card-image';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useDeletePhoto } from '../api/delete-photo';
 import { useAlbum } from '../api/get-album';
-import { useAlbumPhotos } from '../api/get-album-photos';
-import { useRotateAlbumPhoto } from '../api/rotate-photo';
+import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
 import { PhotoCard } from './photo-card';
 import { PHOTO_PARAM } from './photo-param';
 import { useLeaveAlbum } from '../api/sharing';
@@ -113,13 +113,19 @@ function AlbumPhotos({
   album,
   mayDelete,
   mayRotate,
+  onPhotoRotated,
 }: {
   album: Album;
   mayDelete: (photo: Photo) => boolean;
   mayRotate: (photo: Photo) => boolean;
+  onPhotoRotated?: (photo: Photo) => void;
 }) {
   const photos = useAlbumPhotos(album.id);
-  const rotate = useRotateAlbumPhoto(album.id);
+  const setAlbumPhoto = useSetAlbumPhoto(album.id);
+  const rotate = useRotatePhoto(`rotate-album-${album.id}`, (rotated) => {
+    setAlbumPhoto(rotated);
+    onPhotoRotated?.(rotated);
+  });
   const deletePhoto = useDeletePhoto();
   const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
@@ -163,7 +169,7 @@ function AlbumPhotos({
             onView={viewer.view}
             onClose={viewer.close}
             mayRotate={mayRotate}
-            onRotate={(photo, direction) => rotate.mutate({ photo, direction })}
+            onRotate={(photo, direction) => rotate.mutate({ photoId: photo.id, direction })}
             rotating={rotate.isPending}
           />
         </Suspense>
@@ -189,11 +195,16 @@ function AlbumPhotos({
   );
 }
 
+interface AlbumDetailsPageProps {
+  /** Told when the person who added a photo has rotated it from the viewer. */
+  onPhotoRotated?: (photo: Photo) => void;
+}
+
 /**
  * Album details: the album's photos. Its owner may share, rename or delete it and delete any
  * photo; a member who can add photos uploads and deletes their own; a member may leave.
  */
-export function AlbumDetailsPage() {
+export function AlbumDetailsPage({ onPhotoRotated }: AlbumDetailsPageProps) {
   const { albumId = '' } = useParams();
   const navigate = useNavigate();
   const album = useAlbum(albumId);
@@ -280,6 +291,7 @@ export function AlbumDetailsPage() {
         album={current}
         mayDelete={mayDelete}
         mayRotate={(photo) => userId !== null && photo.createdById === userId}
+        onPhotoRotated={onPhotoRotated}
       />
       {isOwner && <ShareDialog album={current} show={sharing} onClose={() => setSharing(false)} />}
       <ConfirmDialog

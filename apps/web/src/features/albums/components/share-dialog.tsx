@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useMailConfigured } from '../../../shared/api/client-config';
 import { LoadingState } from '../../../shared/components/loading-state';
@@ -151,6 +151,35 @@ function InviteForm({ albumId, full }: { albumId: string; full: boolean }) {
   );
 }
 
+interface PersonRowProps {
+  who: ReactNode;
+  /** An invitation not yet accepted. */
+  pending?: boolean;
+  role: MemberRole;
+  /** Completes the Remove button's accessible name. */
+  removeName: string;
+  removing: boolean;
+  onRemove: () => void;
+}
+
+/** A member or an invitation in the People list, with its role and a Remove button. */
+function PersonRow({ who, pending = false, role, removeName, removing, onRemove }: PersonRowProps) {
+  return (
+    <li className="list-group-item d-flex flex-wrap align-items-center gap-2">
+      <span className="flex-grow-1 text-break">{who}</span>
+      {pending && (
+        <Badge bg="warning" text="dark">
+          Pending
+        </Badge>
+      )}
+      <Badge bg="secondary">{ROLE_LABELS[role]}</Badge>
+      <Button size="sm" variant="outline-danger" disabled={removing} onClick={onRemove}>
+        Remove <span className="visually-hidden">{removeName}</span>
+      </Button>
+    </li>
+  );
+}
+
 function LinkSection({ albumId, url }: { albumId: string; url: string | null }) {
   const createLink = useCreateLink(albumId);
   const revokeLink = useRevokeLink(albumId);
@@ -250,44 +279,30 @@ export function ShareDialog({
               ) : (
                 <ul className="list-group" aria-label="Members and invitations">
                   {data.members.map((member) => (
-                    <li
+                    <PersonRow
                       key={member.userId}
-                      className="list-group-item d-flex flex-wrap align-items-center gap-2"
-                    >
-                      <span className="flex-grow-1 text-break">
-                        <span className="fw-semibold">{member.name}</span>{' '}
-                        <span className="small text-body-secondary">{member.emailAddress}</span>
-                      </span>
-                      <Badge bg="secondary">{ROLE_LABELS[member.role]}</Badge>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        disabled={removeMember.isPending}
-                        onClick={() => removeMember.mutate(member.userId)}
-                      >
-                        Remove <span className="visually-hidden">{member.name}</span>
-                      </Button>
-                    </li>
+                      who={
+                        <>
+                          <span className="fw-semibold">{member.name}</span>{' '}
+                          <span className="small text-body-secondary">{member.emailAddress}</span>
+                        </>
+                      }
+                      role={member.role}
+                      removeName={member.name}
+                      removing={removeMember.isPending}
+                      onRemove={() => removeMember.mutate(member.userId)}
+                    />
                   ))}
                   {data.invitations.map((invitation) => (
-                    <li
+                    <PersonRow
                       key={invitation.id}
-                      className="list-group-item d-flex flex-wrap align-items-center gap-2"
-                    >
-                      <span className="flex-grow-1 text-break">{invitation.emailAddress}</span>
-                      <Badge bg="warning" text="dark">
-                        Pending
-                      </Badge>
-                      <Badge bg="secondary">{ROLE_LABELS[invitation.role]}</Badge>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        disabled={cancelInvitation.isPending}
-                        onClick={() => cancelInvitation.mutate(invitation.id)}
-                      >
-                        Remove <span className="visually-hidden">{invitation.emailAddress}</span>
-                      </Button>
-                    </li>
+                      who={invitation.emailAddress}
+                      pending
+                      role={invitation.role}
+                      removeName={invitation.emailAddress}
+                      removing={cancelInvitation.isPending}
+                      onRemove={() => cancelInvitation.mutate(invitation.id)}
+                    />
                   ))}
                 </ul>
               )}

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@photo/contract';
+import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -14,6 +14,7 @@ import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-st
 import { identityClient } from '../api/identity-client';
 import { leaveLoginNotice } from '../api/login-notice';
 import { getFreshIdToken, startSession } from '../api/session';
+import { PasswordField } from './password-field';
 
 function useTokenClaims() {
   const token = useIdToken();
@@ -103,32 +104,23 @@ function ChangePassword({ email }: { email: string }) {
     <Form onSubmit={onSubmit} noValidate aria-label="Change password">
       <h2 className="h5">Change password</h2>
       <input type="hidden" autoComplete="username" value={email} readOnly />
-      <Form.Group className="mb-3" controlId="current-password">
-        <Form.Label>Current password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          maxLength={PASSWORD_MAX}
-          onChange={(event) => setCurrent(event.target.value)}
-          disabled={change.isPending}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="new-password">
-        <Form.Label>New password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          maxLength={PASSWORD_MAX}
-          onChange={(event) => setNext(event.target.value)}
-          disabled={change.isPending}
-          aria-describedby="new-password-help"
-        />
-        <Form.Text id="new-password-help" muted>
-          At least {PASSWORD_MIN} characters. Your other devices will be signed out.
-        </Form.Text>
-      </Form.Group>
+      <PasswordField
+        id="current-password"
+        label="Current password"
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        disabled={change.isPending}
+      />
+      <PasswordField
+        id="new-password"
+        label="New password"
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+        disabled={change.isPending}
+        help={`At least ${PASSWORD_MIN} characters. Your other devices will be signed out.`}
+      />
       {(problem ?? change.isError) && (
         <Alert variant="danger" role="alert">
           {problem ?? errorMessage(change.error)}

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@photo/contract';
+import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -12,6 +12,7 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { HOME_PATH, paths } from '../../../shared/config/paths';
 import { identityClient } from '../api/identity-client';
 import { refreshIdToken } from '../api/session';
+import { PasswordField } from './password-field';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -94,32 +95,23 @@ function ResetPassword({ code }: { code: string }) {
         </p>
         {/* Lets password managers file the new password under the right account. */}
         <input type="hidden" autoComplete="username" value={check.data.email} readOnly />
-        <Form.Group className="mb-3" controlId="reset-password">
-          <Form.Label>New password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            maxLength={PASSWORD_MAX}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={reset.isPending}
-            aria-describedby="reset-password-help"
-          />
-          <Form.Text id="reset-password-help" muted>
-            At least {PASSWORD_MIN} characters.
-          </Form.Text>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="reset-password-again">
-          <Form.Label>New password, again</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            value={again}
-            maxLength={PASSWORD_MAX}
-            onChange={(event) => setAgain(event.target.value)}
-            disabled={reset.isPending}
-          />
-        </Form.Group>
+        <PasswordField
+          id="reset-password"
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          disabled={reset.isPending}
+          help={`At least ${PASSWORD_MIN} characters.`}
+        />
+        <PasswordField
+          id="reset-password-again"
+          label="New password, again"
+          autoComplete="new-password"
+          value={again}
+          onChange={setAgain}
+          disabled={reset.isPending}
+        />
         {(problem ?? reset.isError) && (
           <Alert variant="danger" role="alert">
             {problem ?? errorMessage(reset.error)}

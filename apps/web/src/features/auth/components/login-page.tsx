@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { EMAIL_MAX, PASSWORD_MAX, USER_NAME_MAX } from '@photo/contract';
+import { EMAIL_MAX, USER_NAME_MAX } from '@photo/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '../../../shared/auth/session-store';
@@ -11,6 +11,7 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { takeLoginNotice } from '../api/login-notice';
 import { useSignIn, useSignUp } from '../api/use-sign-in';
+import { PasswordField } from './password-field';
 import { redirectTarget } from './redirect-target';
 
 type TabKey = 'login' | 'signup';
@@ -45,18 +46,15 @@ function CredentialFields(props: CredentialFieldsProps) {
           We&apos;ll never share your email with anyone else.
         </Form.Text>
       </Form.Group>
-      <Form.Group className="mb-3" controlId={`${idPrefix}-password`}>
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          placeholder="Password"
-          autoComplete={passwordAutoComplete}
-          value={password}
-          maxLength={PASSWORD_MAX}
-          onChange={(event) => onPassword(event.target.value)}
-          disabled={disabled}
-        />
-      </Form.Group>
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label="Password"
+        placeholder="Password"
+        autoComplete={passwordAutoComplete}
+        value={password}
+        onChange={onPassword}
+        disabled={disabled}
+      />
     </>
   );
 }

@@ -2,9 +2,10 @@ import type { Photo } from '@photo/contract';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useRotatePhoto } from '../../../shared/api/rotate-photo';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { RotateIcon } from '../../../shared/components/rotate-icon';
-import { useRotatePhoto } from '../api/rotate-photo';
+import { useSetPhoto } from '../api/get-photo';
 
 interface RotateButtonsProps {
   photo: Photo;
@@ -16,7 +17,11 @@ interface RotateButtonsProps {
 /** "Rotate left" and "Rotate right", for the person who added the photo only. */
 export function RotateButtons({ photo, onRotated, className = '' }: RotateButtonsProps) {
   const userId = useCurrentUserId();
-  const rotate = useRotatePhoto(photo, onRotated);
+  const setPhoto = useSetPhoto();
+  const rotate = useRotatePhoto(`rotate-${photo.id}`, (rotated) => {
+    setPhoto(rotated);
+    onRotated?.(rotated);
+  });
   if (userId === null || userId !== photo.createdById) return null;
   return (
     <div className={`d-flex flex-wrap align-items-center gap-2 ${className}`}>
@@ -28,7 +33,7 @@ export function RotateButtons({ photo, onRotated, className = '' }: RotateButton
           // Not disabled while a turn is on its way, so the focus stays on the button.
           aria-disabled={rotate.isPending}
           onClick={() => {
-            if (!rotate.isPending) rotate.mutate(direction);
+            if (!rotate.isPending) rotate.mutate({ photoId: photo.id, direction });
           }}
         >
           <RotateIcon direction={direction} /> Rotate {direction}
