@@ -1,8 +1,6 @@
 import os from 'node:os';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './apps/web/vite-aliases.js';
 import { postgresAvailability } from './apps/server/src/test/postgres.js';
 
 const pg = await postgresAvailability();
@@ -24,20 +22,6 @@ const serverProject = (database: 'sqlite' | 'postgres') => ({
     env: { TEST_DATABASE: database },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-  },
-});
-
-/**
- * The web tests resolve packages as the browser build does (ES modules, browser fields): under
- * Node's conditions some libraries load their CommonJS builds, which require React itself rather
- * than the Preact the app is rendered with (decision 0038).
- */
-const browserResolution = (): Plugin => ({
-  name: 'photo:browser-resolution',
-  configEnvironment(_name, config) {
-    config.resolve ??= {};
-    config.resolve.conditions = ['module', 'browser', 'development'];
-    config.resolve.mainFields = ['browser', 'module', 'main'];
   },
 });
 
@@ -67,16 +51,13 @@ export default defineConfig({
       serverProject('sqlite'),
       ...(pg.available || process.env.CI ? [serverProject('postgres')] : []),
       {
-        plugins: [react(), browserResolution()],
-        resolve: { alias: preactAliases },
+        plugins: [react()],
         test: {
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
-          // Libraries are bundled with the tests, so their imports of React resolve to Preact too.
-          server: { deps: { inline: true } },
           // A screen's first visit in a file loads its code-split chunk, and sign-in tests type
           // whole forms: on a busy 2-core machine that alone passes Vitest's default of 5 s.
           testTimeout: 15_000,

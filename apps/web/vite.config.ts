@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { purgeBootstrap } from './vite-purge-bootstrap';
-import { contractAlias, preactAliases } from './vite-aliases';
+import { contractAlias } from './vite-aliases';
 import { classicScripts } from './vite-classic-scripts';
 import { jsBudget } from './vite-js-budget';
 import { precompress } from './vite-precompress';
@@ -63,11 +63,7 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   resolve: {
-    alias: [
-      contractAlias,
-      ...preactAliases,
-      ...(command === 'build' ? [reactRouterProduction] : []),
-    ],
+    alias: [contractAlias, ...(command === 'build' ? [reactRouterProduction] : [])],
   },
   // Built stylesheets only: the dev server would keep the purged file while classes are added.
   css:

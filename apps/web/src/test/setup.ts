@@ -19,13 +19,7 @@ Object.assign(globalThis, {
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(async () => {
-  // Preact runs effects after the next frame, with a 35 ms timer as a fallback that calls
-  // cancelAnimationFrame. A file that ends right after a render would leave that timer to fire once
-  // jsdom's globals are gone; every timer set before this one fires first.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  server.close();
-});
+afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();

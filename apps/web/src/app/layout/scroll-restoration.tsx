@@ -54,19 +54,14 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     shownKey.current = location.key;
-    // Once the whole update has been committed, before it is painted: Preact commits the
-    // components that read the location one by one, and this one may come before the page's.
-    queueMicrotask(() => {
-      if (shownKey.current !== location.key) return;
-      if (navigationType === NavigationType.Pop) {
-        const y = positions.current!.get(location.key);
-        if (y !== undefined) window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
-      } else if (navigationType === NavigationType.Push) {
-        const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
-        if (target) target.scrollIntoView({ behavior: AT_ONCE });
-        else window.scrollTo({ left: 0, top: 0, behavior: AT_ONCE });
-      }
-    });
+    if (navigationType === NavigationType.Pop) {
+      const y = positions.current!.get(location.key);
+      if (y !== undefined) window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
+    } else if (navigationType === NavigationType.Push) {
+      const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+      if (target) target.scrollIntoView({ behavior: AT_ONCE });
+      else window.scrollTo({ left: 0, top: 0, behavior: AT_ONCE });
+    }
   }, [location.key, location.hash, navigationType]);
 
   return null;

@@ -1,9 +1,4 @@
-import { useEffect } from 'react';
-
-/** Sets the browser tab's title while the page is shown. */
+/** Sets the browser tab's title (React hoists <title> into the document head). */
 export function PageTitle({ title }: { title: string }) {
-  useEffect(() => {
-    document.title = `${title} · My Photo Application`;
-  }, [title]);
-  return null;
+  return <title>{`${title} · My Photo Application`}</title>;
 }

@@ -142,7 +142,9 @@ describe('usePlaceholder', () => {
     it('decodes a few per turn, so no task runs long, and all of them in the end', async () => {
       // Every idle period offers 50 ms; each decode is made to take 3 ms of the clock.
       let turns = 0;
+      let asked = 0;
       window.requestIdleCallback = (run) => {
+        asked += 1;
         setTimeout(() => {
           turns += 1;
           run({ didTimeout: false, timeRemaining: () => 50 });
@@ -159,7 +161,11 @@ describe('usePlaceholder', () => {
           ))}
         </>,
       );
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      // Until no turn is left to run: a turn also renders the cards again, and React's development
+      // build takes longer at that than a fixed wait allows on a busy machine.
+      await act(async () => {
+        while (turns < asked) await new Promise((resolve) => setTimeout(resolve, 10));
+      });
       const shown = screen.getAllByRole('status', { name: 'placeholder' });
       expect(shown.map((output) => output.textContent)).toEqual(
         hashes.map((hash) => placeholderDataUrl(hash)),

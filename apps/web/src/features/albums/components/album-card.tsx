@@ -13,9 +13,9 @@ interface AlbumCardProps {
 }
 
 /**
- * An album's card. It renders again only when its album or `eager` changes: a list that grows by a
- * card per task (`useFirstScreenFirst`) then builds only the new card in each task, not again all
- * those before it.
+ * An album's card. It renders again only when its album or `eager` changes: a list that grows (the
+ * rest of the first load's list, "Load more") then builds only its new cards, not again all those
+ * before them.
  */
 export const AlbumCard = memo(function AlbumCard({ album, eager = false }: AlbumCardProps) {
   // Cards past the first row decode theirs once the first screen is shown.

@@ -9,8 +9,8 @@ export function useUploadQueue(albumId: string) {
   const run = addPhoto.mutateAsync;
   const limits = useUploadLimits();
   const [queue] = useState(() => new UploadQueue(run));
-  // Set as soon as the page is committed, before any drop or pick can reach the queue (Preact
-  // runs plain effects only after the next paint).
+  // Set as soon as the page is committed, before any drop or pick can reach the queue: a plain
+  // effect may run only after the browser has painted and handled input.
   useLayoutEffect(() => queue.setRunner(run), [queue, run]);
   useLayoutEffect(() => queue.setLimits(limits), [queue, limits]);
   useEffect(() => () => queue.abortAll(), [queue]);
