@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, type TestUser } from './test/harness.js';
+import { signUp, type TestUser, useTestContext } from './test/harness.js';
 import { createAlbumAs, storeImage } from './test/fixtures.js';
 
-let ctx: TestContext;
 let webDist: string;
 let owner: TestUser;
 
@@ -32,16 +31,17 @@ beforeAll(async () => {
   await writeBuilt(path.join(webDist, 'index.html'), page);
   await writeBuilt(path.join(webDist, 'assets', 'index-abcd.js'), script);
   await fs.writeFile(path.join(webDist, 'assets', 'tiny-1234.js'), 'console.log(1)');
-  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
+});
+afterAll(async () => {
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+const ctx = useTestContext(() => ({ WEB_DIST_DIR: webDist }));
+beforeAll(async () => {
   owner = await signUp(ctx.app);
   const cover = await storeImage(ctx, owner);
   for (let i = 0; i < 12; i += 1) {
     await createAlbumAs(ctx, owner, { name: `A long enough album name number ${i}`, cover });
   }
-});
-afterAll(async () => {
-  await ctx.close();
-  await fs.rm(webDist, { recursive: true, force: true });
 });
 
 describe('compressed answers', () => {

@@ -2,9 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
+import { signUp, type TestUser, useTestContext } from '../test/harness.js';
 
-let ctx: TestContext;
 let user: TestUser;
 let webDist: string;
 
@@ -12,12 +11,13 @@ beforeAll(async () => {
   // The app's pages, served from a built web app of one page.
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
-  user = await signUp(ctx.app);
 });
 afterAll(async () => {
-  await ctx.close();
   await fs.rm(webDist, { recursive: true, force: true });
+});
+const ctx = useTestContext(() => ({ WEB_DIST_DIR: webDist }));
+beforeAll(async () => {
+  user = await signUp(ctx.app);
 });
 
 const changeProfile = (headers: Record<string, string>) =>

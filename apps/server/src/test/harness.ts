@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDeps, type AppDeps } from '../deps.js';
@@ -77,6 +78,38 @@ export async function createTestContext(
     },
     remove,
   };
+}
+
+/**
+ * What `make` makes in the beforeAll of the enclosing file or describe block, closed in its
+ * afterAll before what earlier hooks made is released (Vitest runs afterAll hooks in reverse). The
+ * answer stands for it: read it only in hooks and tests.
+ */
+export function madeBeforeAll<T extends { close(): Promise<void> }>(make: () => Promise<T>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!made) throw new Error(`${String(key)} read before beforeAll made it`);
+      return Reflect.get(made, key) as unknown;
+    },
+  });
+}
+
+/**
+ * A test context for the enclosing file or describe block (see madeBeforeAll). `env` may be a
+ * function, called when the context is made, for what an earlier beforeAll set up.
+ */
+export function useTestContext(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): TestContext {
+  return madeBeforeAll(() => createTestContext(typeof env === 'function' ? env() : env, options));
 }
 
 export interface TestUser {
