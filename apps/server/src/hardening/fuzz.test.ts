@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from '../test/api-client.js';
 import { imageOf } from '../test/images.js';
 import { signUp, type TestUser, useTestContext } from '../test/harness.js';
-import { listOperations, type Operation } from './openapi-routes.js';
-import { requestArbitrary, type KnownValues } from './request-arbitraries.js';
+import { listOperations, type Operation } from '../test/openapi-routes.js';
+import { requestArbitrary, type KnownValues } from '../test/request-arbitraries.js';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 2_500 : 10_000));

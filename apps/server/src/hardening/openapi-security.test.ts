@@ -1,7 +1,7 @@
 /** The OpenAPI document tells the truth about which routes need a token. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../test/harness.js';
-import { fillPath, listOperations, type Operation } from './openapi-routes.js';
+import { fillPath, listOperations, type Operation } from '../test/openapi-routes.js';
 
 const ctx = useTestContext();
 let operations: Operation[];

@@ -8,7 +8,7 @@ import net from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestUser, useTestContext } from '../test/harness.js';
-import { fillPath, listOperations, type Operation } from './openapi-routes.js';
+import { fillPath, listOperations, type Operation } from '../test/openapi-routes.js';
 
 const ctx = useTestContext();
 let alice: TestUser;
