@@ -20,7 +20,7 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { madeBeforeAll, useTestContext } from '../../test/harness.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
+import { actionLinkIn, startSmtpPeer } from '../../test/smtp-peer.js';
 
 // The real Firebase JS SDK, unchanged, against this server listening on a real port: the SDK's
 // emulator mode sends its calls to <origin>/identitytoolkit.googleapis.com/v1/… and
@@ -53,9 +53,8 @@ function links(address: string, mode: 'resetPassword' | 'verifyEmail') {
   return smtp.received
     .filter((mail) => mail.to.includes(address))
     .flatMap((mail) => {
-      const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = /(https?:\/\/\S+\?mode=(\w+)&oobCode=([\w-]+))/.exec(text);
-      return match && match[2] === mode ? [{ link: match[1]!, code: match[3]! }] : [];
+      const link = actionLinkIn(mail);
+      return link?.mode === mode ? [link] : [];
     });
 }
 

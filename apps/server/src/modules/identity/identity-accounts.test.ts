@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { madeBeforeAll, useTestContext } from '../../test/harness.js';
-import { startSmtpPeer } from '../../test/smtp-peer.js';
+import { actionLinkIn, startSmtpPeer } from '../../test/smtp-peer.js';
 import { OOB_CODE_LIFETIME_MS, RECENT_SIGN_IN_SECONDS } from './identity.service.js';
 
 const TOOLKIT = '/identitytoolkit.googleapis.com/v1';
@@ -39,10 +39,9 @@ function linksTo(address: string) {
   return smtp.received
     .filter((mail) => mail.to.includes(address))
     .map((mail) => {
-      const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = /(https?:\/\/[^\s]+\?mode=(\w+)&oobCode=([\w-]+))/.exec(text);
-      if (!match) throw new Error(`no link in ${mail.raw}`);
-      return { link: match[1]!, mode: match[2]!, code: match[3]! };
+      const link = actionLinkIn(mail);
+      if (!link) throw new Error(`no link in ${mail.raw}`);
+      return link;
     });
 }
 
