@@ -1,23 +1,19 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestUser, useTestContext } from './test/harness.js';
 import { createAlbumAs, storeImage } from './test/fixtures.js';
 
-let webDist: string;
 let owner: TestUser;
 
 // A built web app as the web build leaves it: each text file with its .br and .gz beside it.
 const script = `export const words = ${JSON.stringify('a fairly repetitive bundle '.repeat(400))};\n`;
 const page = `<!doctype html><html><head><title>My Photo Application</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
-async function writeBuilt(file: string, text: string) {
-  await fs.writeFile(file, text);
-  await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(text));
-  await fs.writeFile(`${file}.gz`, zlib.gzipSync(text));
-}
+const built = (file: string, text: string) => ({
+  [file]: text,
+  [`${file}.br`]: zlib.brotliCompressSync(text),
+  [`${file}.gz`]: zlib.gzipSync(text),
+});
 
 function decode(encoding: string | undefined, body: Buffer): string {
   if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
@@ -25,17 +21,16 @@ function decode(encoding: string | undefined, body: Buffer): string {
   return body.toString('utf8');
 }
 
-beforeAll(async () => {
-  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
-  await fs.mkdir(path.join(webDist, 'assets'));
-  await writeBuilt(path.join(webDist, 'index.html'), page);
-  await writeBuilt(path.join(webDist, 'assets', 'index-abcd.js'), script);
-  await fs.writeFile(path.join(webDist, 'assets', 'tiny-1234.js'), 'console.log(1)');
-});
-afterAll(async () => {
-  await fs.rm(webDist, { recursive: true, force: true });
-});
-const ctx = useTestContext(() => ({ WEB_DIST_DIR: webDist }));
+const ctx = useTestContext(
+  {},
+  {
+    webFiles: {
+      ...built('index.html', page),
+      ...built('assets/index-abcd.js', script),
+      'assets/tiny-1234.js': 'console.log(1)',
+    },
+  },
+);
 beforeAll(async () => {
   owner = await signUp(ctx.app);
   const cover = await storeImage(ctx, owner);

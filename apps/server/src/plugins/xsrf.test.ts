@@ -1,21 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestUser, useTestContext } from '../test/harness.js';
 
+// The app's pages, served from a built web app of one page.
+const ctx = useTestContext({}, { webFiles: { 'index.html': '<!doctype html><title>app</title>' } });
 let user: TestUser;
-let webDist: string;
 
-beforeAll(async () => {
-  // The app's pages, served from a built web app of one page.
-  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
-  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-});
-afterAll(async () => {
-  await fs.rm(webDist, { recursive: true, force: true });
-});
-const ctx = useTestContext(() => ({ WEB_DIST_DIR: webDist }));
 beforeAll(async () => {
   user = await signUp(ctx.app);
 });
