@@ -5,7 +5,7 @@
 // Run: npm run build && npm run bench:crash   (BENCH_KILLS=20 BENCH_WRITERS=6
 // BENCH_DATABASES=sqlite,postgres BENCH_KILL_AFTER_MS=1000,5000)
 import os from 'node:os';
-import { runCrashCycles, type CrashReport } from '../apps/server/src/hardening/crash-harness.js';
+import { runCrashCycles, type CrashReport } from '../apps/server/src/test/crash-harness.js';
 import { postgresAvailability } from '../apps/server/src/test/postgres.js';
 import { startRun } from './lib/results.js';
 import { serverArgs } from './lib/server.js';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startSmtpPeer, type SmtpPeer } from '../apps/server/src/test/smtp-peer';
+import { actionLinkIn, startSmtpPeer, type SmtpPeer } from '../apps/server/src/test/smtp-peer';
 import { ApiClient } from './support/api';
 import {
   albumWithCover,
@@ -30,10 +30,8 @@ function linksTo(address: string, mode: 'resetPassword' | 'verifyEmail'): string
   return smtp.received
     .filter((mail) => mail.to.includes(address))
     .flatMap((mail) => {
-      // Quoted-printable: soft line breaks and "=" written as =3D.
-      const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = /(https?:\/\/\S+\?mode=(\w+)&oobCode=[\w-]+)/.exec(text);
-      return match?.[2] === mode ? [match[1]!] : [];
+      const link = actionLinkIn(mail);
+      return link?.mode === mode ? [link.link] : [];
     });
 }
 

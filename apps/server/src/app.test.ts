@@ -1,26 +1,15 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createTestContext, useTestContext } from './test/harness.js';
 
-let ctx: TestContext;
-let webDist: string;
-
-beforeAll(async () => {
-  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
-  await fs.mkdir(path.join(webDist, 'assets'));
-  await fs.writeFile(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><title>My Photo Application</title>',
-  );
-  await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
-  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
-});
-afterAll(async () => {
-  await ctx.close();
-  await fs.rm(webDist, { recursive: true, force: true });
-});
+const ctx = useTestContext(
+  {},
+  {
+    webFiles: {
+      'index.html': '<!doctype html><title>My Photo Application</title>',
+      'assets/app-1234.js': 'console.log(1)',
+    },
+  },
+);
 
 describe('the whole application', () => {
   it('answers health without a token', async () => {

@@ -1,24 +1,19 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, type TestUser } from './test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser, useTestContext } from './test/harness.js';
 import { createAlbumAs, storeImage } from './test/fixtures.js';
 
-let ctx: TestContext;
-let webDist: string;
 let owner: TestUser;
 
 // A built web app as the web build leaves it: each text file with its .br and .gz beside it.
 const script = `export const words = ${JSON.stringify('a fairly repetitive bundle '.repeat(400))};\n`;
 const page = `<!doctype html><html><head><title>My Photo Application</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 
-async function writeBuilt(file: string, text: string) {
-  await fs.writeFile(file, text);
-  await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(text));
-  await fs.writeFile(`${file}.gz`, zlib.gzipSync(text));
-}
+const built = (file: string, text: string) => ({
+  [file]: text,
+  [`${file}.br`]: zlib.brotliCompressSync(text),
+  [`${file}.gz`]: zlib.gzipSync(text),
+});
 
 function decode(encoding: string | undefined, body: Buffer): string {
   if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
@@ -26,22 +21,22 @@ function decode(encoding: string | undefined, body: Buffer): string {
   return body.toString('utf8');
 }
 
+const ctx = useTestContext(
+  {},
+  {
+    webFiles: {
+      ...built('index.html', page),
+      ...built('assets/index-abcd.js', script),
+      'assets/tiny-1234.js': 'console.log(1)',
+    },
+  },
+);
 beforeAll(async () => {
-  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
-  await fs.mkdir(path.join(webDist, 'assets'));
-  await writeBuilt(path.join(webDist, 'index.html'), page);
-  await writeBuilt(path.join(webDist, 'assets', 'index-abcd.js'), script);
-  await fs.writeFile(path.join(webDist, 'assets', 'tiny-1234.js'), 'console.log(1)');
-  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
   owner = await signUp(ctx.app);
   const cover = await storeImage(ctx, owner);
   for (let i = 0; i < 12; i += 1) {
     await createAlbumAs(ctx, owner, { name: `A long enough album name number ${i}`, cover });
   }
-});
-afterAll(async () => {
-  await ctx.close();
-  await fs.rm(webDist, { recursive: true, force: true });
 });
 
 describe('compressed answers', () => {

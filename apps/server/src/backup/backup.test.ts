@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { createDeps, type AppDeps } from '../deps.js';
 import { DERIVE_IMAGES } from '../lib/job-queue.js';
 import { ApiClient } from '../test/api-client.js';
 import { buildApp, signUp, type TestUser } from '../test/harness.js';
+import { sha256 } from '../test/hash.js';
 import { imageOf } from '../test/images.js';
 import { createTestPostgresDatabase } from '../test/postgres.js';
 import { startS3Peer, type S3Peer } from '../test/s3-peer.js';
@@ -73,8 +73,6 @@ async function start(place: Place): Promise<Instance> {
 const apiOf = (instance: Instance, token: string | null) =>
   new ApiClient(instance.app, token, () => instance.deps.jobQueue.settled(DERIVE_IMAGES));
 
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 /** Everything these users can see, and every blob key. */
 async function listings(instance: Instance, users: TestUser[]) {
   const seen: Record<string, unknown> = {};
@@ -104,7 +102,7 @@ async function listings(instance: Instance, users: TestUser[]) {
       seen[`file ${id} ${size ?? 'original'}`] = [
         shown.statusCode,
         shown.headers['content-type'],
-        sha(shown.rawPayload),
+        sha256(shown.rawPayload),
       ];
     }
   }

@@ -4,7 +4,7 @@
  * lost, nothing points at what is not there.
  */
 import { describe, expect, it } from 'vitest';
-import { runCrashCycles } from './crash-harness.js';
+import { runCrashCycles } from '../test/crash-harness.js';
 
 const database = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);

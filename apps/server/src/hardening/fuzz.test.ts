@@ -6,18 +6,18 @@
  */
 import fc from 'fast-check';
 import type { UploadedFile } from '@photo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from '../test/api-client.js';
 import { imageOf } from '../test/images.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
-import { listOperations, type Operation } from './openapi-routes.js';
-import { requestArbitrary, type KnownValues } from './request-arbitraries.js';
+import { signUp, type TestUser, useTestContext } from '../test/harness.js';
+import { listOperations, type Operation } from '../test/openapi-routes.js';
+import { requestArbitrary, type KnownValues } from '../test/request-arbitraries.js';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 2_500 : 10_000));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alice: TestUser;
 let operations: Operation[];
 let known: KnownValues;
@@ -85,13 +85,9 @@ async function seed(): Promise<KnownValues> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   alice = await signUp(ctx.app);
   operations = await listOperations(ctx.app);
   known = await seed();
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('fuzzing every route of the OpenAPI document', () => {

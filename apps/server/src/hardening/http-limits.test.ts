@@ -1,21 +1,17 @@
 /** Limits of the HTTP layer, seen by a client on a real socket: oversized headers and bodies. */
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser, useTestContext } from '../test/harness.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let user: TestUser;
 let port: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   user = await signUp(ctx.app);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as net.AddressInfo).port;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const hugeToken = 'x'.repeat(100 * 1024);

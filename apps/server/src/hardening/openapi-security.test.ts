@@ -1,17 +1,13 @@
 /** The OpenAPI document tells the truth about which routes need a token. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness.js';
-import { fillPath, listOperations, type Operation } from './openapi-routes.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../test/harness.js';
+import { fillPath, listOperations, type Operation } from '../test/openapi-routes.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let operations: Operation[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   operations = await listOperations(ctx.app);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('the OpenAPI document', () => {

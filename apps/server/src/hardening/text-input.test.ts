@@ -1,17 +1,13 @@
 /** Text with a NUL character: refused alike on SQLite and PostgreSQL (which cannot store one). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from '../test/api-client.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
+import { signUp, type TestUser, useTestContext } from '../test/harness.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alice: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   alice = await signUp(ctx.app);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('a NUL character', () => {

@@ -7,10 +7,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
-import { fillPath, listOperations, type Operation } from './openapi-routes.js';
+import { signUp, type TestUser, useTestContext } from '../test/harness.js';
+import { fillPath, listOperations, type Operation } from '../test/openapi-routes.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alice: TestUser;
 let guarded: Operation[];
 let port: number;
@@ -23,7 +23,6 @@ let attacker: { privateKey: CryptoKey; publicJwk: JWK };
 const b64 = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   alice = await signUp(ctx.app);
   guarded = (await listOperations(ctx.app)).filter((o) => o.needsToken);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => jwksServer.close(resolve));
-  await ctx.close();
 });
 
 /** The claims of a real token of alice's, as the identity service made them. */

@@ -3,26 +3,20 @@
  * decompression bombs, broken files, empty files and the size limit. Each is refused with nothing
  * left behind, or stored with only the image's own bytes.
  */
-import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, type UploadedFile } from '@photo/contract';
 import { stored } from '../modules/files/files.test-support.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
+import { signUp, type TestContext, type TestUser, useTestContext } from '../test/harness.js';
+import { sha256 } from '../test/hash.js';
 import { animatedGif, imageOf, noiseJpeg, type TestFormat } from '../test/images.js';
 
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-let ctx: TestContext;
+const ctx = useTestContext();
 let alice: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   alice = await signUp(ctx.app);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const show = (id: string, size?: 'thumb' | 'preview') => ctx.api().show(id, size);
@@ -280,15 +274,11 @@ describe('a broken or empty file', () => {
 
 describe('the size limit', () => {
   const LIMIT = 200_000;
-  let small: TestContext;
+  const small = useTestContext({ MAX_UPLOAD_BYTES: String(LIMIT) });
   let user: TestUser;
 
   beforeAll(async () => {
-    small = await createTestContext({ MAX_UPLOAD_BYTES: String(LIMIT) });
     user = await signUp(small.app);
-  });
-  afterAll(async () => {
-    await small.close();
   });
 
   /** A JPEG padded after its end to exactly `size` bytes. */

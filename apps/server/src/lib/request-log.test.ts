@@ -1,20 +1,13 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from '../test/api-client.js';
 import { storeImage } from '../test/fixtures.js';
-import { createTestContext, signUp, type TestContext } from '../test/harness.js';
+import { signUp, useTestContext } from '../test/harness.js';
 
-let ctx: TestContext;
 let logged = '';
-
-beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => (logged += chunk.toString()));
-  ctx = await createTestContext({ LOG_LEVEL: 'info' }, { logStream: stream });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const stream = new PassThrough();
+stream.on('data', (chunk: Buffer) => (logged += chunk.toString()));
+const ctx = useTestContext({ LOG_LEVEL: 'info' }, { logStream: stream });
 
 interface Line {
   level: number;

@@ -1,16 +1,12 @@
 import { generateKeyPair, SignJWT, UnsecuredJWT, decodeJwt, type CryptoKey } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser, useTestContext } from '../test/harness.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let user: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   user = await signUp(ctx.app);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function expectUnauthorized(res: { statusCode: number; json: () => unknown }, code: string) {

@@ -1,23 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestUser, useTestContext } from '../test/harness.js';
 
-let ctx: TestContext;
+// The app's pages, served from a built web app of one page.
+const ctx = useTestContext({}, { webFiles: { 'index.html': '<!doctype html><title>app</title>' } });
 let user: TestUser;
-let webDist: string;
 
 beforeAll(async () => {
-  // The app's pages, served from a built web app of one page.
-  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-web-'));
-  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-  ctx = await createTestContext({ WEB_DIST_DIR: webDist });
   user = await signUp(ctx.app);
-});
-afterAll(async () => {
-  await ctx.close();
-  await fs.rm(webDist, { recursive: true, force: true });
 });
 
 const changeProfile = (headers: Record<string, string>) =>

@@ -1,20 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
-import { createTestContext, signUp, type TestContext } from '../test/harness.js';
+import { madeBeforeAll, signUp, useTestContext } from '../test/harness.js';
 import { imageOf } from '../test/images.js';
-import { startS3Peer, type S3Peer } from '../test/s3-peer.js';
+import { startS3Peer } from '../test/s3-peer.js';
 
 /** The whole app with S3_BUCKET set, against a real S3-protocol server. */
-let peer: S3Peer;
-
-beforeAll(async () => {
-  peer = await startS3Peer('app-photos');
-}, 60_000);
-afterAll(async () => {
-  await peer.close();
-});
+const peer = madeBeforeAll(() => startS3Peer('app-photos'));
 
 async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(
@@ -24,13 +17,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 describe('with S3_BUCKET set', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(peer.env);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext(() => peer.env);
 
   it('stores an upload in the bucket and serves it through files/show, nothing on local disk', async () => {
     const user = await signUp(ctx.app);
@@ -77,13 +64,7 @@ describe('with S3_BUCKET set', () => {
 });
 
 describe('with S3_PRESIGN=true', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ ...peer.env, S3_PRESIGN: 'true' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext(() => ({ ...peer.env, S3_PRESIGN: 'true' }));
 
   it('redirects files/show to a short-lived URL of the bucket that serves the bytes', async () => {
     const user = await signUp(ctx.app);

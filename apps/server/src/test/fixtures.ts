@@ -1,4 +1,5 @@
 import type { Album, Photo } from '@photo/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext, TestUser } from './harness.js';
 import { makeJpeg, type JpegOptions } from './images.js';
 
@@ -80,3 +81,15 @@ export function errorOf(res: { json: () => unknown }): {
 } {
   return (res.json() as { error: { code: string; field?: string; message: string } }).error;
 }
+
+/** The target of an answer's `Link: <…>; rel="next"` header, or undefined when there is none. */
+export function nextLink(res: Pick<LightMyRequestResponse, 'headers'>): string | undefined {
+  const header = res.headers.link;
+  if (header === undefined) return undefined;
+  const match = /^<([^>]+)>; rel="next"$/.exec(String(header));
+  if (!match) throw new Error(`unexpected Link header: ${String(header)}`);
+  return match[1];
+}
+
+/** A UUID, as the server makes the ids of albums, photos and comments. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDeps, type AppDeps } from '../deps.js';
@@ -27,6 +28,12 @@ export interface TestContext {
   remove(): Promise<void>;
 }
 
+export interface TestContextOptions {
+  logStream?: NodeJS.WritableStream;
+  /** A built web app to serve (WEB_DIST_DIR): its files' contents by path, e.g. "assets/a.js". */
+  webFiles?: Record<string, string | Buffer>;
+}
+
 /** Someone signed in (a user, or an ID token), or null for no one. */
 export type Caller = { idToken: string } | string | null;
 
@@ -41,15 +48,17 @@ function tokenOf(caller: Caller | undefined): string | null {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: TestContextOptions = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-test-'));
+  const webDist = options.webFiles && (await writeFiles('photo-web-', options.webFiles));
   const postgres =
     process.env.TEST_DATABASE === 'postgres' ? await createTestPostgresDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     ...env,
   });
   const clock = new ManualClock(new Date());
@@ -62,6 +71,7 @@ export async function createTestContext(
   const remove = async () => {
     await postgres?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
+    if (webDist) await fs.rm(webDist, { recursive: true, force: true });
   };
   return {
     app,
@@ -77,6 +87,49 @@ export async function createTestContext(
     },
     remove,
   };
+}
+
+/** A new temporary folder holding these files (contents by relative path). */
+async function writeFiles(prefix: string, files: Record<string, string | Buffer>): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  for (const [name, data] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, data);
+  }
+  return dir;
+}
+
+/**
+ * What `make` makes in the beforeAll of the enclosing file or describe block, closed in its
+ * afterAll before what earlier hooks made is released (Vitest runs afterAll hooks in reverse). The
+ * answer stands for it: read it only in hooks and tests.
+ */
+export function madeBeforeAll<T extends { close(): Promise<void> }>(make: () => Promise<T>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!made) throw new Error(`${String(key)} read before beforeAll made it`);
+      return Reflect.get(made, key) as unknown;
+    },
+  });
+}
+
+/**
+ * A test context for the enclosing file or describe block (see madeBeforeAll). `env` may be a
+ * function, called when the context is made, for what an earlier beforeAll set up.
+ */
+export function useTestContext(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestContextOptions = {},
+): TestContext {
+  return madeBeforeAll(() => createTestContext(typeof env === 'function' ? env() : env, options));
 }
 
 export interface TestUser {

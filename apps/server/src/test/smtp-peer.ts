@@ -8,6 +8,21 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** The link of an identity e-mail: …?mode=…&oobCode=…. */
+export interface ActionLink {
+  link: string;
+  mode: string;
+  code: string;
+}
+
+/** The identity action link a message carries, read through its quoted-printable body; or null. */
+export function actionLinkIn(mail: ReceivedMail): ActionLink | null {
+  // Quoted-printable: soft line breaks and "=" written as =3D.
+  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /(https?:\/\/\S+\?mode=(\w+)&oobCode=([\w-]+))/.exec(text);
+  return match ? { link: match[1]!, mode: match[2]!, code: match[3]! } : null;
+}
+
 /** A real SMTP server on a free local port, keeping what it receives (tests only). */
 export interface SmtpPeer {
   /** smtp://127.0.0.1:PORT, for SMTP_URL. */

@@ -1,21 +1,17 @@
 import type { Album, Comment, Photo } from '@photo/contract';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newFileId, newId } from '../../lib/ids.js';
-import { addPhotoAs, createAlbumAs, errorOf, showStatus, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  addPhotoAs,
+  createAlbumAs,
+  errorOf,
+  nextLink,
+  showStatus,
+  storeImage,
+  UUID,
+} from '../../test/fixtures.js';
+import { signUp, type TestContext, type TestUser, useTestContext } from '../../test/harness.js';
 import { findFileById } from '../files/files.repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The target of a `Link: <…>; rel="next"` header, or undefined when there is none. */
-function nextLink(res: LightMyRequestResponse): string | undefined {
-  const header = res.headers.link;
-  if (header === undefined) return undefined;
-  const match = /^<([^>]+)>; rel="next"$/.exec(String(header));
-  if (!match) throw new Error(`unexpected Link header: ${String(header)}`);
-  return match[1];
-}
 
 /** Follows the Link headers from `url` to the last page; answers every page's albums. */
 async function allPages(ctx: TestContext, user: TestUser, url: string) {
@@ -40,14 +36,7 @@ function newestFirst(a: Album, b: Album): number {
 }
 
 describe('albums', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   const myAlbums = async (user: TestUser) => (await ctx.api(user).listAlbums('?mine=true')).json();
 
@@ -470,13 +459,12 @@ describe('albums', () => {
 
   describe('GET /api/albumsDb', () => {
     // A database of its own: these tests count every album there is.
-    let listCtx: TestContext;
+    const listCtx = useTestContext();
     let alice: TestUser;
     let bob: TestUser;
     const created: Album[] = [];
 
     beforeAll(async () => {
-      listCtx = await createTestContext();
       alice = await signUp(listCtx.app, { name: 'Alice' });
       bob = await signUp(listCtx.app, { name: 'Bob' });
       const aliceCover = await storeImage(listCtx, alice);
@@ -497,9 +485,6 @@ describe('albums', () => {
         const { album } = await createAlbumAs(listCtx, user, { name: `Album ${index}`, cover });
         created.push(album);
       }
-    });
-    afterAll(async () => {
-      await listCtx.close();
     });
 
     it('lists every album newest first (ties by id), with no Link when all fit', async () => {

@@ -1,15 +1,8 @@
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_PIXELS, clientConfigSchema } from '@photo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createTestContext, useTestContext } from '../../test/harness.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ MAX_UPLOAD_BYTES: '90000000' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext({ MAX_UPLOAD_BYTES: '90000000' });
 
 describe('GET /api/client-config', () => {
   it("answers the server's upload limits without a token, in the contract's shape", async () => {

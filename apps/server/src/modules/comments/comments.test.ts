@@ -3,19 +3,10 @@ import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import type { ApiClient } from '../../test/api-client.js';
-import { addPhotoAs, createAlbumAs, errorOf } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { addPhotoAs, createAlbumAs, errorOf, UUID } from '../../test/fixtures.js';
+import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 /** A new photo in a new album of a new owner. */
 async function aPhoto(): Promise<Photo> {

@@ -1,26 +1,21 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Album, Photo, UploadedFile } from '@photo/contract';
 import { DERIVE_IMAGES, createInProcessJobQueue } from '../../lib/job-queue.js';
 import { multipartBody } from '../../test/api-client.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { imageOf, redBlueJpeg } from '../../test/images.js';
 import { deriveImages, startImageJobs } from './files.derive.js';
 import { findFileById } from './files.repository.js';
 import { stored } from './files.test-support.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let alice: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   alice = await signUp(ctx.app);
   // No worker here takes image jobs: each test runs the job itself when it means to.
   await ctx.deps.jobQueue.stop();
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** Uploads as a client does, answered before any job has run. */

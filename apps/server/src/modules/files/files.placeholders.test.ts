@@ -1,17 +1,10 @@
 import { thumbHashToApproximateAspectRatio, thumbHashToRGBA } from 'thumbhash';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addPhotoAs, createAlbumAs, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
+import { signUp, useTestContext } from '../../test/harness.js';
 import { redBlueJpeg } from '../../test/images.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 /** What a browser gets from a placeholder: its rough aspect ratio and its top-left colour. */
 function decode(placeholder: string | null | undefined) {

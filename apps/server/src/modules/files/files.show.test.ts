@@ -1,27 +1,22 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
 import { newFileId } from '../../lib/ids.js';
-import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
+import { signUp, useTestContext } from '../../test/harness.js';
 import { imageOf } from '../../test/images.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let big: UploadedFile;
 let bigBytes: Buffer;
 let small: UploadedFile;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const user = await signUp(ctx.app);
   bigBytes = await imageOf('jpeg', 2400, 1200);
   big = (await ctx.api(user).upload(bigBytes)).json<UploadedFile>();
   small = (
     await ctx.api(user).upload(await imageOf('png', 300, 200), { filename: 's.png' })
   ).json<UploadedFile>();
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** No idToken header: <img> cannot send one. */

@@ -1,25 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadedFile } from '@photo/contract';
 import { newFileId } from '../../lib/ids.js';
-import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
+import { madeBeforeAll, signUp, useTestContext } from '../../test/harness.js';
 import { imageOf } from '../../test/images.js';
-import { startS3Peer, type S3Peer } from '../../test/s3-peer.js';
+import { startS3Peer } from '../../test/s3-peer.js';
 import { blobKeys } from './files.service.js';
 import { SWEEP_POLICY, sweepLeftovers } from './files.sweeper.js';
 
 /** The sweeper of crash leftovers on a bucket: it lists objects and removes those no row names. */
-let peer: S3Peer;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  peer = await startS3Peer('sweeper-photos');
-  ctx = await createTestContext(peer.env);
-}, 60_000);
-afterAll(async () => {
-  await ctx.close();
-  await peer.close();
-});
+const peer = madeBeforeAll(() => startS3Peer('sweeper-photos'));
+const ctx = useTestContext(() => peer.env);
 
 describe('leftovers of crashes in a bucket', () => {
   it('removes objects no file names once their grace has passed, and keeps every object in use', async () => {

@@ -2,22 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newFileId } from '../../lib/ids.js';
-import { buildApp, createTestContext, signUp, type TestContext } from '../../test/harness.js';
+import { buildApp, signUp, useTestContext } from '../../test/harness.js';
 import { showStatus, storeImage } from '../../test/fixtures.js';
 import { insertFileUnlessDuplicate } from './files.repository.js';
 import { blobKeys } from './files.service.js';
 import { SWEEP_POLICY, sweepLeftovers } from './files.sweeper.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ LOG_LEVEL: 'info' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext({ LOG_LEVEL: 'info' });
 
 const HOUR = 3600 * 1000;
 const blobPath = (key: string) => path.join(ctx.dataDir, 'blobs', key);

@@ -1,11 +1,17 @@
-import { createHash } from 'node:crypto';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
 import { FILE_ID_PATTERN } from '../../lib/ids.js';
 import { multipartBody } from '../../test/api-client.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  createTestContext,
+  signUp,
+  type TestContext,
+  type TestUser,
+  useTestContext,
+} from '../../test/harness.js';
+import { sha256 } from '../../test/hash.js';
 import {
   animatedGif,
   imageOf,
@@ -18,18 +24,11 @@ import {
 import { findFileById } from './files.repository.js';
 import { stored } from './files.test-support.js';
 
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-let ctx: TestContext;
+const ctx = useTestContext();
 let alice: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   alice = await signUp(ctx.app);
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** Expects the request to be refused with this status and code, leaving nothing stored. */
@@ -420,16 +419,11 @@ describe('POST /api/files/upload', () => {
 });
 
 describe('upload size limit', () => {
-  let small: TestContext;
+  const small = useTestContext({ MAX_UPLOAD_BYTES: '100000' });
   let user: TestUser;
 
   beforeAll(async () => {
-    small = await createTestContext({ MAX_UPLOAD_BYTES: '100000' });
     user = await signUp(small.app);
-  });
-
-  afterAll(async () => {
-    await small.close();
   });
 
   it('refuses a file over MAX_UPLOAD_BYTES with 413 and stores nothing', async () => {

@@ -19,15 +19,15 @@ import {
 } from 'firebase/auth';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
+import { madeBeforeAll, useTestContext } from '../../test/harness.js';
+import { actionLinkIn, startSmtpPeer } from '../../test/smtp-peer.js';
 
 // The real Firebase JS SDK, unchanged, against this server listening on a real port: the SDK's
 // emulator mode sends its calls to <origin>/identitytoolkit.googleapis.com/v1/… and
 // <origin>/securetoken.googleapis.com/v1/token.
 
-let ctx: TestContext;
-let smtp: SmtpPeer;
+const smtp = madeBeforeAll(startSmtpPeer);
+const ctx = useTestContext(() => ({ SMTP_URL: smtp.url }));
 let origin: string;
 let firebaseApp: FirebaseApp;
 let auth: Auth;
@@ -35,8 +35,6 @@ let counter = 0;
 const uniqueEmail = () => `sdk${++counter}-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  ctx = await createTestContext({ SMTP_URL: smtp.url });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   firebaseApp = initializeApp(
@@ -48,8 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (firebaseApp) await deleteApp(firebaseApp);
-  await ctx?.close();
-  await smtp?.close();
 });
 
 /** The links e-mailed to that address (oldest first), decoded from the raw message. */
@@ -57,9 +53,8 @@ function links(address: string, mode: 'resetPassword' | 'verifyEmail') {
   return smtp.received
     .filter((mail) => mail.to.includes(address))
     .flatMap((mail) => {
-      const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = /(https?:\/\/\S+\?mode=(\w+)&oobCode=([\w-]+))/.exec(text);
-      return match && match[2] === mode ? [{ link: match[1]!, code: match[3]! }] : [];
+      const link = actionLinkIn(mail);
+      return link?.mode === mode ? [link] : [];
     });
 }
 

@@ -1,29 +1,20 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
+import { describe, expect, it } from 'vitest';
+import { madeBeforeAll, useTestContext } from '../../test/harness.js';
+import { actionLinkIn, startSmtpPeer } from '../../test/smtp-peer.js';
 import { OOB_CODE_LIFETIME_MS, RECENT_SIGN_IN_SECONDS } from './identity.service.js';
 
 const TOOLKIT = '/identitytoolkit.googleapis.com/v1';
 const SECURE_TOKEN = '/securetoken.googleapis.com/v1';
 
-let ctx: TestContext;
-let smtp: SmtpPeer;
+const smtp = madeBeforeAll(startSmtpPeer);
+const ctx = useTestContext(() => ({
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: 'https://photos.example.org',
+  IDENTITY_CORS_ORIGINS: 'https://app.example.org, http://localhost:5173',
+}));
 let counter = 0;
 const uniqueEmail = () => `owner${++counter}-${Date.now()}@example.com`;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  ctx = await createTestContext({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://photos.example.org',
-    IDENTITY_CORS_ORIGINS: 'https://app.example.org, http://localhost:5173',
-  });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
 
 function post(url: string, payload: unknown) {
   return ctx.app.inject({ method: 'POST', url, payload: payload as object });
@@ -48,10 +39,9 @@ function linksTo(address: string) {
   return smtp.received
     .filter((mail) => mail.to.includes(address))
     .map((mail) => {
-      const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = /(https?:\/\/[^\s]+\?mode=(\w+)&oobCode=([\w-]+))/.exec(text);
-      if (!match) throw new Error(`no link in ${mail.raw}`);
-      return { link: match[1]!, mode: match[2]!, code: match[3]! };
+      const link = actionLinkIn(mail);
+      if (!link) throw new Error(`no link in ${mail.raw}`);
+      return link;
     });
 }
 

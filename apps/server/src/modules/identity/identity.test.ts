@@ -1,19 +1,12 @@
 import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/harness.js';
 import { REFRESH_GRACE_MS, REFRESH_TOKEN_LIFETIME_MS } from './identity.service.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let counter = 0;
 const uniqueEmail = () => `person${++counter}-${Date.now()}@example.com`;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 function post(path: string, payload: unknown, remoteAddress = '127.0.0.1') {
   return ctx.app.inject({

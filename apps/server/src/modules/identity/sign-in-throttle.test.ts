@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, createTestContext, type TestContext } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildApp, useTestContext } from '../../test/harness.js';
 import { DEVICE_COOKIE, SIGN_IN_POLICY, addressScope } from './sign-in-throttle.js';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let counter = 0;
 let addressCounter = 0;
 const uniqueEmail = () => `owner${++counter}-${Date.now()}@example.com`;
@@ -12,13 +12,6 @@ const freshAddress = () => {
   addressCounter += 1;
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 };
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
 
 interface SignInOptions {
   address: string;

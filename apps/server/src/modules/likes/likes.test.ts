@@ -1,18 +1,10 @@
 import type { LikeSummary, Photo, PhotoLike } from '@photo/contract';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
-import { addPhotoAs, createAlbumAs, errorOf } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { addPhotoAs, createAlbumAs, errorOf, nextLink } from '../../test/fixtures.js';
+import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 const like = (user: TestUser | null, photoId: string) => ctx.api(user).like(photoId);
 const unlike = (user: TestUser | null, photoId: string) => ctx.api(user).unlike(photoId);
@@ -37,14 +29,6 @@ async function likeRows(photoId: string): Promise<number> {
     .where('photo_id', '=', photoId)
     .execute();
   return rows.length;
-}
-
-function nextLink(res: LightMyRequestResponse): string | undefined {
-  const header = res.headers.link;
-  if (header === undefined) return undefined;
-  const match = /^<([^>]+)>; rel="next"$/.exec(String(header));
-  if (!match) throw new Error(`unexpected Link header: ${String(header)}`);
-  return match[1];
 }
 
 describe('likes', () => {

@@ -1,19 +1,12 @@
 import type { Album, Photo } from '@photo/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { isBlue, isRed, pixelAt, redBlueJpeg } from '../../test/images.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 /** A picture URL with a derived size, keeping what the URL carries (v, exp, sig). */
 function sized(url: string, size: 'thumb' | 'preview' | 'card' | 'card3x'): string {

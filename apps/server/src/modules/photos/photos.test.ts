@@ -1,33 +1,23 @@
 import type { Comment, Photo } from '@photo/contract';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newFileId, newId } from '../../lib/ids.js';
-import { addPhotoAs, createAlbumAs, errorOf, showStatus, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  addPhotoAs,
+  createAlbumAs,
+  errorOf,
+  nextLink,
+  showStatus,
+  storeImage,
+  UUID,
+} from '../../test/fixtures.js';
+import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { makeJpeg } from '../../test/images.js';
 import { findFileById } from '../files/files.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 const findAlbum = async (user: TestUser, albumId: string) =>
   (await ctx.api(user).findAlbum(`?id=${albumId}`)).json();
-
-function nextLink(res: LightMyRequestResponse): string | undefined {
-  const header = res.headers.link;
-  if (header === undefined) return undefined;
-  const match = /^<([^>]+)>; rel="next"$/.exec(String(header));
-  if (!match) throw new Error(`unexpected Link header: ${String(header)}`);
-  return match[1];
-}
 
 describe('photos', () => {
   describe('POST /api/albumsDb/{albumId}/photos', () => {

@@ -1,9 +1,9 @@
 import type { Album, AlbumVisibility, Photo } from '@photo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import type { ApiResponse } from '../../test/api-client.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
+import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { asVerified } from '../../test/verified-token.js';
 
 /**
@@ -38,7 +38,7 @@ interface Fixture {
   revokedLink: string;
 }
 
-let ctx: TestContext;
+const ctx = useTestContext();
 const fixtures = new Map<AlbumVisibility, Fixture>();
 
 async function verifiedUser() {
@@ -81,11 +81,7 @@ async function makeFixture(visibility: AlbumVisibility): Promise<Fixture> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   for (const visibility of VISIBILITIES) fixtures.set(visibility, await makeFixture(visibility));
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** Whether `who` may see an album of this visibility: the rule the table below spells out. */

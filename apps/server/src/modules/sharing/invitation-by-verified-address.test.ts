@@ -5,24 +5,18 @@
  * verified. Only then does the invitation become a membership.
  */
 import type { Album, AlbumSharing } from '@photo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAlbumAs } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
+import { madeBeforeAll, signUp, useTestContext } from '../../test/harness.js';
+import { startSmtpPeer } from '../../test/smtp-peer.js';
 
 const TOOLKIT = '/identitytoolkit.googleapis.com/v1';
 
-let ctx: TestContext;
-let smtp: SmtpPeer;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  ctx = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://photos.example.org' });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+const smtp = madeBeforeAll(startSmtpPeer);
+const ctx = useTestContext(() => ({
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: 'https://photos.example.org',
+}));
 
 function post(url: string, payload: object) {
   return ctx.app.inject({ method: 'POST', url, payload });

@@ -1,19 +1,12 @@
 import { ALBUM_MEMBERS_MAX, type Album, type AlbumSharing, type Photo } from '@photo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext, type TestUser } from '../../test/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../test/smtp-peer.js';
+import { madeBeforeAll, signUp, type TestUser, useTestContext } from '../../test/harness.js';
+import { startSmtpPeer } from '../../test/smtp-peer.js';
 import { asVerified, verifiedToken } from '../../test/verified-token.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 /** A verified owner with an album of the given visibility. */
 async function sharedAlbum(visibility: 'everyone' | 'invited' | 'owner' = 'invited') {
@@ -303,19 +296,11 @@ describe('invitations and members', () => {
 });
 
 describe('invitation e-mail', () => {
-  let peer: SmtpPeer;
-  let mailCtx: TestContext;
-  beforeAll(async () => {
-    peer = await startSmtpPeer();
-    mailCtx = await createTestContext({
-      SMTP_URL: peer.url,
-      PUBLIC_URL: 'https://photos.example.org',
-    });
-  });
-  afterAll(async () => {
-    await mailCtx.close();
-    await peer.close();
-  });
+  const peer = madeBeforeAll(startSmtpPeer);
+  const mailCtx = useTestContext(() => ({
+    SMTP_URL: peer.url,
+    PUBLIC_URL: 'https://photos.example.org',
+  }));
 
   it("sends the album's address to the invited address when SMTP_URL is set", async () => {
     const owner = await signUp(mailCtx.app, { name: 'Olivia Owner' });

@@ -1,16 +1,9 @@
 import { DEFAULT_AVATAR_URL } from '@photo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addPhotoAs, createAlbumAs, errorOf, showStatus, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
+import { signUp, useTestContext } from '../../test/harness.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 describe('PATCH users/me', () => {
   it("changes the caller's name, trimmed", async () => {

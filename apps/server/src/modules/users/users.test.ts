@@ -1,19 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_AVATAR_URL, type User } from '@photo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newFileId } from '../../lib/ids.js';
 import { errorOf, showStatus, storeImage } from '../../test/fixtures.js';
-import { createTestContext, signUp, type TestContext } from '../../test/harness.js';
+import { signUp, useTestContext } from '../../test/harness.js';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 /** An identity-service account that has not called users/addNewUser yet. */
 async function identityOnly(email: string) {

@@ -1,30 +1,16 @@
 import type { Photo } from '@photo/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePhoto } from '../../test/builders';
 import { fakeNetwork, jsonResponse } from '../../test/network';
 import { renderApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 
-const photo: Photo = {
-  id: 'p1',
-  albumId: 'a1',
-  fileId: 'f1',
-  photoUrl: '/api/files/show/f1',
-  placeholder: null,
-  ready: true,
-  createdBy: 'Ann',
-  createdById: 'owner',
-  dateCreated: '2026-11-01T10:00:00Z',
-  width: 1600,
-  height: 1200,
+const photo = makePhoto({
   dateTaken: '2021-11-30T18:45:00Z',
   cameraMake: 'Canon',
   cameraModel: 'Canon EOS R6',
-  likeCount: 0,
-  likedByMe: false,
-  commentCount: 0,
-  rotation: 0,
-};
+});
 
 function openPhoto(userId: string) {
   signInAs(userId);

@@ -1,6 +1,7 @@
 import type { Album, Photo } from '@photo/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePhoto } from '../../../test/builders';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
@@ -16,27 +17,15 @@ const album: Album = {
   dateCreated: '2026-11-01T10:00:00Z',
 };
 
-const photo = (id: string, overrides: Partial<Photo> = {}): Photo => ({
-  id,
-  albumId: 'a1',
-  fileId: `file-${id}`,
-  photoUrl: `/api/files/show/file-${id}`,
-  placeholder: null,
-  ready: true,
-  createdBy: 'Ann',
-  createdById: 'owner',
-  dateCreated: '2026-11-01T10:00:00Z',
-  width: 1200,
-  height: 800,
-  dateTaken: null,
-  cameraMake: null,
-  cameraModel: null,
-  likeCount: 0,
-  likedByMe: false,
-  commentCount: 0,
-  rotation: 0,
-  ...overrides,
-});
+const photo = (id: string, overrides: Partial<Photo> = {}) =>
+  makePhoto({
+    id,
+    fileId: `file-${id}`,
+    photoUrl: `/api/files/show/file-${id}`,
+    width: 1200,
+    height: 800,
+    ...overrides,
+  });
 
 function openAlbum(userId: string, path = '/album/a1') {
   signInAs(userId);

@@ -1,30 +1,12 @@
-import { COMMENT_MAX, type Comment, type CommentEvent, type Photo } from '@photo/contract';
+import { COMMENT_MAX, type Comment, type CommentEvent } from '@photo/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePhoto } from '../../../test/builders';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 
-const photo: Photo = {
-  id: 'p1',
-  albumId: 'a1',
-  fileId: 'f1',
-  photoUrl: '/api/files/show/f1',
-  placeholder: null,
-  ready: true,
-  createdBy: 'Ann',
-  createdById: 'u1',
-  dateCreated: '2026-11-01T10:00:00Z',
-  width: 800,
-  height: 600,
-  dateTaken: null,
-  cameraMake: null,
-  cameraModel: null,
-  likeCount: 0,
-  likedByMe: false,
-  commentCount: 0,
-  rotation: 0,
-};
+const photo = makePhoto({ createdById: 'u1', width: 800, height: 600 });
 
 const comment = (id: string, message: string, dateCreated: string): Comment => ({
   id,

@@ -1,31 +1,12 @@
 import type { Photo, PhotoLike } from '@photo/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makePhoto } from '../../../test/builders';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 
-const photo = (overrides: Partial<Photo> = {}): Photo => ({
-  id: 'p1',
-  albumId: 'a1',
-  fileId: 'f1',
-  photoUrl: '/api/files/show/f1',
-  placeholder: null,
-  ready: true,
-  createdBy: 'Ann',
-  createdById: 'owner',
-  dateCreated: '2026-11-01T10:00:00Z',
-  width: 1600,
-  height: 1200,
-  dateTaken: null,
-  cameraMake: null,
-  cameraModel: null,
-  likeCount: 2,
-  likedByMe: false,
-  commentCount: 0,
-  rotation: 0,
-  ...overrides,
-});
+const photo = (overrides: Partial<Photo> = {}) => makePhoto({ likeCount: 2, ...overrides });
 
 const likers: PhotoLike[] = [
   { userId: 'u2', name: 'Bo Booster', dateCreated: '2026-11-02T10:00:00Z' },

@@ -6,15 +6,16 @@
  * and by `npm run bench:crash` (twenty or more, on SQLite and PostgreSQL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase } from '../db/database.js';
-import { createTestPostgresDatabase } from '../test/postgres.js';
-import { freePort } from '../test/ports.js';
+import { sha256 } from './hash.js';
+import { createTestPostgresDatabase } from './postgres.js';
+import { freePort } from './ports.js';
 
 const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 
@@ -274,7 +275,7 @@ async function upload(url: string, writer: Writer, report: CrashReport) {
   );
   if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
   const file = (await res.json()) as { id: string; url: string };
-  const stored = { ...file, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const stored = { ...file, sha256: sha256(bytes) };
   writer.uploads.push(stored);
   return stored;
 }
@@ -424,7 +425,7 @@ async function checkWriter(url: string, writer: Writer): Promise<string[]> {
     if (writer.released.has(file.id)) continue;
     const res = await call(url, null, 'GET', `/api/files/show/${file.id}`);
     const bytes = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200 || createHash('sha256').update(bytes).digest('hex') !== file.sha256) {
+    if (res.status !== 200 || sha256(bytes) !== file.sha256) {
       lost.push(`file ${file.id}: ${res.status}`);
     }
   }
