@@ -1,41 +1,17 @@
-import type { ExpressionBuilder, Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type {
   AlbumRow,
   AlbumsTable,
-  Database,
   Db,
   DerivedState,
   MemberRole,
   PhotoRow,
   PhotosTable,
 } from '../../db/schema.js';
-import { SEEN_BY_EVERYONE, SEEN_BY_MEMBERS } from '../../lib/access.js';
+import { albumVisibleToSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-
-/**
- * The access rule of lib/access.ts as SQL: the albums `userId` may see. Its owner; everyone when
- * the album is seen by everyone; its members when it is seen by members. Each branch is an
- * index lookup per row, so keyset pages still walk albums_created_idx in order.
- */
-export function whereAlbumVisibleTo(userId: string) {
-  return (eb: ExpressionBuilder<Database, 'albums'>) =>
-    eb.or([
-      eb('albums.visibility', '=', SEEN_BY_EVERYONE),
-      eb('albums.owner_id', '=', userId),
-      eb.and([
-        eb('albums.visibility', 'in', [...SEEN_BY_MEMBERS]),
-        eb.exists(
-          eb
-            .selectFrom('album_members')
-            .select('album_members.user_id')
-            .whereRef('album_members.album_id', '=', 'albums.id')
-            .where('album_members.user_id', '=', userId),
-        ),
-      ]),
-    ]);
-}
 
 /** An album with the role `userId` holds in it as a member (null: none): what access needs. */
 export interface AlbumWithMembership extends AlbumRow {
@@ -123,20 +99,10 @@ type AlbumPageArgs = {
   memberId: string | undefined;
 };
 
-/**
- * The access rule of whereAlbumVisibleTo on the joined membership of the viewer: the same albums,
- * without a subquery per row.
- */
+/** The access rule on the joined membership of the viewer: no subquery per row. */
 function albumPageQuery(db: Db, args: AlbumPageArgs) {
   let query = selectAlbumViews(db, args.viewerId).where((eb) =>
-    eb.or([
-      eb('albums.visibility', '=', SEEN_BY_EVERYONE),
-      eb('albums.owner_id', '=', args.viewerId),
-      eb.and([
-        eb('albums.visibility', 'in', [...SEEN_BY_MEMBERS]),
-        eb('viewer_membership.user_id', 'is not', null),
-      ]),
-    ]),
+    albumVisibleToSql(args.viewerId, eb('viewer_membership.user_id', 'is not', null)),
   );
   if (args.ownerId !== undefined) query = query.where('albums.owner_id', '=', args.ownerId);
   const memberId = args.memberId;

@@ -3,7 +3,7 @@ import type { CardImageSize, ImageSize, UploadedFile } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
-import { SEEN_BY_EVERYONE, decideFileAccess } from '../../lib/access.js';
+import { decideFileAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { FILE_ID_PATTERN, newFileId } from '../../lib/ids.js';
@@ -222,9 +222,7 @@ export async function findFileToServe(
   },
 ): Promise<FileToServe> {
   const { size } = query;
-  const file = FILE_ID_PATTERN.test(id)
-    ? await findFileWithExposure(deps.db, id, SEEN_BY_EVERYONE)
-    : undefined;
+  const file = FILE_ID_PATTERN.test(id) ? await findFileWithExposure(deps.db, id) : undefined;
   if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
   const signed =
     query.exp !== undefined &&

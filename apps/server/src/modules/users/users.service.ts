@@ -5,7 +5,6 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { SEEN_BY_EVERYONE } from '../../lib/access.js';
 import { findFileById, isFileShownUnsigned } from '../files/files.repository.js';
 import { releaseFiles } from '../files/files.service.js';
 import {
@@ -71,8 +70,7 @@ async function profilePictureFileId(
   const file = await findFileById(deps.db, fileId);
   const mayUse =
     file !== undefined &&
-    (file.owner_id === caller.id ||
-      (await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE)));
+    (file.owner_id === caller.id || (await isFileShownUnsigned(deps.db, file.id)));
   if (!file || !mayUse) {
     throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
   }
@@ -122,8 +120,7 @@ async function signUpPictureFileId(
   }
   const file = await findFileById(deps.db, fileId);
   if (!file) return null;
-  const mayUse =
-    file.owner_id === caller.id || (await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE));
+  const mayUse = file.owner_id === caller.id || (await isFileShownUnsigned(deps.db, file.id));
   return mayUse ? file.id : null;
 }
 
