@@ -3,6 +3,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { albumSeenByEveryoneSql } from '../../lib/access.js';
+import { FILE_BLOB_COLUMNS, type DerivedKeys } from './files.blobs.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
@@ -69,7 +70,7 @@ export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('files')
-    .select(['id', 'blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
+    .select(['id', ...FILE_BLOB_COLUMNS])
     .where('id', 'in', ids)
     .execute();
 }
@@ -116,14 +117,10 @@ function shownUnsigned(eb: ExpressionBuilder<Database, 'files'>) {
 /** What serving a file reads of its row. */
 const SERVED_COLUMNS = [
   'id',
-  'blob_key',
   'content_type',
   'edit_version',
   'derived_state',
-  'thumb_key',
-  'preview_key',
-  'card_key',
-  'card3x_key',
+  ...FILE_BLOB_COLUMNS,
 ] as const satisfies readonly (keyof FileRow)[];
 
 export type ServedFileRow = Pick<FileRow, (typeof SERVED_COLUMNS)[number]>;
@@ -165,18 +162,8 @@ export async function updateFileEdit(
   db: Db,
   id: string,
   fromVersion: number,
-  changes: Pick<
-    FileRow,
-    | 'rotation'
-    | 'edit_version'
-    | 'width'
-    | 'height'
-    | 'thumb_key'
-    | 'preview_key'
-    | 'card_key'
-    | 'card3x_key'
-    | 'placeholder'
-  >,
+  changes: Pick<FileRow, 'rotation' | 'edit_version' | 'width' | 'height' | 'placeholder'> &
+    DerivedKeys,
 ): Promise<boolean> {
   const result = await db
     .updateTable('files')
@@ -223,7 +210,7 @@ export async function recordDerivedImages(
   db: Db,
   id: string,
   version: number,
-  keys: Pick<FileRow, 'thumb_key' | 'preview_key' | 'card_key' | 'card3x_key'>,
+  keys: DerivedKeys,
 ): Promise<boolean> {
   const result = await db
     .updateTable('files')

@@ -27,18 +27,15 @@ import {
 } from './files.repository.js';
 import { createFairLimiter } from '../../lib/fair-limiter.js';
 import { findImageEnd } from './files.image-end.js';
+import { blobKeys, deleteFileBlobs, derivedBlobKeysOf } from './files.blobs.js';
 import {
-  blobKeys,
   deriveFromOriginal,
-  keysOf,
   putDerivedImages,
   readOriginal,
   uprightSize,
 } from './files.derived-blobs.js';
 import { makePlaceholder } from './files.placeholder.js';
 import type { ReceivedFile } from './files.receive.js';
-
-export { blobKeys };
 
 /**
  * The longest an upload may take from storing its first blob to committing its row; past it the
@@ -299,14 +296,7 @@ export async function releaseFiles(
       const file = await findFileById(deps.db, fileId);
       if (!file || (await isFileInUse(deps.db, fileId))) continue;
       await deleteFileRow(deps.db, fileId);
-      const keys = [
-        file.blob_key,
-        file.thumb_key,
-        file.preview_key,
-        file.card_key,
-        file.card3x_key,
-      ].filter((key): key is string => Boolean(key));
-      await Promise.all(keys.map((key) => deps.blobStore.delete(key)));
+      await deleteFileBlobs(deps.blobStore, file);
     } catch (error) {
       log.warn({ err: error, fileId }, 'could not delete an unused file');
     }
@@ -342,7 +332,7 @@ export async function rotateFile(
     const placeholder = await imageJobs(() => makePlaceholder(derived.thumb));
     const version = file.edit_version + 1;
     const keys = await putDerivedImages(deps.blobStore, file.id, version, derived);
-    const written = keysOf(keys);
+    const written = derivedBlobKeysOf(keys);
     let updated = false;
     try {
       const upright = uprightSize(file);
@@ -359,9 +349,7 @@ export async function rotateFile(
       if (!updated) await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
     }
     if (updated) {
-      const old = [file.thumb_key, file.preview_key, file.card_key, file.card3x_key].filter(
-        (key): key is string => Boolean(key) && !written.includes(key ?? ''),
-      );
+      const old = derivedBlobKeysOf(file).filter((key) => !written.includes(key));
       await Promise.allSettled(old.map((key) => deps.blobStore.delete(key)));
       const now = await findFileById(deps.db, file.id);
       if (!now) throw notFound('FILE_NOT_FOUND', 'The file');

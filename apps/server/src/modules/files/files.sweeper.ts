@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { StoredBlob } from '../../storage/blob-store.js';
+import { blobKeys, blobKeysOf } from './files.blobs.js';
 import { findBlobKeysOfFiles } from './files.repository.js';
-import { blobKeys } from './files.service.js';
 
 /**
  * What crashes leave behind, and when it is safe to remove (docs/decisions/0008).
@@ -79,8 +79,7 @@ async function removeUnreferenced(deps: SweepDeps, blobs: StoredBlob[]): Promise
   }
   const named = new Set<string>();
   for (const row of await findBlobKeysOfFiles(deps.db, [...byFile.keys()])) {
-    for (const key of [row.blob_key, row.thumb_key, row.preview_key, row.card_key, row.card3x_key])
-      if (key) named.add(key);
+    for (const key of blobKeysOf(row)) named.add(key);
   }
   let removed = 0;
   for (const keys of byFile.values()) {

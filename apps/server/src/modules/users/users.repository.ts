@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db, UserRow, UsersTable } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
+import { FILE_BLOB_COLUMNS, blobKeysOf } from '../files/files.blobs.js';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -58,7 +59,7 @@ export async function deleteUserData(
 ): Promise<{ owned: OwnedFile[]; alsoUsed: string[] }> {
   const ownedRows = await db
     .selectFrom('files')
-    .select(['id', 'blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
+    .select(['id', ...FILE_BLOB_COLUMNS])
     .where('owner_id', '=', id)
     .execute();
   const ownedIds = db.selectFrom('files').select('id').where('owner_id', '=', id);
@@ -123,9 +124,7 @@ export async function deleteUserData(
 
   const owned = ownedRows.map((row) => ({
     id: row.id,
-    keys: [row.blob_key, row.thumb_key, row.preview_key, row.card_key, row.card3x_key].filter(
-      (key): key is string => Boolean(key),
-    ),
+    keys: blobKeysOf(row),
   }));
   const ownedSet = new Set(owned.map((file) => file.id));
   const alsoUsed = [
