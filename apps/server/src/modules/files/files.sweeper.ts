@@ -11,7 +11,7 @@ import { findBlobKeysOfFiles } from './files.repository.js';
  * An upload streams into a temporary file (its time moves with every byte), is processed (one
  * image at a time, seconds to minutes when many wait), then its blobs are stored (each stored
  * blob's time is when it was stored) and its row is committed right after, within seconds: an
- * upload that took longer than UPLOAD_COMMIT_DEADLINE_MS (files.service.ts) to get there fails
+ * upload that took longer than UPLOAD_COMMIT_DEADLINE_MS (files.upload.ts) to get there fails
  * instead. So a blob no row names orphanBlobGraceMs after it was stored, far longer, belongs to no
  * upload in flight; and the rows are read again right before each deletion.
  */
