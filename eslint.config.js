@@ -19,7 +19,7 @@ const serverModuleImports = {
   comments: ['photos'],
   likes: ['photos'],
   photos: ['albums', 'files'],
-  sharing: ['albums', 'photos'],
+  sharing: ['albums', 'photos', 'users'],
   users: ['files', 'identity'],
 };
 
