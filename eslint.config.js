@@ -20,7 +20,7 @@ const serverModuleImports = {
   likes: ['photos'],
   photos: ['albums', 'files'],
   sharing: ['albums', 'photos', 'users'],
-  users: ['files', 'identity'],
+  users: ['albums', 'files', 'identity', 'photos'],
 };
 
 /**

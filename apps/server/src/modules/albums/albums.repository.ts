@@ -215,3 +215,34 @@ export async function updateAlbumRow(
 export async function deleteAlbumRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('albums').where('id', '=', id).execute();
 }
+
+/** The files the owner's albums show: their covers and their photos. */
+export async function listOwnerAlbumFileIds(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('file_id as fileId')
+    .where('album_id', 'in', (eb) =>
+      eb.selectFrom('albums').select('id').where('owner_id', '=', ownerId),
+    )
+    .union(
+      db.selectFrom('albums').select('cover_file_id as fileId').where('owner_id', '=', ownerId),
+    )
+    .execute();
+  return rows.map((row) => row.fileId);
+}
+
+/** Deletes the owner's albums; their photos and comments go with them (foreign-key cascades). */
+export async function deleteOwnerAlbumRows(db: Db, ownerId: string): Promise<void> {
+  await db.deleteFrom('albums').where('owner_id', '=', ownerId).execute();
+}
+
+/** The albums whose cover is one of the files of `fileOwnerId`. */
+export function listAlbumsCoveredByFilesOf(db: Db, fileOwnerId: string): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('albums')
+    .select('id')
+    .where('cover_file_id', 'in', (eb) =>
+      eb.selectFrom('files').select('id').where('owner_id', '=', fileOwnerId),
+    )
+    .execute();
+}

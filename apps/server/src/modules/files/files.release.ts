@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { deleteFileBlobs } from './files.blobs.js';
-import { deleteFileRow, findFileById, isFileInUse } from './files.repository.js';
+import type { Db } from '../../db/schema.js';
+import { deleteFileBlobs, type FileBlobKeys } from './files.blobs.js';
+import {
+  deleteFileRow,
+  deleteOwnerFileRows,
+  findFileById,
+  isFileInUse,
+} from './files.repository.js';
 
 /**
  * Deletes each of the files that nothing uses any more: its row, then its original and derived
@@ -22,6 +28,35 @@ export async function releaseFiles(
       await deleteFileBlobs(deps.blobStore, file);
     } catch (error) {
       log.warn({ err: error, fileId }, 'could not delete an unused file');
+    }
+  }
+}
+
+/** A file whose row is gone and whose blobs are to be deleted once that is committed. */
+export type DeletedFile = FileBlobKeys & { id: string };
+
+/**
+ * Deletes the rows of every file of `ownerId`, in the caller's transaction (their account is
+ * being deleted): nothing may use them any more. Answers the files, for deleteBlobsOfDeletedFiles.
+ */
+export function deleteFilesOfOwner(trx: Db, ownerId: string): Promise<DeletedFile[]> {
+  return deleteOwnerFileRows(trx, ownerId);
+}
+
+/**
+ * Deletes the blobs of files whose rows are gone, once that is committed; blobs that cannot be
+ * deleted now are only logged (no row names them: the sweeper removes them later).
+ */
+export async function deleteBlobsOfDeletedFiles(
+  deps: Pick<AppDeps, 'blobStore'>,
+  files: readonly DeletedFile[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const file of files) {
+    try {
+      await deleteFileBlobs(deps.blobStore, file);
+    } catch (error) {
+      log.warn({ err: error, fileId: file.id }, 'could not delete the bytes of a deleted file');
     }
   }
 }

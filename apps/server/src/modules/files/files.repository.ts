@@ -3,7 +3,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { albumSeenByEveryoneSql } from '../../lib/access.js';
-import { FILE_BLOB_COLUMNS, type DerivedKeys } from './files.blobs.js';
+import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './files.blobs.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
@@ -46,6 +46,20 @@ export async function isFileInUse(db: Db, id: string): Promise<boolean> {
 
 export async function deleteFileRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
+}
+
+/** Deletes the rows of every file of the owner; answers their blobs. */
+export async function deleteOwnerFileRows(
+  db: Db,
+  ownerId: string,
+): Promise<(FileBlobKeys & { id: string })[]> {
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', ...FILE_BLOB_COLUMNS])
+    .where('owner_id', '=', ownerId)
+    .execute();
+  await db.deleteFrom('files').where('owner_id', '=', ownerId).execute();
+  return rows;
 }
 
 /** The owner's earliest file with these bytes, if any. */

@@ -8,7 +8,12 @@ import { findFileById } from './files.repository.js';
 /** What other modules and the routes use of stored files. */
 export { storeUploadedFile, toUploadedFile, type StoredUpload } from './files.upload.js';
 export { findFileToServe, type FileToServe } from './files.serve.js';
-export { releaseFiles } from './files.release.js';
+export {
+  deleteBlobsOfDeletedFiles,
+  deleteFilesOfOwner,
+  releaseFiles,
+  type DeletedFile,
+} from './files.release.js';
 export { rotateFile } from './files.rotation.js';
 
 /**
