@@ -80,35 +80,22 @@ function roleOf(actor: Actor, album: AlbumAccessSubject): Role | null {
   return album.visibility === SEEN_BY_EVERYONE ? 'signedIn' : null;
 }
 
-/** What the rule reads of the database: the row `albums` of a query, and memberships. */
+/** What the rule reads of the database: the row `albums` of a query. */
 interface AccessTables {
   albums: { id: string; owner_id: string; visibility: AlbumVisibility };
-  album_members: { album_id: string; user_id: string };
 }
 
 const sqlRule = expressionBuilder<AccessTables, 'albums'>();
 
-/** Whether `userId` is a member of the album: a lookup on album_members' primary key. */
-function isMemberSql(userId: string): Expression<SqlBool> {
-  return sqlRule.exists(
-    sqlRule
-      .selectFrom('album_members')
-      .select('album_members.user_id')
-      .whereRef('album_members.album_id', '=', 'albums.id')
-      .where('album_members.user_id', '=', userId),
-  );
-}
-
 /**
  * roleOf as SQL, for the signed-in user `userId`: whether they may see the album (the row
- * `albums` of the query). Seen by everyone; their own; or seen by members and they are one:
- * `isMember`, by default an `exists` on album_members, or a test on the user's membership when
- * the query joins it already. Each branch is an index lookup per row, so keyset pages still walk
- * albums_created_idx in order.
+ * `albums` of the query). Seen by everyone; their own; or seen by members and they are one,
+ * which `isMember` tests (the album list joins the user's membership). Each branch is a lookup
+ * per row, so keyset pages still walk albums_created_idx in order.
  */
 export function albumVisibleToSql(
   userId: string,
-  isMember: Expression<SqlBool> = isMemberSql(userId),
+  isMember: Expression<SqlBool>,
 ): Expression<SqlBool> {
   return sqlRule.or([
     sqlRule('albums.visibility', '=', SEEN_BY_EVERYONE),
