@@ -19,8 +19,8 @@ const serverModuleImports = {
   comments: ['photos'],
   likes: ['photos'],
   photos: ['albums', 'files'],
-  sharing: ['albums', 'photos'],
-  users: ['files', 'identity'],
+  sharing: ['albums', 'photos', 'users'],
+  users: ['albums', 'files', 'identity', 'photos'],
 };
 
 /**

@@ -10,6 +10,11 @@ import type { Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { createBlobStore } from '../deps.js';
 import { newFileId } from '../lib/ids.js';
+import {
+  FILE_BLOB_COLUMNS,
+  derivedBlobKeysOf,
+  type FileBlobKeys,
+} from '../modules/files/files.blobs.js';
 import { exportPostgres, importPostgres, type PostgresExport } from './postgres-export.js';
 
 const run = promisify(execFile);
@@ -68,13 +73,8 @@ export interface BackupOptions {
   postgresFormat?: 'pg_dump' | 'export';
 }
 
-interface NamedBlobs {
-  blob_key: string;
+interface NamedBlobs extends FileBlobKeys {
   content_type: string;
-  thumb_key: string | null;
-  preview_key: string | null;
-  card_key: string | null;
-  card3x_key: string | null;
 }
 
 /** The blobs the database names, with the content types a bucket should serve. */
@@ -85,9 +85,7 @@ async function namedBlobs(config: Config, sqliteCopy: string): Promise<NamedBlob
       // The copy is one self-contained file (the server sets WAL again when it opens it).
       sqlite.pragma('journal_mode = DELETE');
       return sqlite
-        .prepare(
-          'select blob_key, content_type, thumb_key, preview_key, card_key, card3x_key from files',
-        )
+        .prepare(`select content_type, ${FILE_BLOB_COLUMNS.join(', ')} from files`)
         .all() as NamedBlobs[];
     } finally {
       sqlite.close();
@@ -97,7 +95,7 @@ async function namedBlobs(config: Config, sqliteCopy: string): Promise<NamedBlob
   try {
     return await handle.db
       .selectFrom('files')
-      .select(['blob_key', 'content_type', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
+      .select(['content_type', ...FILE_BLOB_COLUMNS])
       .execute();
   } finally {
     await handle.close();
@@ -148,10 +146,7 @@ export async function backup(
   const contentTypes = new Map<string, string>();
   for (const row of named) {
     contentTypes.set(row.blob_key, row.content_type);
-    if (row.thumb_key) contentTypes.set(row.thumb_key, 'image/webp');
-    if (row.preview_key) contentTypes.set(row.preview_key, 'image/webp');
-    if (row.card_key) contentTypes.set(row.card_key, 'image/webp');
-    if (row.card3x_key) contentTypes.set(row.card3x_key, 'image/webp');
+    for (const key of derivedBlobKeysOf(row)) contentTypes.set(key, 'image/webp');
   }
 
   const store = await createBlobStore(config);

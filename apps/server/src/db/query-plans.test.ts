@@ -238,7 +238,7 @@ describe('list queries read their index', () => {
   });
 
   it('a file to serve: its row by key, each of its uses by index', async () => {
-    const plan = await planOf(() => findFileWithExposure(handle.db, 'f7', 'everyone'));
+    const plan = await planOf(() => findFileWithExposure(handle.db, 'f7'));
     for (const index of ['albums_cover_idx', 'photos_file_idx', 'users_profile_pic_idx']) {
       expectIndexed(plan, { index });
     }

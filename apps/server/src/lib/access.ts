@@ -1,11 +1,12 @@
 import type { AlbumVisibility, MemberRole } from '@photo/contract';
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { AuthUser } from './auth-user.js';
 
 /**
  * Who may do what, answered in one place for every route (after Immich's requireAccess). A
  * permission names an action on a resource; a role is what the actor is to that resource; the
- * grants say which roles hold which permissions. List queries apply the same rule in SQL
- * (albums.repository.ts, whereAlbumVisibleTo), from the constants below.
+ * grants say which roles hold which permissions. Queries apply the same rule in SQL
+ * (albumVisibleToSql, albumSeenByEveryoneSql below), from the same constants.
  */
 export type AlbumPermission =
   | 'album.read'
@@ -77,6 +78,35 @@ function roleOf(actor: Actor, album: AlbumAccessSubject): Role | null {
   if (album.owner_id === actor.id) return 'owner';
   if (album.member_role && SEEN_BY_MEMBERS.includes(album.visibility)) return album.member_role;
   return album.visibility === SEEN_BY_EVERYONE ? 'signedIn' : null;
+}
+
+/** What the rule reads of the database: the row `albums` of a query. */
+interface AccessTables {
+  albums: { id: string; owner_id: string; visibility: AlbumVisibility };
+}
+
+const sqlRule = expressionBuilder<AccessTables, 'albums'>();
+
+/**
+ * roleOf as SQL, for the signed-in user `userId`: whether they may see the album (the row
+ * `albums` of the query). Seen by everyone; their own; or seen by members and they are one,
+ * which `isMember` tests (the album list joins the user's membership). Each branch is a lookup
+ * per row, so keyset pages still walk albums_created_idx in order.
+ */
+export function albumVisibleToSql(
+  userId: string,
+  isMember: Expression<SqlBool>,
+): Expression<SqlBool> {
+  return sqlRule.or([
+    sqlRule('albums.visibility', '=', SEEN_BY_EVERYONE),
+    sqlRule('albums.owner_id', '=', userId),
+    sqlRule.and([sqlRule('albums.visibility', 'in', [...SEEN_BY_MEMBERS]), isMember]),
+  ]);
+}
+
+/** Whether the album (the row `albums` of the query) is seen by everyone (`seen`), or not. */
+export function albumSeenByEveryoneSql(seen: boolean): Expression<SqlBool> {
+  return sqlRule('albums.visibility', seen ? '=' : '!=', SEEN_BY_EVERYONE);
 }
 
 /**

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase } from '../db/database.js';
+import { FILE_BLOB_COLUMNS, blobKeysOf } from '../modules/files/files.blobs.js';
 import { sha256 } from './hash.js';
 import { createTestPostgresDatabase } from './postgres.js';
 import { freePort } from './ports.js';
@@ -487,17 +488,11 @@ async function checkReferences(
     }
     const files = await db
       .selectFrom('files')
-      .select(['id', 'blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
+      .select(['id', ...FILE_BLOB_COLUMNS])
       .execute();
     for (const file of files) {
-      for (const key of [
-        file.blob_key,
-        file.thumb_key,
-        file.preview_key,
-        file.card_key,
-        file.card3x_key,
-      ]) {
-        if (key && !(await blobExists(dataDir, key))) dangling.push(`file ${file.id} blob ${key}`);
+      for (const key of blobKeysOf(file)) {
+        if (!(await blobExists(dataDir, key))) dangling.push(`file ${file.id} blob ${key}`);
       }
     }
     return dangling;
@@ -506,13 +501,8 @@ async function checkReferences(
 
 async function countOrphanBlobs(dataDir: string, databaseUrl: string | undefined): Promise<number> {
   const keys = await withDatabase(dataDir, databaseUrl, async (db) => {
-    const rows = await db
-      .selectFrom('files')
-      .select(['blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
-      .execute();
-    return new Set(
-      rows.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key, r.card_key, r.card3x_key]),
-    );
+    const rows = await db.selectFrom('files').select(FILE_BLOB_COLUMNS).execute();
+    return new Set(rows.flatMap(blobKeysOf));
   });
   const root = path.join(dataDir, 'blobs');
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });

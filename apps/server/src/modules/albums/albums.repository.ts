@@ -1,41 +1,17 @@
-import type { ExpressionBuilder, Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type {
   AlbumRow,
   AlbumsTable,
-  Database,
   Db,
   DerivedState,
   MemberRole,
   PhotoRow,
   PhotosTable,
 } from '../../db/schema.js';
-import { SEEN_BY_EVERYONE, SEEN_BY_MEMBERS } from '../../lib/access.js';
+import { albumVisibleToSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-
-/**
- * The access rule of lib/access.ts as SQL: the albums `userId` may see. Its owner; everyone when
- * the album is seen by everyone; its members when it is seen by members. Each branch is an
- * index lookup per row, so keyset pages still walk albums_created_idx in order.
- */
-export function whereAlbumVisibleTo(userId: string) {
-  return (eb: ExpressionBuilder<Database, 'albums'>) =>
-    eb.or([
-      eb('albums.visibility', '=', SEEN_BY_EVERYONE),
-      eb('albums.owner_id', '=', userId),
-      eb.and([
-        eb('albums.visibility', 'in', [...SEEN_BY_MEMBERS]),
-        eb.exists(
-          eb
-            .selectFrom('album_members')
-            .select('album_members.user_id')
-            .whereRef('album_members.album_id', '=', 'albums.id')
-            .where('album_members.user_id', '=', userId),
-        ),
-      ]),
-    ]);
-}
 
 /** An album with the role `userId` holds in it as a member (null: none): what access needs. */
 export interface AlbumWithMembership extends AlbumRow {
@@ -123,20 +99,10 @@ type AlbumPageArgs = {
   memberId: string | undefined;
 };
 
-/**
- * The access rule of whereAlbumVisibleTo on the joined membership of the viewer: the same albums,
- * without a subquery per row.
- */
+/** The access rule on the joined membership of the viewer: no subquery per row. */
 function albumPageQuery(db: Db, args: AlbumPageArgs) {
   let query = selectAlbumViews(db, args.viewerId).where((eb) =>
-    eb.or([
-      eb('albums.visibility', '=', SEEN_BY_EVERYONE),
-      eb('albums.owner_id', '=', args.viewerId),
-      eb.and([
-        eb('albums.visibility', 'in', [...SEEN_BY_MEMBERS]),
-        eb('viewer_membership.user_id', 'is not', null),
-      ]),
-    ]),
+    albumVisibleToSql(args.viewerId, eb('viewer_membership.user_id', 'is not', null)),
   );
   if (args.ownerId !== undefined) query = query.where('albums.owner_id', '=', args.ownerId);
   const memberId = args.memberId;
@@ -248,4 +214,35 @@ export async function updateAlbumRow(
 /** Deletes the album; its photos and their comments go with it (foreign-key cascades). */
 export async function deleteAlbumRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('albums').where('id', '=', id).execute();
+}
+
+/** The files the owner's albums show: their covers and their photos. */
+export async function listOwnerAlbumFileIds(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('file_id as fileId')
+    .where('album_id', 'in', (eb) =>
+      eb.selectFrom('albums').select('id').where('owner_id', '=', ownerId),
+    )
+    .union(
+      db.selectFrom('albums').select('cover_file_id as fileId').where('owner_id', '=', ownerId),
+    )
+    .execute();
+  return rows.map((row) => row.fileId);
+}
+
+/** Deletes the owner's albums; their photos and comments go with them (foreign-key cascades). */
+export async function deleteOwnerAlbumRows(db: Db, ownerId: string): Promise<void> {
+  await db.deleteFrom('albums').where('owner_id', '=', ownerId).execute();
+}
+
+/** The albums whose cover is one of the files of `fileOwnerId`. */
+export function listAlbumsCoveredByFilesOf(db: Db, fileOwnerId: string): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('albums')
+    .select('id')
+    .where('cover_file_id', 'in', (eb) =>
+      eb.selectFrom('files').select('id').where('owner_id', '=', fileOwnerId),
+    )
+    .execute();
 }

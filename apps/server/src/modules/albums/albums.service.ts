@@ -1,6 +1,7 @@
 import type { Album } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../db/schema.js';
 import { decideAccess, type Actor, type AlbumPermission } from '../../lib/access.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -10,6 +11,7 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import { releaseFiles, requireOwnFile } from '../files/files.service.js';
 import {
   deleteAlbumRow,
+  deleteOwnerAlbumRows,
   findAlbumById,
   findAlbumPhotoByFile,
   findAlbumView,
@@ -18,6 +20,7 @@ import {
   insertCoverPhoto,
   listAlbumPhotoFileIds,
   listAlbumViews,
+  listOwnerAlbumFileIds,
   lockAlbum,
   updateAlbumRow,
   type AlbumView,
@@ -194,4 +197,15 @@ export async function deleteAlbum(
     return [current?.cover_file_id ?? album.cover_file_id, ...photoFiles];
   });
   await releaseFiles(deps, fileIds, log);
+}
+
+/**
+ * Deletes every album of `ownerId` with its photos and their comments, in the caller's
+ * transaction (their account is being deleted). Answers the files those albums showed, to
+ * release once that is committed.
+ */
+export async function deleteAlbumsOfOwner(trx: Db, ownerId: string): Promise<string[]> {
+  const fileIds = await listOwnerAlbumFileIds(trx, ownerId);
+  await deleteOwnerAlbumRows(trx, ownerId);
+  return fileIds;
 }

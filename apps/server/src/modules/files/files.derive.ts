@@ -2,12 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
 import { DERIVE_IMAGES, type JobData } from '../../lib/job-queue.js';
-import {
-  deriveFromOriginal,
-  keysOf,
-  putDerivedImages,
-  readOriginal,
-} from './files.derived-blobs.js';
+import { derivedBlobKeysOf } from './files.blobs.js';
+import { deriveFromOriginal, putDerivedImages, readOriginal } from './files.derived-blobs.js';
 import type { Rotation } from './files.images.js';
 import {
   countPendingFiles,
@@ -98,8 +94,8 @@ async function derive(
     // run twice: those are kept).
     if (!recorded) {
       const now = await findFileById(deps.db, file.id).catch(() => undefined);
-      const kept = new Set(now ? keysOf(now) : []);
-      const orphans = keysOf(keys).filter((key) => !kept.has(key));
+      const kept = new Set(now ? derivedBlobKeysOf(now) : []);
+      const orphans = derivedBlobKeysOf(keys).filter((key) => !kept.has(key));
       await Promise.allSettled(orphans.map((key) => deps.blobStore.delete(key)));
     }
   }

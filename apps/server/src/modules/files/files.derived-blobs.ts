@@ -1,6 +1,6 @@
-import type { CardImageSize, ImageSize } from '@photo/contract';
 import type { FileRow } from '../../db/schema.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { blobKeys, type DerivedKeys } from './files.blobs.js';
 import {
   DERIVED_CONTENT_TYPE,
   countFrames,
@@ -9,18 +9,7 @@ import {
   type Rotation,
 } from './files.images.js';
 
-/** Blob keys: generated from the file id, never from the user's file name. */
-export const blobKeys = {
-  original: (id: string) => `originals/${id}`,
-  /** Each edit of the file (a rotation) gets new keys: bytes under a key never change. */
-  derived: (id: string, size: ImageSize | CardImageSize, editVersion = 0) =>
-    editVersion === 0 ? `${size}/${id}.webp` : `${size}/${id}.v${editVersion}.webp`,
-};
-
 const DERIVED_SIZES = ['thumb', 'preview', 'card', 'card3x'] as const;
-
-/** The row's columns that name a file's derived sizes. */
-export type DerivedKeys = Pick<FileRow, 'thumb_key' | 'preview_key' | 'card_key' | 'card3x_key'>;
 
 /** The file's size upright: the row's size is as shown, so that turned back by its rotation. */
 export function uprightSize(file: Pick<FileRow, 'width' | 'height' | 'rotation'>) {
@@ -79,11 +68,4 @@ export async function putDerivedImages(
     card_key: blobKeys.derived(fileId, 'card', version),
     card3x_key: blobKeys.derived(fileId, 'card3x', version),
   };
-}
-
-/** The keys a row names for its derived sizes, those it has. */
-export function keysOf(keys: DerivedKeys): string[] {
-  return [keys.thumb_key, keys.preview_key, keys.card_key, keys.card3x_key].filter(
-    (key): key is string => Boolean(key),
-  );
 }

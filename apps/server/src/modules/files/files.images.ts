@@ -9,6 +9,7 @@ import {
   type ImageSize,
 } from '@photo/contract';
 import { AppError } from '../../lib/errors.js';
+import { createLimiter } from '../../lib/limiter.js';
 
 // Each upload is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -405,25 +406,4 @@ function exifDateText(date: Date): string {
     `${date.getUTCFullYear()}:${pad(date.getUTCMonth() + 1)}:${pad(date.getUTCDate())} ` +
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
   );
-}
-
-/** Runs at most `limit` tasks at a time; the others wait their turn. */
-export function createLimiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) {
-      // The finishing task hands its slot over directly.
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    } else {
-      running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
 }

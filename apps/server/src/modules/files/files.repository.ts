@@ -1,7 +1,9 @@
 import type { ExpressionBuilder } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { AlbumVisibility, Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
+import type { Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
+import { albumSeenByEveryoneSql } from '../../lib/access.js';
+import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './files.blobs.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
@@ -46,6 +48,20 @@ export async function deleteFileRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
 }
 
+/** Deletes the rows of every file of the owner; answers their blobs. */
+export async function deleteOwnerFileRows(
+  db: Db,
+  ownerId: string,
+): Promise<(FileBlobKeys & { id: string })[]> {
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', ...FILE_BLOB_COLUMNS])
+    .where('owner_id', '=', ownerId)
+    .execute();
+  await db.deleteFrom('files').where('owner_id', '=', ownerId).execute();
+  return rows;
+}
+
 /** The owner's earliest file with these bytes, if any. */
 export function findFileByOwnerAndSha256(
   db: Db,
@@ -68,7 +84,7 @@ export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
     .selectFrom('files')
-    .select(['id', 'blob_key', 'thumb_key', 'preview_key', 'card_key', 'card3x_key'])
+    .select(['id', ...FILE_BLOB_COLUMNS])
     .where('id', 'in', ids)
     .execute();
 }
@@ -80,15 +96,15 @@ export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
  * album seen by everyone). Each use is an index lookup: albums_cover_idx, photos_file_idx,
  * users_profile_pic_idx.
  */
-function shownUnsigned(eb: ExpressionBuilder<Database, 'files'>, seenByEveryone: string) {
-  const usedInAlbums = (op: '=' | '!=') =>
+function shownUnsigned(eb: ExpressionBuilder<Database, 'files'>) {
+  const usedInAlbums = (seenByEveryone: boolean) =>
     eb.or([
       eb.exists(
         eb
           .selectFrom('albums')
           .select('albums.id')
           .whereRef('albums.cover_file_id', '=', 'files.id')
-          .where('albums.visibility', op, seenByEveryone as AlbumVisibility),
+          .where(albumSeenByEveryoneSql(seenByEveryone)),
       ),
       eb.exists(
         eb
@@ -96,13 +112,13 @@ function shownUnsigned(eb: ExpressionBuilder<Database, 'files'>, seenByEveryone:
           .innerJoin('albums', 'albums.id', 'photos.album_id')
           .select('photos.id')
           .whereRef('photos.file_id', '=', 'files.id')
-          .where('albums.visibility', op, seenByEveryone as AlbumVisibility),
+          .where(albumSeenByEveryoneSql(seenByEveryone)),
       ),
     ]);
   // A use seen by everyone settles it, and is usually found first.
   return eb.or([
-    usedInAlbums('='),
-    eb.not(usedInAlbums('!=')),
+    usedInAlbums(true),
+    eb.not(usedInAlbums(false)),
     eb.exists(
       eb
         .selectFrom('users')
@@ -115,24 +131,20 @@ function shownUnsigned(eb: ExpressionBuilder<Database, 'files'>, seenByEveryone:
 /** What serving a file reads of its row. */
 const SERVED_COLUMNS = [
   'id',
-  'blob_key',
   'content_type',
   'edit_version',
   'derived_state',
-  'thumb_key',
-  'preview_key',
-  'card_key',
-  'card3x_key',
+  ...FILE_BLOB_COLUMNS,
 ] as const satisfies readonly (keyof FileRow)[];
 
 export type ServedFileRow = Pick<FileRow, (typeof SERVED_COLUMNS)[number]>;
 
 /** The served columns and whether the file may be shown unsigned, in one statement compiled once. */
-const fileWithExposureQuery = preparedQuery((db, args: { id: string; seenByEveryone: string }) =>
+const fileWithExposureQuery = preparedQuery((db, args: { id: string }) =>
   db
     .selectFrom('files')
     .select(SERVED_COLUMNS.map((column) => `files.${column}` as const))
-    .select((eb) => shownUnsigned(eb, args.seenByEveryone).as('shown_unsigned'))
+    .select((eb) => shownUnsigned(eb).as('shown_unsigned'))
     .where('files.id', '=', args.id),
 );
 
@@ -143,9 +155,8 @@ const fileWithExposureQuery = preparedQuery((db, args: { id: string; seenByEvery
 export async function findFileWithExposure(
   db: Db,
   id: string,
-  publicVisibility: AlbumVisibility,
 ): Promise<(ServedFileRow & { shownUnsigned: boolean }) | undefined> {
-  const [row] = await fileWithExposureQuery(db, { id, seenByEveryone: publicVisibility });
+  const [row] = await fileWithExposureQuery(db, { id });
   if (!row) return undefined;
   const { shown_unsigned: shown, ...file } = row;
   // SQLite answers 0 or 1, PostgreSQL a boolean.
@@ -153,12 +164,8 @@ export async function findFileWithExposure(
 }
 
 /** Whether the file may be shown without a signed URL (see shownUnsigned). */
-export async function isFileShownUnsigned(
-  db: Db,
-  id: string,
-  publicVisibility: AlbumVisibility,
-): Promise<boolean> {
-  return (await findFileWithExposure(db, id, publicVisibility))?.shownUnsigned ?? true;
+export async function isFileShownUnsigned(db: Db, id: string): Promise<boolean> {
+  return (await findFileWithExposure(db, id))?.shownUnsigned ?? true;
 }
 
 /**
@@ -169,18 +176,8 @@ export async function updateFileEdit(
   db: Db,
   id: string,
   fromVersion: number,
-  changes: Pick<
-    FileRow,
-    | 'rotation'
-    | 'edit_version'
-    | 'width'
-    | 'height'
-    | 'thumb_key'
-    | 'preview_key'
-    | 'card_key'
-    | 'card3x_key'
-    | 'placeholder'
-  >,
+  changes: Pick<FileRow, 'rotation' | 'edit_version' | 'width' | 'height' | 'placeholder'> &
+    DerivedKeys,
 ): Promise<boolean> {
   const result = await db
     .updateTable('files')
@@ -227,7 +224,7 @@ export async function recordDerivedImages(
   db: Db,
   id: string,
   version: number,
-  keys: Pick<FileRow, 'thumb_key' | 'preview_key' | 'card_key' | 'card3x_key'>,
+  keys: DerivedKeys,
 ): Promise<boolean> {
   const result = await db
     .updateTable('files')

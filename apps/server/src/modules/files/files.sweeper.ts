@@ -3,15 +3,15 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { StoredBlob } from '../../storage/blob-store.js';
+import { blobKeys, blobKeysOf } from './files.blobs.js';
 import { findBlobKeysOfFiles } from './files.repository.js';
-import { blobKeys } from './files.service.js';
 
 /**
  * What crashes leave behind, and when it is safe to remove (docs/decisions/0008).
  * An upload streams into a temporary file (its time moves with every byte), is processed (one
  * image at a time, seconds to minutes when many wait), then its blobs are stored (each stored
  * blob's time is when it was stored) and its row is committed right after, within seconds: an
- * upload that took longer than UPLOAD_COMMIT_DEADLINE_MS (files.service.ts) to get there fails
+ * upload that took longer than UPLOAD_COMMIT_DEADLINE_MS (files.upload.ts) to get there fails
  * instead. So a blob no row names orphanBlobGraceMs after it was stored, far longer, belongs to no
  * upload in flight; and the rows are read again right before each deletion.
  */
@@ -79,8 +79,7 @@ async function removeUnreferenced(deps: SweepDeps, blobs: StoredBlob[]): Promise
   }
   const named = new Set<string>();
   for (const row of await findBlobKeysOfFiles(deps.db, [...byFile.keys()])) {
-    for (const key of [row.blob_key, row.thumb_key, row.preview_key, row.card_key, row.card3x_key])
-      if (key) named.add(key);
+    for (const key of blobKeysOf(row)) named.add(key);
   }
   let removed = 0;
   for (const keys of byFile.values()) {

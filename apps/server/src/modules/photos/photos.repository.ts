@@ -119,17 +119,24 @@ export function findAlbumPhotoByContent(
     .executeTakeFirst();
 }
 
-/** The album's first photo in its order, leaving one out. */
+/** Photos that are going: one photo, or every photo a user added or that shows their files. */
+export type LeavingPhotos = { photoId: string } | { userId: string };
+
+/** The album's first photo in its order, leaving out those that are going. */
 export function findFirstAlbumPhotoExcept(
   db: Db,
   albumId: string,
-  exceptPhotoId: string,
+  leaving: LeavingPhotos,
 ): Promise<PhotoRow | undefined> {
-  return db
-    .selectFrom('photos')
-    .selectAll()
-    .where('album_id', '=', albumId)
-    .where('id', '!=', exceptPhotoId)
+  let query = db.selectFrom('photos').selectAll().where('album_id', '=', albumId);
+  if ('photoId' in leaving) {
+    query = query.where('id', '!=', leaving.photoId);
+  } else {
+    query = query
+      .where('owner_id', '!=', leaving.userId)
+      .where('file_id', 'not in', filesOf(db, leaving.userId));
+  }
+  return query
     .orderBy('sort_date', 'asc')
     .orderBy('id', 'asc')
     .limit(literalLimit(1))
@@ -152,4 +159,27 @@ export async function insertPhotoUnlessPresent(
 /** Deletes the photo; its comments go with it (foreign-key cascade). */
 export async function deletePhotoRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('photos').where('id', '=', id).execute();
+}
+
+/** The ids of the files `ownerId` uploaded. */
+function filesOf(db: Db, ownerId: string) {
+  return db.selectFrom('files').select('id').where('owner_id', '=', ownerId);
+}
+
+/** The files shown by the photos the user added. */
+export async function listUserPhotoFileIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('file_id')
+    .where('owner_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.file_id);
+}
+
+/** Deletes the photos the user added and those showing their files (with their comments). */
+export async function deleteUserPhotoRows(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('photos')
+    .where((eb) => eb.or([eb('owner_id', '=', userId), eb('file_id', 'in', filesOf(db, userId))]))
+    .execute();
 }

@@ -1,6 +1,6 @@
 import type { Photo } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PhotoRow } from '../../db/schema.js';
+import type { Db, PhotoRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { decideAccess, type Actor, type AlbumPermission } from '../../lib/access.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
@@ -9,8 +9,10 @@ import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
 import { albumPictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import {
+  deleteAlbumRow,
   findAlbumById,
   findAlbumWithMembership,
+  listAlbumsCoveredByFilesOf,
   lockAlbum,
   updateAlbumRow,
 } from '../albums/albums.repository.js';
@@ -18,12 +20,15 @@ import { requireAlbumAccess } from '../albums/albums.service.js';
 import { releaseFiles, requireOwnFile, rotateFile } from '../files/files.service.js';
 import {
   deletePhotoRow,
+  deleteUserPhotoRows,
   findAlbumPhotoByContent,
   findFirstAlbumPhotoExcept,
   findPhotoById,
   findPhotoView,
   insertPhotoUnlessPresent,
   listAlbumPhotoViews,
+  listUserPhotoFileIds,
+  type LeavingPhotos,
   type PhotoView,
 } from './photos.repository.js';
 
@@ -161,6 +166,21 @@ export async function addPhoto(
 }
 
 /**
+ * The album's cover is going with some of its photos: its first photo that stays becomes the
+ * cover. Answers false, changing nothing, when no photo stays.
+ */
+async function coverWithNextPhoto(
+  trx: Db,
+  albumId: string,
+  leaving: LeavingPhotos,
+): Promise<boolean> {
+  const next = await findFirstAlbumPhotoExcept(trx, albumId, leaving);
+  if (!next) return false;
+  await updateAlbumRow(trx, albumId, { cover_file_id: next.file_id });
+  return true;
+}
+
+/**
  * Deletes a photo and its comments (the album's owner any photo, a contributor the photos they
  * added), then its file when nothing uses it.
  * When the photo is the album's cover, the album's first other photo becomes the cover; the last
@@ -180,19 +200,35 @@ export async function deletePhoto(
     await lockAlbum(trx, album.id);
     if (!(await findPhotoById(trx, photo.id))) throw notFound('PHOTO_NOT_FOUND', 'The photo');
     const current = await findAlbumById(trx, album.id);
-    if (current?.cover_file_id === photo.file_id) {
-      const next = await findFirstAlbumPhotoExcept(trx, album.id, photo.id);
-      if (!next) {
-        throw new AppError(
-          'CONFLICT',
-          'This is the last photo of the album and its cover; delete the album instead.',
-        );
-      }
-      await updateAlbumRow(trx, album.id, { cover_file_id: next.file_id });
+    if (
+      current?.cover_file_id === photo.file_id &&
+      !(await coverWithNextPhoto(trx, album.id, { photoId: photo.id }))
+    ) {
+      throw new AppError(
+        'CONFLICT',
+        'This is the last photo of the album and its cover; delete the album instead.',
+      );
     }
     await deletePhotoRow(trx, photo.id);
   });
   await releaseFiles(deps, [photo.file_id], log);
+}
+
+/**
+ * Deletes the photos `userId` added and those showing their files, in the caller's transaction
+ * (their account is being deleted). An album whose cover is one of their files takes its first
+ * other photo as cover, as when a photo is deleted, or goes when it held only theirs. Answers the
+ * files their photos showed, to release once that is committed.
+ */
+export async function deletePhotosOfUser(trx: Db, userId: string): Promise<string[]> {
+  const fileIds = await listUserPhotoFileIds(trx, userId);
+  for (const album of await listAlbumsCoveredByFilesOf(trx, userId)) {
+    if (!(await coverWithNextPhoto(trx, album.id, { userId }))) {
+      await deleteAlbumRow(trx, album.id);
+    }
+  }
+  await deleteUserPhotoRows(trx, userId);
+  return fileIds;
 }
 
 /**

@@ -96,14 +96,6 @@ export function findUserByVerifiedEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email_address', 'verified_email'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Makes the user a member with this role, or sets the role of the member they are. */
 export async function upsertMember(
   db: Db,

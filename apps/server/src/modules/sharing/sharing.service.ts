@@ -21,6 +21,7 @@ import type { Page } from '../../lib/paging.js';
 import { lockAlbum } from '../albums/albums.repository.js';
 import { albumAnswer, requireAlbumAccess } from '../albums/albums.service.js';
 import { listAlbumPhotos } from '../photos/photos.service.js';
+import { findUserById } from '../users/users.repository.js';
 import {
   countMembersAndInvitations,
   deleteInvitation,
@@ -32,7 +33,6 @@ import {
   findLinkByToken,
   findLinkOfAlbum,
   findMember,
-  findUserById,
   findUserByVerifiedEmail,
   insertMemberUnlessPresent,
   listInvitations,

@@ -2,6 +2,7 @@ import { DEFAULT_AVATAR_URL } from '@photo/contract';
 import { describe, expect, it } from 'vitest';
 import { addPhotoAs, createAlbumAs, errorOf, showStatus, storeImage } from '../../test/fixtures.js';
 import { signUp, useTestContext } from '../../test/harness.js';
+import { asVerified } from '../../test/verified-token.js';
 
 const ctx = useTestContext();
 
@@ -145,5 +146,42 @@ describe('DELETE users/me', () => {
       payload: { email: alice.email, password: alice.password },
     });
     expect(signIn.statusCode).toBe(400);
+  });
+
+  it("gives another's album whose cover was theirs its first other photo, or deletes it when only theirs were left", async () => {
+    const owner = await asVerified(ctx, await signUp(ctx.app));
+    const friend = await asVerified(ctx, await signUp(ctx.app));
+    await ctx.api(friend).me();
+    const kept = await createAlbumAs(ctx, owner, { name: 'Kept' });
+    const emptied = await createAlbumAs(ctx, owner, { name: 'Emptied' });
+    for (const { album } of [kept, emptied]) {
+      const invited = await ctx
+        .api(owner)
+        .invite(album.id, { emailAddress: friend.email, role: 'contributor' });
+      expect(invited.statusCode).toBeLessThan(300);
+    }
+    const keptTheirs = await addPhotoAs(ctx, friend, kept.album.id);
+    await addPhotoAs(ctx, friend, kept.album.id);
+    const emptiedTheirs = await addPhotoAs(ctx, friend, emptied.album.id);
+    for (const [albumId, cover] of [
+      [kept.album.id, keptTheirs],
+      [emptied.album.id, emptiedTheirs],
+    ] as const) {
+      const res = await ctx.api(owner).updateAlbum({ id: albumId, coverPhotoUrl: cover.photoUrl });
+      expect(res.statusCode).toBe(200);
+    }
+    // The owner's own photo of the second album goes: only the friend's is left in it.
+    const ownPhoto = (await ctx.api(owner).listPhotos(emptied.album.id))
+      .json()
+      .find((photo) => photo.createdById === owner.uid);
+    expect((await ctx.api(owner).deletePhoto(ownPhoto!.id)).statusCode).toBe(204);
+
+    const res = await ctx.api(friend).deleteAccount({ confirmEmail: friend.email });
+    expect(res.statusCode).toBe(204);
+
+    const album = (await ctx.api(owner).findAlbum(`?id=${kept.album.id}`)).json();
+    expect(album.coverPhotoUrl).toContain(kept.cover.id);
+    expect((await ctx.api(owner).listPhotos(kept.album.id)).json()).toHaveLength(1);
+    expect((await ctx.api(owner).findAlbum(`?id=${emptied.album.id}`)).statusCode).toBe(404);
   });
 });

@@ -5,19 +5,26 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
-import { SEEN_BY_EVERYONE } from '../../lib/access.js';
+import { deleteAlbumsOfOwner } from '../albums/albums.service.js';
 import { findFileById, isFileShownUnsigned } from '../files/files.repository.js';
-import { releaseFiles } from '../files/files.service.js';
+import {
+  deleteBlobsOfDeletedFiles,
+  deleteFilesOfOwner,
+  releaseFiles,
+} from '../files/files.service.js';
 import {
   deleteAccount as deleteIdentityAccount,
   findAccountByUid,
 } from '../identity/identity.repository.js';
+import { deletePhotosOfUser } from '../photos/photos.service.js';
 import {
-  deleteUserData,
+  deleteCommentsAndLikesOf,
+  deleteUserRow,
   findUserById,
   insertUserIfMissing,
   setProfilePicture,
   setUserName,
+  unsetPicturesOfFilesOf,
   upsertUserProfile,
 } from './users.repository.js';
 
@@ -71,8 +78,7 @@ async function profilePictureFileId(
   const file = await findFileById(deps.db, fileId);
   const mayUse =
     file !== undefined &&
-    (file.owner_id === caller.id ||
-      (await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE)));
+    (file.owner_id === caller.id || (await isFileShownUnsigned(deps.db, file.id)));
   if (!file || !mayUse) {
     throw new AppError('FILE_NOT_FOUND', `${field} names no stored file.`, { field });
   }
@@ -122,8 +128,7 @@ async function signUpPictureFileId(
   }
   const file = await findFileById(deps.db, fileId);
   if (!file) return null;
-  const mayUse =
-    file.owner_id === caller.id || (await isFileShownUnsigned(deps.db, file.id, SEEN_BY_EVERYONE));
+  const mayUse = file.owner_id === caller.id || (await isFileShownUnsigned(deps.db, file.id));
   return mayUse ? file.id : null;
 }
 
@@ -221,17 +226,28 @@ export async function deleteUserAccount(
       { field: 'body.confirmEmail' },
     );
   }
-  const { owned, alsoUsed } = await deps.db.transaction().execute(async (trx) => {
-    const deleted = await deleteUserData(trx, caller.id);
+  const { owned, used } = await deps.db.transaction().execute(async (trx) => {
+    const picture = (await findUserById(trx, caller.id))?.profile_pic_file_id;
+    // Their albums first: the photos left to take away are then all in others' albums.
+    const used = [
+      ...(picture ? [picture] : []),
+      ...(await deleteAlbumsOfOwner(trx, caller.id)),
+      ...(await deletePhotosOfUser(trx, caller.id)),
+    ];
+    // A picture that was one of their files, another user's too, becomes the default avatar.
+    await unsetPicturesOfFilesOf(trx, caller.id);
+    await deleteCommentsAndLikesOf(trx, caller.id);
+    const owned = await deleteFilesOfOwner(trx, caller.id);
+    await deleteUserRow(trx, caller.id);
     await deleteIdentityAccount(trx, caller.id);
-    return deleted;
+    return { owned, used };
   });
-  for (const file of owned) {
-    try {
-      await Promise.all(file.keys.map((key) => deps.blobStore.delete(key)));
-    } catch (error) {
-      log.warn({ err: error, fileId: file.id }, 'could not delete the bytes of a deleted file');
-    }
-  }
-  await releaseFiles(deps, alsoUsed, log);
+  await deleteBlobsOfDeletedFiles(deps, owned, log);
+  // Others' files that their picture, albums and photos used, when nothing uses them any more.
+  const ownedIds = new Set(owned.map((file) => file.id));
+  await releaseFiles(
+    deps,
+    used.filter((fileId) => !ownedIds.has(fileId)),
+    log,
+  );
 }

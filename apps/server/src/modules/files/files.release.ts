@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../db/schema.js';
+import { deleteFileBlobs, type FileBlobKeys } from './files.blobs.js';
+import {
+  deleteFileRow,
+  deleteOwnerFileRows,
+  findFileById,
+  isFileInUse,
+} from './files.repository.js';
+
+/**
+ * Deletes each of the files that nothing uses any more: its row, then its original and derived
+ * sizes (a crash in between leaves only unreachable bytes, never a dangling reference). Runs after
+ * the change that released them has been committed; a file that cannot be deleted now is only
+ * logged.
+ */
+export async function releaseFiles(
+  deps: Pick<AppDeps, 'db' | 'blobStore'>,
+  fileIds: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const fileId of new Set(fileIds)) {
+    try {
+      const file = await findFileById(deps.db, fileId);
+      if (!file || (await isFileInUse(deps.db, fileId))) continue;
+      await deleteFileRow(deps.db, fileId);
+      await deleteFileBlobs(deps.blobStore, file);
+    } catch (error) {
+      log.warn({ err: error, fileId }, 'could not delete an unused file');
+    }
+  }
+}
+
+/** A file whose row is gone and whose blobs are to be deleted once that is committed. */
+export type DeletedFile = FileBlobKeys & { id: string };
+
+/**
+ * Deletes the rows of every file of `ownerId`, in the caller's transaction (their account is
+ * being deleted): nothing may use them any more. Answers the files, for deleteBlobsOfDeletedFiles.
+ */
+export function deleteFilesOfOwner(trx: Db, ownerId: string): Promise<DeletedFile[]> {
+  return deleteOwnerFileRows(trx, ownerId);
+}
+
+/**
+ * Deletes the blobs of files whose rows are gone, once that is committed; blobs that cannot be
+ * deleted now are only logged (no row names them: the sweeper removes them later).
+ */
+export async function deleteBlobsOfDeletedFiles(
+  deps: Pick<AppDeps, 'blobStore'>,
+  files: readonly DeletedFile[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (const file of files) {
+    try {
+      await deleteFileBlobs(deps.blobStore, file);
+    } catch (error) {
+      log.warn({ err: error, fileId: file.id }, 'could not delete the bytes of a deleted file');
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import type { CardImageSize, ImageSize } from '@photo/contract';
+import type { AppDeps } from '../../deps.js';
+import type { FileRow } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { FILE_ID_PATTERN } from '../../lib/ids.js';
+import { DERIVED_CONTENT_TYPE } from './files.images.js';
+import { findFileWithExposure } from './files.repository.js';
+
+export interface FileToServe {
+  key: string;
+  contentType: string;
+  /** Strong: the bytes of an id, edit version and size never change. */
+  etag: string;
+  /**
+   * How long caches may keep it (seconds): until the signature expires for a signed URL; 0 for a
+   * derived size asked for with another edit version than the file's (the bytes are the current
+   * ones, which that URL does not name); null: a year.
+   */
+  maxAgeSeconds: number | null;
+  /** A derived size (small, made by us), not the original as uploaded. */
+  derived: boolean;
+}
+
+/** The blob of a derived size a file has, or null. */
+function derivedKeyOf(
+  file: Pick<FileRow, 'thumb_key' | 'preview_key' | 'card_key' | 'card3x_key'>,
+  size: ImageSize | CardImageSize,
+): string | null {
+  switch (size) {
+    case 'thumb':
+      return file.thumb_key;
+    case 'preview':
+      return file.preview_key;
+    case 'card':
+      return file.card_key;
+    case 'card3x':
+      return file.card3x_key;
+  }
+}
+
+/** What answers a card size for a file stored before card crops were made. */
+const CARD_FALLBACK: Record<CardImageSize, ImageSize> = { card: 'thumb', card3x: 'preview' };
+
+/**
+ * Which blob answers a show request: the original, or a derived size. A file without card crops
+ * (stored before they were made) answers them with its thumbnail and preview; a file without
+ * derived sizes (animations stored before they got them) with its original. 404 for an unknown or
+ * malformed id, and for a file of an album not everyone sees unless the URL carries a valid
+ * signature (exactly the same answer: nothing tells that the file exists).
+ */
+export async function findFileToServe(
+  deps: Pick<AppDeps, 'db' | 'pictureSigner'>,
+  id: string,
+  query: {
+    size?: ImageSize | CardImageSize | undefined;
+    exp?: number | undefined;
+    sig?: string | undefined;
+    /** The edit version the URL names (picture URLs carry it once the file has been edited). */
+    v?: number | undefined;
+  },
+): Promise<FileToServe> {
+  const { size } = query;
+  const file = FILE_ID_PATTERN.test(id) ? await findFileWithExposure(deps.db, id) : undefined;
+  if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
+  const signed =
+    query.exp !== undefined &&
+    query.sig !== undefined &&
+    deps.pictureSigner.verify(file.id, query.exp, query.sig);
+  if (!signed && !file.shownUnsigned) {
+    throw notFound('FILE_NOT_FOUND', 'The file');
+  }
+  const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
+  let served = size;
+  let derivedKey = served ? derivedKeyOf(file, served) : null;
+  if (!derivedKey && (served === 'card' || served === 'card3x')) {
+    served = CARD_FALLBACK[served];
+    derivedKey = derivedKeyOf(file, served);
+  }
+  if (derivedKey && served) {
+    // Another version's URL (an old page, or one from before the edit) is answered with today's
+    // bytes, which caches must not keep under that URL.
+    const current = (query.v ?? 0) === file.edit_version;
+    const version = file.edit_version === 0 ? '' : `.v${file.edit_version}`;
+    return {
+      key: derivedKey,
+      contentType: DERIVED_CONTENT_TYPE,
+      etag: `"${file.id}${version}.${served}"`,
+      maxAgeSeconds: current ? maxAgeSeconds : 0,
+      derived: true,
+    };
+  }
+  // The original is never edited: whatever version the URL names, these are its bytes. It also
+  // answers a size not made yet (the job is pending), which caches must ask for again.
+  const etag = `"${file.id}.original"`;
+  const standIn = size !== undefined && file.derived_state !== 'ready';
+  return {
+    key: file.blob_key,
+    contentType: file.content_type,
+    etag,
+    maxAgeSeconds: standIn ? 0 : maxAgeSeconds,
+    derived: false,
+  };
+}
