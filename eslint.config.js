@@ -24,8 +24,9 @@ const serverModuleImports = {
 };
 
 /**
- * The server's layers and what each may import (besides itself): lib and db import nothing of the
- * app; http and plugins know no module; modules know no plugin and, among themselves, only what
+ * The server's layers and what each may import (besides itself): lib (plain helpers) and db import
+ * nothing of the app; infra (connections, queues, mail, keys) and storage only lib; http and
+ * plugins know no module; modules know no plugin and, among themselves, only what
  * serverModuleImports says. app.ts, deps.ts, main.ts and config.ts put it all together. Tests may
  * also import src/test.
  */
@@ -38,12 +39,21 @@ function serverZones({ tests }) {
   });
   return [
     layer('lib', []),
+    layer('infra', ['./lib']),
     // db/query-plans.test.ts checks the plans of the modules' list queries.
     layer('db', tests ? ['./modules'] : []),
     layer('storage', ['./lib']),
     layer('http', ['./lib', './config.ts']),
-    layer('plugins', ['./lib', './http']),
-    layer('modules', ['./lib', './http', './db', './storage', './deps.ts', './config.ts']),
+    layer('plugins', ['./lib', './infra', './http']),
+    layer('modules', [
+      './lib',
+      './infra',
+      './http',
+      './db',
+      './storage',
+      './deps.ts',
+      './config.ts',
+    ]),
     ...serverModules.map((module) => ({
       target: `${src}/modules/${module}`,
       from: `${src}/modules`,

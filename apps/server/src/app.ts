@@ -18,7 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
-import { createAppLogger } from './lib/logger.js';
+import { createAppLogger } from './infra/logger.js';
 import { registerAuth } from './plugins/auth.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import {

@@ -11,22 +11,23 @@ import {
   listSigningKeys,
 } from './db/signing-keys.repository.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { createInProcessEventBus, createPostgresEventBus, type EventBus } from './lib/event-bus.js';
-import { createInProcessJobQueue, type JobQueue } from './lib/job-queue.js';
-import { createMailer, type Mailer } from './lib/mailer.js';
-import { createPgBossJobQueue } from './lib/pg-boss-queue.js';
+import {
+  createInProcessEventBus,
+  createPostgresEventBus,
+  type EventBus,
+} from './infra/event-bus.js';
+import { createInProcessJobQueue, type JobQueue } from './infra/job-queue.js';
+import { createMailer, type Mailer } from './infra/mailer.js';
+import { createPgBossJobQueue } from './infra/pg-boss-queue.js';
 import {
   connectRedis,
   databaseRateLimitStore,
   type RateLimitStorage,
-} from './lib/rate-limit-store.js';
-import {
-  createPictureSigner,
-  loadOrCreatePictureSecret,
-  type PictureSigner,
-} from './lib/picture-signing.js';
-import { SharedSigningKeys, signingKeysFromJwk, type SigningKeys } from './lib/signing-keys.js';
-import { createTokenVerifier, remoteJwks, type TokenVerifier } from './lib/token-verifier.js';
+} from './infra/rate-limit-store.js';
+import { loadOrCreatePictureSecret } from './infra/picture-secret.js';
+import { createPictureSigner, type PictureSigner } from './lib/picture-signing.js';
+import { SharedSigningKeys, signingKeysFromJwk, type SigningKeys } from './infra/signing-keys.js';
+import { createTokenVerifier, remoteJwks, type TokenVerifier } from './infra/token-verifier.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
 import { S3BlobStore } from './storage/s3-blob-store.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createDeps, type AppDeps } from './deps.js';
 import { ManualClock } from './lib/clock.js';
-import { SIGNING_KEY_POLICY, type SharedSigningKeys } from './lib/signing-keys.js';
+import { SIGNING_KEY_POLICY, type SharedSigningKeys } from './infra/signing-keys.js';
 import { ApiClient } from './test/api-client.js';
 import { buildApp, signUp } from './test/harness.js';
 import { createTestPostgresDatabase } from './test/postgres.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Album, Photo, UploadedFile } from '@photo/contract';
 import { loadConfig } from '../config.js';
 import { createDeps, type AppDeps } from '../deps.js';
-import { DERIVE_IMAGES } from '../lib/job-queue.js';
+import { DERIVE_IMAGES } from '../infra/job-queue.js';
 import { ApiClient } from '../test/api-client.js';
 import { buildApp, signUp, type TestUser } from '../test/harness.js';
 import { sha256 } from '../test/hash.js';

@@ -199,7 +199,7 @@ export interface PhotoLikesTable {
   created_at: string;
 }
 
-/** The identity service's signing keys (lib/signing-keys.ts). */
+/** The identity service's signing keys (infra/signing-keys.ts). */
 export interface IdentitySigningKeysTable {
   /** The highest generation signs; older ones still verify for a while. */
   generation: number;
@@ -210,7 +210,7 @@ export interface IdentitySigningKeysTable {
   created_at: string;
 }
 
-/** Request counters of @fastify/rate-limit shared by instances (lib/rate-limit-store.ts). */
+/** Request counters of @fastify/rate-limit shared by instances (infra/rate-limit-store.ts). */
 export interface RateLimitCountersTable {
   key: string;
   /** ms since the epoch; PostgreSQL answers bigint as text. */

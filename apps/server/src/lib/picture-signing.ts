@@ -1,6 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.js';
 
 /**
@@ -48,31 +46,4 @@ export function createPictureSigner(secret: Buffer, clock: Clock): PictureSigner
       return Math.max(0, exp - nowSeconds());
     },
   };
-}
-
-/**
- * The key of picture signatures: PICTURE_URL_SECRET when set (several instances must share it),
- * else one made on first start in the data folder.
- */
-export async function loadOrCreatePictureSecret(
-  dataDir: string,
-  configured: string | undefined,
-): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, 'utf8');
-  const file = path.join(dataDir, 'picture-url-secret');
-  try {
-    return Buffer.from(await fs.readFile(file, 'utf8'), 'base64url');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(32);
-  await fs.mkdir(dataDir, { recursive: true });
-  try {
-    await fs.writeFile(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    // Another process made it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return Buffer.from(await fs.readFile(file, 'utf8'), 'base64url');
-  }
 }

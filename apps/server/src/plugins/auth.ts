@@ -2,7 +2,7 @@ import { ID_TOKEN_HEADER } from '@photo/contract';
 import type { FastifyInstance } from 'fastify';
 import { tokenMissing } from '../http/current-user.js';
 import type { AuthUser } from '../lib/auth-user.js';
-import type { TokenVerifier } from '../lib/token-verifier.js';
+import type { TokenVerifier } from '../infra/token-verifier.js';
 
 export interface AuthOptions {
   verifyToken: TokenVerifier;

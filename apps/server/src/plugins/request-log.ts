@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { pathOf } from '../lib/logger.js';
+import { pathOf } from '../infra/logger.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -7,8 +7,8 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDeps, type AppDeps } from '../deps.js';
 import { ManualClock } from '../lib/clock.js';
-import { DERIVE_IMAGES } from '../lib/job-queue.js';
-import { createEphemeralSigningKeys } from '../lib/signing-keys.js';
+import { DERIVE_IMAGES } from '../infra/job-queue.js';
+import { createEphemeralSigningKeys } from '../infra/signing-keys.js';
 import { ApiClient } from './api-client.js';
 import { createTestPostgresDatabase } from './postgres.js';
 

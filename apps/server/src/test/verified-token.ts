@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { SIGNING_ALG } from '../lib/signing-keys.js';
+import { SIGNING_ALG } from '../infra/signing-keys.js';
 import type { TestContext, TestUser } from './harness.js';
 
 /**

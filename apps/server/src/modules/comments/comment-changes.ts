@@ -1,4 +1,4 @@
-import type { EventBus } from '../../lib/event-bus.js';
+import type { EventBus } from '../../infra/event-bus.js';
 
 /** The event bus channel on which instances tell each other that a photo's comments changed. */
 const CHANNEL = 'comments';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Album, Photo, UploadedFile } from '@photo/contract';
-import { DERIVE_IMAGES, createInProcessJobQueue } from '../../lib/job-queue.js';
+import { DERIVE_IMAGES, createInProcessJobQueue } from '../../infra/job-queue.js';
 import { multipartBody } from '../../test/api-client.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { imageOf, redBlueJpeg } from '../../test/images.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
-import { DERIVE_IMAGES, type JobData } from '../../lib/job-queue.js';
+import { DERIVE_IMAGES, type JobData } from '../../infra/job-queue.js';
 import { derivedBlobKeysOf } from './files.blobs.js';
 import { deriveFromOriginal, putDerivedImages, readOriginal } from './files.derived-blobs.js';
 import type { Rotation } from './files.images.js';

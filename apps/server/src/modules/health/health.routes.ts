@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pingDatabase } from '../../db/database.js';
-import { DERIVE_IMAGES } from '../../lib/job-queue.js';
+import { DERIVE_IMAGES } from '../../infra/job-queue.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 
 const check = z.enum(['ok', 'failing']);

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { SigningKeys } from '../../lib/signing-keys.js';
-import { SIGNING_ALG } from '../../lib/signing-keys.js';
+import type { SigningKeys } from '../../infra/signing-keys.js';
+import { SIGNING_ALG } from '../../infra/signing-keys.js';
 
 export const ID_TOKEN_LIFETIME_SECONDS = 3600;
 

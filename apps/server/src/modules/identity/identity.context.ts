@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { MailLog, Mailer } from '../../lib/mailer.js';
-import type { SigningKeys } from '../../lib/signing-keys.js';
+import type { MailLog, Mailer } from '../../infra/mailer.js';
+import type { SigningKeys } from '../../infra/signing-keys.js';
 
 export interface IdentityServiceDeps {
   db: Kysely<Database>;

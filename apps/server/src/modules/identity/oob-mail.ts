@@ -1,5 +1,5 @@
 import { IDENTITY_ACTION_PATH, type IdentityOobRequestType } from '@photo/contract';
-import type { MailMessage } from '../../lib/mailer.js';
+import type { MailMessage } from '../../infra/mailer.js';
 
 /** The link in an identity e-mail, shaped like the hosted provider's: …?mode=…&oobCode=…. */
 export function actionLink(origin: string, mode: 'resetPassword' | 'verifyEmail', code: string) {

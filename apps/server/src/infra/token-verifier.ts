@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { Clock } from './clock.js';
-import { AppError } from './errors.js';
+import type { Clock } from '../lib/clock.js';
+import { AppError } from '../lib/errors.js';
 
 export interface VerifiedIdentity {
   /** The token's subject: the user's id everywhere in the API. */

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.js';
+import { ManualClock } from '../lib/clock.js';
 import { createTokenVerifier } from './token-verifier.js';
 
 async function setup(cacheSize = 10) {

@@ -12,7 +12,7 @@ import {
   type JWK,
   type JWTVerifyGetKey,
 } from 'jose';
-import type { Clock } from './clock.js';
+import type { Clock } from '../lib/clock.js';
 
 export const SIGNING_ALG = 'ES256';
 
