@@ -24,6 +24,7 @@ import {
   databaseRateLimitStore,
   type RateLimitStorage,
 } from './infra/rate-limit-store.js';
+import { ChangeFeed } from './infra/change-feed.js';
 import { loadOrCreatePictureSecret } from './infra/picture-secret.js';
 import { createPictureSigner, type PictureSigner } from './lib/picture-signing.js';
 import { SharedSigningKeys, signingKeysFromJwk, type SigningKeys } from './infra/signing-keys.js';
@@ -31,7 +32,6 @@ import { createTokenVerifier, remoteJwks, type TokenVerifier } from './infra/tok
 import type { BlobStore } from './storage/blob-store.js';
 import { LocalBlobStore } from './storage/local-blob-store.js';
 import { S3BlobStore } from './storage/s3-blob-store.js';
-import { CommentChanges } from './modules/comments/comment-changes.js';
 
 /** Everything the routes and services need, built in one place and passed down explicitly. */
 export interface AppDeps {
@@ -47,7 +47,8 @@ export interface AppDeps {
   /** Events for live features, to every instance (in-process on SQLite; LISTEN/NOTIFY on PostgreSQL). */
   eventBus: EventBus;
   /** That a photo's comments changed, told to every instance's streams over the event bus. */
-  commentChanges: CommentChanges;
+  /** A photo's comments changed: live comment streams wake on every instance. */
+  commentChanges: ChangeFeed;
   /** Work done after the request (derived image sizes): pg-boss on PostgreSQL, else in-process. */
   jobQueue: JobQueue;
   /** Migrations this start applied (none when another instance did, or nothing was pending). */
@@ -161,7 +162,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     rateLimitStorage,
     eventBus,
-    commentChanges: new CommentChanges(eventBus),
+    commentChanges: new ChangeFeed(eventBus, 'comments'),
     jobQueue,
     appliedMigrations,
     close: async () => {
