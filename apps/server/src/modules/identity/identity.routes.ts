@@ -20,7 +20,7 @@ import {
   identityUpdateRequestSchema,
   identityUpdateResponseSchema,
 } from '@photo/contract';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -75,152 +75,102 @@ const identityPrefixRoutes: FastifyPluginAsyncZod<{
       maxAge: 3600,
     });
   }
-  const schema = (summary: string, body: z.ZodType, response: z.ZodType) => ({
-    tags: ['identity'],
-    summary,
-    security: [],
-    querystring: keyQuery,
-    body,
-    response: { 200: response, ...errorResponses },
-  });
+  /** An identity operation: POST with a JSON body, answered with 200 or an identity error. */
+  const post = <Body extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: Body,
+    response: z.ZodType,
+    handle: (body: z.infer<Body>, request: FastifyRequest, reply: FastifyReply) => unknown,
+  ) =>
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['identity'],
+          summary,
+          security: [],
+          querystring: keyQuery,
+          body,
+          response: { 200: response, ...errorResponses },
+        },
+      },
+      async (request, reply) => handle(request.body as z.infer<Body>, request, reply),
+    );
 
   if (routes !== 'token') {
-    app.post(
+    post(
       '/accounts::signUp',
-      {
-        schema: schema(
-          'Create an account with e-mail and password, and sign in; a verification e-mail follows',
-          identityCredentialsRequestSchema,
-          identitySignInResponseSchema,
-        ),
-      },
-      async (request) =>
-        service.signUp(
-          request.body as z.infer<typeof identityCredentialsRequestSchema>,
-          requestContext(request, deps.config),
-        ),
+      'Create an account with e-mail and password, and sign in; a verification e-mail follows',
+      identityCredentialsRequestSchema,
+      identitySignInResponseSchema,
+      (body, request) => service.signUp(body, requestContext(request, deps.config)),
     );
-
-    app.post(
+    post(
       '/accounts::signInWithPassword',
-      {
-        schema: schema(
-          'Sign in with e-mail and password',
-          identityCredentialsRequestSchema,
-          identitySignInResponseSchema,
-        ),
-      },
-      async (request, reply) =>
-        service.signInWithPassword(
-          request.body as z.infer<typeof identityCredentialsRequestSchema>,
-          signInClient(request, reply, deps.config),
-        ),
+      'Sign in with e-mail and password',
+      identityCredentialsRequestSchema,
+      identitySignInResponseSchema,
+      (body, request, reply) =>
+        service.signInWithPassword(body, signInClient(request, reply, deps.config)),
     );
-
-    app.post(
+    post(
       '/accounts::lookup',
-      {
-        schema: schema(
-          'The account an ID token names',
-          identityIdTokenRequestSchema,
-          identityLookupResponseSchema,
-        ),
-      },
-      async (request) =>
-        service.lookup((request.body as z.infer<typeof identityIdTokenRequestSchema>).idToken),
+      'The account an ID token names',
+      identityIdTokenRequestSchema,
+      identityLookupResponseSchema,
+      (body) => service.lookup(body.idToken),
     );
-
-    app.post(
+    post(
       '/accounts::update',
-      {
-        schema: schema(
-          'Set the display name, photo or password (idToken), or confirm an address (oobCode)',
-          identityUpdateRequestSchema,
-          identityUpdateResponseSchema,
-        ),
-      },
-      async (request) =>
-        service.update(request.body as z.infer<typeof identityUpdateRequestSchema>),
+      'Set the display name, photo or password (idToken), or confirm an address (oobCode)',
+      identityUpdateRequestSchema,
+      identityUpdateResponseSchema,
+      (body) => service.update(body),
     );
-
-    app.post(
+    post(
       '/accounts::delete',
-      {
-        schema: schema(
-          'Delete the account an ID token names',
-          identityIdTokenRequestSchema,
-          identityDeleteResponseSchema,
-        ),
-      },
-      async (request) => {
-        await service.deleteAccount(
-          (request.body as z.infer<typeof identityIdTokenRequestSchema>).idToken,
-        );
+      'Delete the account an ID token names',
+      identityIdTokenRequestSchema,
+      identityDeleteResponseSchema,
+      async (body) => {
+        await service.deleteAccount(body.idToken);
         return { kind: 'identitytoolkit#DeleteAccountResponse' };
       },
     );
-
-    app.post(
+    post(
       '/accounts::sendOobCode',
-      {
-        schema: schema(
-          'E-mail a password-reset link (PASSWORD_RESET) or an address-verification link (VERIFY_EMAIL)',
-          identitySendOobCodeRequestSchema,
-          identitySendOobCodeResponseSchema,
-        ),
-      },
-      async (request) =>
-        service.sendOobCode(
-          request.body as z.infer<typeof identitySendOobCodeRequestSchema>,
-          requestContext(request, deps.config),
-        ),
+      'E-mail a password-reset link (PASSWORD_RESET) or an address-verification link (VERIFY_EMAIL)',
+      identitySendOobCodeRequestSchema,
+      identitySendOobCodeResponseSchema,
+      (body, request) => service.sendOobCode(body, requestContext(request, deps.config)),
     );
-
-    app.post(
+    post(
       '/accounts::resetPassword',
-      {
-        schema: schema(
-          'Check a password-reset code, or set a new password with it (every sign-in ends)',
-          identityResetPasswordRequestSchema,
-          identityResetPasswordResponseSchema,
-        ),
-      },
-      async (request) =>
-        service.resetPassword(request.body as z.infer<typeof identityResetPasswordRequestSchema>),
+      'Check a password-reset code, or set a new password with it (every sign-in ends)',
+      identityResetPasswordRequestSchema,
+      identityResetPasswordResponseSchema,
+      (body) => service.resetPassword(body),
     );
-
-    app.post(
+    post(
       '/accounts::signOut',
-      {
-        schema: schema(
-          'Revoke a refresh token (and every token rotated from the same sign-in)',
-          identitySignOutRequestSchema,
-          z.object({}),
-        ),
-      },
-      async (request) => {
-        await service.signOut(
-          (request.body as z.infer<typeof identitySignOutRequestSchema>).refreshToken,
-        );
+      'Revoke a refresh token (and every token rotated from the same sign-in)',
+      identitySignOutRequestSchema,
+      z.object({}),
+      async (body) => {
+        await service.signOut(body.refreshToken);
         return {};
       },
     );
   }
 
   if (routes !== 'accounts') {
-    app.post(
+    post(
       '/token',
-      {
-        schema: schema(
-          'Exchange a refresh token for a new ID token (the refresh token rotates)',
-          identityRefreshRequestSchema,
-          identityRefreshResponseSchema,
-        ),
-      },
-      async (request) => {
-        const body = request.body as z.infer<typeof identityRefreshRequestSchema>;
-        return service.refresh(body.grant_type, body.refresh_token);
-      },
+      'Exchange a refresh token for a new ID token (the refresh token rotates)',
+      identityRefreshRequestSchema,
+      identityRefreshResponseSchema,
+      (body) => service.refresh(body.grant_type, body.refresh_token),
     );
   }
 

@@ -96,27 +96,24 @@ export function findUserByVerifiedEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** Makes the user a member with this role, or sets the role of the member they are. */
-export async function upsertMember(
+/**
+ * Makes the user a member with this role. When they are one already, `existing` says whether their
+ * role becomes this one or stays as it is.
+ */
+export async function putMember(
   db: Db,
   member: { album_id: string; user_id: string; role: MemberRole; created_at: string },
+  existing: 'set-role' | 'keep',
 ): Promise<void> {
   await db
     .insertInto('album_members')
     .values(member)
-    .onConflict((oc) => oc.columns(['album_id', 'user_id']).doUpdateSet({ role: member.role }))
-    .execute();
-}
-
-/** Makes the user a member unless they are one already (then nothing changes). */
-export async function insertMemberUnlessPresent(
-  db: Db,
-  member: { album_id: string; user_id: string; role: MemberRole; created_at: string },
-): Promise<void> {
-  await db
-    .insertInto('album_members')
-    .values(member)
-    .onConflict((oc) => oc.columns(['album_id', 'user_id']).doNothing())
+    .onConflict((oc) => {
+      const conflict = oc.columns(['album_id', 'user_id']);
+      return existing === 'set-role'
+        ? conflict.doUpdateSet({ role: member.role })
+        : conflict.doNothing();
+    })
     .execute();
 }
 

@@ -34,15 +34,14 @@ import {
   findLinkOfAlbum,
   findMember,
   findUserByVerifiedEmail,
-  insertMemberUnlessPresent,
   listInvitations,
   listInvitationsToEmail,
   listMembers,
+  putMember,
   replaceLink,
   setAlbumVisibility,
   setVerifiedEmail,
   upsertInvitation,
-  upsertMember,
   type MemberView,
 } from './sharing.repository.js';
 
@@ -153,12 +152,11 @@ export async function invite(
         }
       }
       if (account) {
-        await upsertMember(trx, {
-          album_id: album.id,
-          user_id: account.id,
-          role: input.role,
-          created_at: now,
-        });
+        await putMember(
+          trx,
+          { album_id: album.id, user_id: account.id, role: input.role, created_at: now },
+          'set-role',
+        );
         await deleteInvitationByEmail(trx, album.id, email);
         const member = await findMember(trx, album.id, account.id);
         return { member: member ? toMember(member) : null, invitation: null };
@@ -284,12 +282,11 @@ async function convertInvitationsIn(trx: Db, now: string, userId: string, email:
   const invitations = await listInvitationsToEmail(trx, email);
   for (const invitation of invitations) {
     if (invitation.owner_id === userId) continue;
-    await insertMemberUnlessPresent(trx, {
-      album_id: invitation.album_id,
-      user_id: userId,
-      role: invitation.role,
-      created_at: now,
-    });
+    await putMember(
+      trx,
+      { album_id: invitation.album_id, user_id: userId, role: invitation.role, created_at: now },
+      'keep',
+    );
   }
   await deleteInvitationsByIds(
     trx,
