@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALBUM_PERMISSIONS as ALL,
   LINK_VISITOR,
   decideAccess,
   decideFileAccess,
@@ -16,18 +17,6 @@ const album = (visibility: AlbumVisibility, member_role: MemberRole | null = nul
   visibility,
   member_role,
 });
-
-const ALL: AlbumPermission[] = [
-  'album.read',
-  'album.update',
-  'album.delete',
-  'album.share',
-  'album.addPhoto',
-  'album.removePhoto',
-  'album.removeOwnPhoto',
-  'album.comment',
-  'album.leave',
-];
 
 /** The permissions a decision allows, for every permission. */
 function allowed(decide: (permission: AlbumPermission) => string) {

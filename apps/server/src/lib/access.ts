@@ -8,20 +8,22 @@ import type { AuthUser } from './auth-user.js';
  * grants say which roles hold which permissions. Queries apply the same rule in SQL
  * (albumVisibleToSql, albumSeenByEveryoneSql below), from the same constants.
  */
-export type AlbumPermission =
-  | 'album.read'
-  | 'album.update'
-  | 'album.delete'
+export const ALBUM_PERMISSIONS = [
+  'album.read',
+  'album.update',
+  'album.delete',
   /** Change who sees the album: visibility, members, invitations, link. */
-  | 'album.share'
-  | 'album.addPhoto'
+  'album.share',
+  'album.addPhoto',
   /** Delete any photo of the album. */
-  | 'album.removePhoto'
+  'album.removePhoto',
   /** Delete a photo one added oneself. */
-  | 'album.removeOwnPhoto'
-  | 'album.comment'
+  'album.removeOwnPhoto',
+  'album.comment',
   /** Stop being a member. */
-  | 'album.leave';
+  'album.leave',
+] as const;
+export type AlbumPermission = (typeof ALBUM_PERMISSIONS)[number];
 export type { AlbumVisibility, MemberRole };
 /** Use a stored file in an album: as its cover, or as one of its photos. */
 export type FilePermission = 'file.attach';
@@ -42,16 +44,7 @@ export type Actor = AuthUser | LinkVisitor;
 type Role = 'owner' | MemberRole | 'signedIn' | 'linkVisitor';
 
 const GRANTS: Record<Role, readonly AlbumPermission[]> = {
-  owner: [
-    'album.read',
-    'album.update',
-    'album.delete',
-    'album.share',
-    'album.addPhoto',
-    'album.removePhoto',
-    'album.removeOwnPhoto',
-    'album.comment',
-  ],
+  owner: ALBUM_PERMISSIONS.filter((permission) => permission !== 'album.leave'),
   contributor: [
     'album.read',
     'album.addPhoto',

@@ -1,5 +1,10 @@
 import type { Selectable } from 'kysely';
-import type { Db, IdentityAccountsTable, IdentityOobCodesTable } from '../../db/schema.js';
+import type {
+  Db,
+  IdentityAccountsTable,
+  IdentityOobCodesTable,
+  IdentityRefreshTokensTable,
+} from '../../db/schema.js';
 
 export type AccountRow = Selectable<IdentityAccountsTable>;
 export type OobCodeRow = Selectable<IdentityOobCodesTable>;
@@ -63,14 +68,10 @@ export async function deleteAccount(db: Db, uid: string): Promise<boolean> {
 
 export async function insertRefreshToken(
   db: Db,
-  token: {
-    token_hash: string;
-    uid: string;
-    family_id: string;
-    auth_time: number;
-    created_at: string;
-    expires_at: string;
-  },
+  token: Omit<
+    IdentityRefreshTokensTable,
+    'used_at' | 'revoked_at' | 'successor_hash' | 'successor_sealed'
+  >,
 ): Promise<void> {
   await db
     .insertInto('identity_refresh_tokens')
