@@ -23,13 +23,7 @@ import sharp from 'sharp';
 import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { makeDerivedSizes } from '../apps/server/src/modules/files/files.images.js';
 import { makePlaceholder } from '../apps/server/src/modules/files/files.placeholder.js';
-import {
-  MAPPING_KINDS,
-  procStatusKb,
-  residentByKind,
-  startPeakSampler,
-  type ResidentByKind,
-} from './lib/memory-map.js';
+import { MAPPING_KINDS, startPeakSampler, type ResidentByKind } from './lib/memory-map.js';
 import { startRun } from './lib/results.js';
 import { readSettings } from './lib/settings.js';
 import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
@@ -114,9 +108,9 @@ async function child(dir: string, atATime: number): Promise<void> {
   const files = Array.from({ length: FILES }, (_, i) => path.join(dir, `${i}.jpg`));
   await makeDerivedSizes(files[0]!, NOISE);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const idleKb = procStatusKb(process.pid, 'VmRSS');
-  const idle = residentByKind(process.pid)!;
   const sampler = startPeakSampler(process.pid);
+  const idleKb = sampler.startKb;
+  const idle = sampler.startByKind!;
   const started = performance.now();
   for (let pass = 0; pass < PASSES; pass += 1) {
     let next = 0;

@@ -91,6 +91,19 @@ const deepKeyset = (albums: number): Keyset => {
   return { key: createdAt(i), id: albumId(i) };
 };
 
+/** A seeded database: dropping it closes the handle, then removes where the data lies. */
+function seeded(handle: DatabaseHandle, albums: number, remove: () => Promise<void>): Target {
+  return {
+    handle,
+    albums,
+    deep: deepKeyset(albums),
+    drop: async () => {
+      await handle.close();
+      await remove();
+    },
+  };
+}
+
 async function seedSqlite(albums: number): Promise<Target> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-scale-'));
   const file = path.join(dir, 'app.db');
@@ -135,15 +148,7 @@ async function seedSqlite(albums: number): Promise<Target> {
   const seedMs = performance.now() - started;
   const handle = openDatabase({ sqlitePath: file, log: remember });
   console.log(`sqlite: ${albums} albums seeded in ${Math.round(seedMs)} ms`);
-  return {
-    handle,
-    albums,
-    deep: deepKeyset(albums),
-    drop: async () => {
-      await handle.close();
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
+  return seeded(handle, albums, () => fs.rm(dir, { recursive: true, force: true }));
 }
 
 async function seedPostgres(albums: number): Promise<Target> {
@@ -195,18 +200,12 @@ async function seedPostgres(albums: number): Promise<Target> {
   await client.query('vacuum analyze');
   await client.end();
   console.log(`postgres: ${albums} albums seeded in ${Math.round(performance.now() - started)} ms`);
-  return {
-    handle,
-    albums,
-    deep: deepKeyset(albums),
-    drop: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: postgresUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return seeded(handle, albums, async () => {
+    const dropper = new pg.Client({ connectionString: postgresUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  });
 }
 
 async function page(target: Target, after: Keyset | undefined): Promise<void> {

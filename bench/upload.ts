@@ -34,7 +34,6 @@ import { mean, ratio, sum } from './lib/stats.js';
 import {
   MAPPING_KINDS,
   procStatusKb,
-  residentByKind,
   startPeakSampler,
   type ResidentByKind,
 } from './lib/memory-map.js';
@@ -244,11 +243,9 @@ async function measure(work: string, files: string[], allocator: Allocator): Pro
     fs.writeFileSync(warmUp, await makeJpeg({ width: 800, height: 600 }));
     await uploadFile(server.url, alice.idToken, warmUp);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const idleKb = procStatusKb(server.pid, 'VmRSS');
-    const idleByKind = residentByKind(server.pid);
-
-    // Another user for the second pass, so no upload is a duplicate of one already stored.
     const sampler = startPeakSampler(server.pid);
+    const { startKb: idleKb, startByKind: idleByKind } = sampler;
+    // Another user for the second pass, so no upload is a duplicate of one already stored.
     const sequentialMs = SEQUENTIAL ? await uploadAll(server.url, alice.idToken, files, 1) : 0;
     // Rounds over the same files, each cut into batches of CONCURRENCY files: every batch goes
     // through the server and through sharp alone back to back, the order alternating, so a machine

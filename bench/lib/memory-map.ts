@@ -33,7 +33,7 @@ function kindOf(name: string, start: bigint, sizeKb: number): MappingKind {
 }
 
 /** Resident kB of the process by kind of mapping; null when smaps cannot be read. */
-export function residentByKind(pid: number): ResidentByKind | null {
+function residentByKind(pid: number): ResidentByKind | null {
   let smaps: string;
   try {
     smaps = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
@@ -67,9 +67,12 @@ export function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 /**
  * Samples a process's resident memory every 10 ms, with where it lies at the highest sample; the
- * kernel's high-water mark is read too, at the end.
+ * kernel's high-water mark is read too, at the end. startKb and startByKind: the memory as the
+ * sampling starts.
  */
 export function startPeakSampler(pid: number) {
+  const startKb = procStatusKb(pid, 'VmRSS');
+  const startByKind = residentByKind(pid);
   // Resets VmHWM to the current RSS (Linux >= 4.0), so it then holds the peak of this run only.
   let hwmReset = true;
   try {
@@ -77,9 +80,9 @@ export function startPeakSampler(pid: number) {
   } catch {
     hwmReset = false;
   }
-  let peakKb = procStatusKb(pid, 'VmRSS');
+  let peakKb = startKb;
   // Where the memory lies at the highest sample, read again at each new highest.
-  let peakByKind = residentByKind(pid);
+  let peakByKind = startByKind;
   let samples = 0;
   const timer = setInterval(() => {
     try {
@@ -94,6 +97,8 @@ export function startPeakSampler(pid: number) {
     }
   }, 10);
   return {
+    startKb,
+    startByKind,
     stop() {
       clearInterval(timer);
       const hwmKb = hwmReset ? procStatusKb(pid, 'VmHWM') : 0;
