@@ -84,10 +84,14 @@ export const addPhotoRequestSchema = z
   .meta({ id: 'AddPhotoRequest' });
 export type AddPhotoRequest = z.infer<typeof addPhotoRequestSchema>;
 
-export const albumListQuerySchema = z.object({
+/** The query of a paged list: at most `limit` items, from where `cursor` points. */
+export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   /** Opaque cursor from the previous page's Link header. */
   cursor: z.string().max(500).optional(),
+});
+
+export const albumListQuerySchema = pageQuerySchema.extend({
   /** "true": only the caller's own albums (My Albums). */
   mine: z.enum(['true', 'false']).optional(),
   /** "true": only albums shared with the caller as a member (Shared with me). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits.js';
+import { EMAIL_MAX } from './limits.js';
 import { albumSchema, photoSchema } from './entities.js';
 
 /** Who sees an album: everyone with an account (the default), invited people only, or the owner. */
@@ -98,10 +98,5 @@ export const sharedAlbumSchema = z
   })
   .meta({ id: 'SharedAlbum' });
 export type SharedAlbum = z.infer<typeof sharedAlbumSchema>;
-
-export const sharedPhotosQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  cursor: z.string().max(500).optional(),
-});
 
 export const sharedPhotosSchema = z.array(photoSchema);

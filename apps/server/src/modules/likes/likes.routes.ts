@@ -1,9 +1,4 @@
-import {
-  likeSummarySchema,
-  photoLikeSchema,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
-} from '@photo/contract';
+import { likeSummarySchema, pageQuerySchema, photoLikeSchema } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
 import { sendPage } from '../../http/next-page-link.js';
@@ -12,11 +7,6 @@ import type { RoutesPlugin } from '../routes-plugin.js';
 import { likePhoto, listPhotoLikes, unlikePhoto } from './likes.service.js';
 
 const photoParams = z.object({ photoId: entityId });
-const likesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  /** Opaque cursor from the previous page's Link header. */
-  cursor: z.string().max(500).optional(),
-});
 
 export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
   app.put(
@@ -59,7 +49,7 @@ export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
         description:
           'Paged: at most `limit` people; when there are more, the Link header (rel="next") gives the next page.',
         params: photoParams,
-        querystring: likesQuery,
+        querystring: pageQuerySchema,
         response: { 200: z.array(photoLikeSchema), ...errorResponses(400, 401, 404) },
       },
     },

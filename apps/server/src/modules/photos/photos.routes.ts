@@ -1,9 +1,8 @@
 import {
   addPhotoRequestSchema,
+  pageQuerySchema,
   photoSchema,
   rotatePhotoRequestSchema,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
@@ -14,11 +13,6 @@ import { addPhoto, deletePhoto, getPhoto, listAlbumPhotos, rotatePhoto } from '.
 
 const albumParams = z.object({ albumId: entityId });
 const photoParams = z.object({ photoId: entityId });
-const photoListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  /** Opaque cursor from the previous page's Link header. */
-  cursor: z.string().max(500).optional(),
-});
 
 export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
@@ -30,7 +24,7 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
         description:
           'Paged: at most `limit` photos; when there are more, the Link header (rel="next") gives the next page.',
         params: albumParams,
-        querystring: photoListQuery,
+        querystring: pageQuerySchema,
         response: { 200: z.array(photoSchema), ...errorResponses(400, 401, 404) },
       },
     },

@@ -3,10 +3,10 @@ import {
   albumSharingSchema,
   inviteRequestSchema,
   inviteResultSchema,
+  pageQuerySchema,
   photoSchema,
   setVisibilityRequestSchema,
   shareLinkSchema,
-  sharedPhotosQuerySchema,
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
@@ -206,7 +206,7 @@ export const sharingRoutes: RoutesPlugin = async (app, { deps }) => {
           'An unknown or revoked link: 404 LINK_NOT_FOUND.',
         security: [],
         params: linkParams,
-        querystring: sharedPhotosQuerySchema,
+        querystring: pageQuerySchema,
         response: { 200: z.array(photoSchema), ...errorResponses(400, 404) },
       },
     },
