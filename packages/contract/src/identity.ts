@@ -94,13 +94,15 @@ export type IdentityUpdateRequest = z.infer<typeof identityUpdateRequestSchema>;
 
 export const identityUpdateResponseSchema = z.object({
   kind: z.string(),
-  localId: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  displayName: z.string().optional(),
-  photoUrl: z.string().optional(),
-  passwordHash: z.string().optional(),
-  providerUserInfo: z.array(identityProviderUserInfoSchema),
+  ...identityAccountInfoSchema.pick({
+    localId: true,
+    email: true,
+    emailVerified: true,
+    displayName: true,
+    photoUrl: true,
+    passwordHash: true,
+    providerUserInfo: true,
+  }).shape,
   /** Present after a password change: the caller's new sign-in (every other one ended). */
   idToken: z.string().optional(),
   refreshToken: z.string().optional(),

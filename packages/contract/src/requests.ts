@@ -19,6 +19,8 @@ export const trimmedText = (min: number, max: number) =>
 
 /** Fields the server fills are accepted (the spec's client sends them empty) and ignored. */
 const ignored = z.unknown().optional().meta({ description: 'Ignored: the server fills it.' });
+/** What the server fills on anything created: the id, the creator and the date. */
+const filledByServer = { id: ignored, createdBy: ignored, dateCreated: ignored };
 
 export const newUserRequestSchema = z
   .object({
@@ -46,9 +48,7 @@ export type ProfilePhotoRequest = z.infer<typeof profilePhotoRequestSchema>;
 
 export const createAlbumRequestSchema = z
   .object({
-    id: ignored,
-    createdBy: ignored,
-    dateCreated: ignored,
+    ...filledByServer,
     name: trimmedText(1, ALBUM_NAME_MAX),
     coverPhotoUrl: z.string().min(1).max(2048),
   })
@@ -70,9 +70,7 @@ export type UpdateAlbumRequest = z.input<typeof updateAlbumRequestSchema>;
 
 export const createCommentRequestSchema = z
   .object({
-    id: ignored,
-    createdBy: ignored,
-    dateCreated: ignored,
+    ...filledByServer,
     photoId: z.string().min(1).max(200),
     message: trimmedText(1, COMMENT_MAX),
   })
