@@ -8,18 +8,23 @@ import { likePhoto, listPhotoLikes, unlikePhoto } from './likes.service.js';
 
 const photoParams = z.object({ photoId: entityId });
 
+/** Liking and taking the like back: both answer the photo's like count after the change. */
+const likeChange = (summary: string, description: string) => ({
+  tags: ['likes'],
+  summary,
+  description,
+  params: photoParams,
+  response: { 200: likeSummarySchema, ...errorResponses(400, 401, 403, 404) },
+});
+
 export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
   app.put(
     '/photos/:photoId/like',
     {
-      schema: {
-        tags: ['likes'],
-        summary: 'You like the photo',
-        description:
-          "Idempotent: one like per user per photo. Answers the photo's like count after the change.",
-        params: photoParams,
-        response: { 200: likeSummarySchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      schema: likeChange(
+        'You like the photo',
+        "Idempotent: one like per user per photo. Answers the photo's like count after the change.",
+      ),
     },
     async (request) => likePhoto(deps, currentUser(request), request.params.photoId),
   );
@@ -27,15 +32,11 @@ export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
   app.delete(
     '/photos/:photoId/like',
     {
-      schema: {
-        tags: ['likes'],
-        summary: 'You take your like of the photo back',
-        description:
-          "Idempotent; only your own like. Answers the photo's like count after the change (200, " +
+      schema: likeChange(
+        'You take your like of the photo back',
+        "Idempotent; only your own like. Answers the photo's like count after the change (200, " +
           'not 204: the count is what a client shows next).',
-        params: photoParams,
-        response: { 200: likeSummarySchema, ...errorResponses(400, 401, 403, 404) },
-      },
+      ),
     },
     async (request) => unlikePhoto(deps, currentUser(request), request.params.photoId),
   );
