@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  albumWithCover,
-  expect,
-  expectImageLoaded,
-  expectNoSeriousA11yViolations,
-  logIn,
-  test,
-} from './support/fixtures';
+import { albumWithCover, expect, logIn, test } from './support/fixtures';
+import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 import { makeJpeg } from './support/images';
 
 /** Opens a screen, waits until it shows what it is for, then runs axe on it. */

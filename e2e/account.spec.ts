@@ -1,13 +1,8 @@
 import type { Page } from '@playwright/test';
 import { actionLinkIn, startSmtpPeer, type SmtpPeer } from '../apps/server/src/test/smtp-peer';
 import { ApiClient } from './support/api';
-import {
-  albumWithCover,
-  expect,
-  expectNoSeriousA11yViolations,
-  submitLogIn,
-  test,
-} from './support/fixtures';
+import { albumWithCover, expect, submitLogIn, test } from './support/fixtures';
+import { expectNoSeriousA11yViolations } from './support/checks';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 // A server of its own that sends its e-mail to a real SMTP peer, which the tests read.

@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  albumName,
-  albumWithCover,
-  expect,
-  expectImageLoaded,
-  fileIdOf,
-  logIn,
-  test,
-} from './support/fixtures';
+import { albumName, albumWithCover, expect, fileIdOf, logIn, test } from './support/fixtures';
+import { expectImageLoaded } from './support/checks';
 import { fakeJpeg, makeJpeg } from './support/images';
 
 /** The card of the album with this name in the album grid on the page. */

@@ -1,12 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  albumWithCover,
-  expect,
-  expectImageLoaded,
-  logIn,
-  test,
-  type TestUser,
-} from './support/fixtures';
+import { albumWithCover, expect, logIn, test, type TestUser } from './support/fixtures';
+import { expectImageLoaded } from './support/checks';
 
 const SCREENS = [
   { name: 'a 412 px phone at 1.75x', width: 412, height: 823, scale: 1.75, chosen: 'card' },

@@ -1,13 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import type { Photo } from '@photo/contract';
-import {
-  albumWithCover,
-  expect,
-  expectImageLoaded,
-  logIn,
-  test,
-  type TestUser,
-} from './support/fixtures';
+import { albumWithCover, expect, logIn, test, type TestUser } from './support/fixtures';
+import { expectImageLoaded } from './support/checks';
 import type { ApiClient } from './support/api';
 import { makeJpeg } from './support/images';
 

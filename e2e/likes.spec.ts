@@ -1,21 +1,18 @@
 import type { Page } from '@playwright/test';
-import { albumWithCover, browserOf, expect, logIn, test } from './support/fixtures';
+import { albumWithCover, expect, logIn, test } from './support/fixtures';
 
 const likeButton = (page: Page) => page.getByRole('button', { name: 'Like', exact: true });
 const likeCount = (page: Page) => page.getByRole('main').getByText(/^\d+ likes?/);
 
 test('two people like a photo: each sees the other, takes it back, and the album cards count', async ({
   page,
-  browser,
-  baseURL,
   api,
   user,
-  makeUser,
+  friend,
+  friendPage,
 }) => {
   const { album, coverPhoto } = await albumWithCover(api, user);
-  const friend = await makeUser();
   await logIn(page, user);
-  const friendPage = await browserOf(browser, friend, baseURL!);
 
   await test.step('the owner likes the photo', async () => {
     await page.goto(`/photo/${coverPhoto.id}`);

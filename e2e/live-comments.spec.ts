@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  albumWithCover,
-  browserOf,
-  expect,
-  expectNoSeriousA11yViolations,
-  logIn,
-  test,
-} from './support/fixtures';
+import { albumWithCover, expect, logIn, test } from './support/fixtures';
+import { expectNoSeriousA11yViolations } from './support/checks';
 
 const commentList = (page: Page) => page.getByRole('list', { name: 'Comments' });
 
@@ -18,16 +12,12 @@ async function post(page: Page, message: string) {
 
 test('two people on one photo see each other’s comments arrive and go, without a reload', async ({
   page,
-  browser,
-  baseURL,
   api,
   user,
-  makeUser,
+  friendPage,
 }) => {
   const { coverPhoto } = await albumWithCover(api, user);
-  const friend = await makeUser();
   await logIn(page, user);
-  const friendPage = await browserOf(browser, friend, baseURL!);
   await page.goto(`/photo/${coverPhoto.id}`);
   await friendPage.goto(`/photo/${coverPhoto.id}`);
   await expect(page.getByText(/No comments yet/)).toBeVisible();

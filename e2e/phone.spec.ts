@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { albumWithCover, expect, expectImageLoaded, logIn, test } from './support/fixtures';
+import { albumWithCover, expect, logIn, test } from './support/fixtures';
+import { expectImageLoaded } from './support/checks';
 
 const PHONE = { width: 375, height: 812 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });

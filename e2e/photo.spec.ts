@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import {
-  albumWithCover,
-  expect,
-  expectImageLoaded,
-  fileIdOf,
-  logIn,
-  test,
-} from './support/fixtures';
+import { albumWithCover, expect, fileIdOf, logIn, test } from './support/fixtures';
+import { expectImageLoaded } from './support/checks';
 import { makeJpeg } from './support/images';
 
 /** The photo shown on the photo page (the only picture in the page's main part). */

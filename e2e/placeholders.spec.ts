@@ -1,13 +1,7 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  albumName,
-  expect,
-  expectImageLoaded,
-  expectNoSeriousA11yViolations,
-  logIn,
-  test,
-} from './support/fixtures';
+import { albumName, expect, logIn, test } from './support/fixtures';
+import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 import { makeJpeg } from './support/images';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, expectImageLoaded, logIn, test } from './support/fixtures';
+import { expect, logIn, test } from './support/fixtures';
+import { expectImageLoaded } from './support/checks';
 
 test("a new user's profile shows their name, e-mail, the default picture and when they joined", async ({
   page,

@@ -1,13 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  albumWithCover,
-  browserOf,
-  expect,
-  expectImageLoaded,
-  expectNoSeriousA11yViolations,
-  logIn,
-  test,
-} from './support/fixtures';
+import { albumWithCover, expect, logIn, test } from './support/fixtures';
+import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 
 const photoImage = (page: Page) => page.getByRole('main').locator('img.app-photo');
 
@@ -30,11 +23,9 @@ async function expectNaturalSize(image: Locator, width: number, height: number) 
 
 test('the person who added a photo rotates it; another person sees it turned after a reload', async ({
   page,
-  browser,
-  baseURL,
   api,
   user,
-  makeUser,
+  friendPage,
 }) => {
   test.setTimeout(120_000);
   // A landscape photo, smaller than a preview: its preview is its own size (never enlarged).
@@ -42,8 +33,6 @@ test('the person who added a photo rotates it; another person sees it turned aft
   const w = coverPhoto.width!;
   const h = coverPhoto.height!;
   expect(w).toBeGreaterThan(h);
-  const friend = await makeUser();
-  const friendPage = await browserOf(browser, friend, baseURL!);
   await logIn(page, user);
 
   await test.step('another person sees the photo upright, and no rotation buttons', async () => {

@@ -90,130 +90,130 @@ async function snapLikes(page: Page, label: string, prefix = '') {
   await page.keyboard.press('Escape');
 }
 
-for (const viewport of VIEWPORTS) {
-  test(`screenshots in dark mode at ${viewport.width}x${viewport.height}`, async ({
-    page,
-    api,
-    user,
-    makeUser,
-  }) => {
-    test.setTimeout(120_000);
-    const { label } = viewport;
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const { album, coverPhoto } = await albumWithPhotos(api, user);
-    const friend = await makeUser();
-    await api.like(friend, coverPhoto.id);
+for (const { label, width, height } of VIEWPORTS) {
+  test.describe(() => {
+    test.use({ viewport: { width, height } });
+    test.describe.configure({ timeout: 120_000 });
 
-    await page.goto('/login');
-    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
-    await snap(page, 'dark-login', label);
-    await logIn(page, user);
-    await snap(page, 'dark-recent-albums', label);
-    await page.goto(`/album/${album.id}`);
-    await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(3);
-    await snap(page, 'dark-album-details', label);
-    await snapViewer(page, label, 'dark-');
-    await page.goto(`/photo/${coverPhoto.id}`);
-    await expect(page.getByText('Love the colours.')).toBeVisible();
-    await snapLikes(page, label, 'dark-');
-    await page.goto(`/upload/${album.id}`);
-    await expect(page.getByRole('link', { name: 'Go back to Album' })).toBeVisible();
-    await snap(page, 'dark-upload', label);
-    await page.goto('/create');
-    await snap(page, 'dark-create-album', label);
-    await page.goto('/profile/me');
-    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
-    await snap(page, 'dark-profile', label);
-  });
+    test(`screenshots in dark mode at ${width}x${height}`, async ({
+      page,
+      api,
+      user,
+      makeUser,
+    }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const { album, coverPhoto } = await albumWithPhotos(api, user);
+      const friend = await makeUser();
+      await api.like(friend, coverPhoto.id);
 
-  test(`screenshots of every screen at ${viewport.width}x${viewport.height}`, async ({
-    page,
-    api,
-    user,
-    makeUser,
-  }) => {
-    test.setTimeout(120_000);
-    const { label } = viewport;
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+      await snap(page, 'dark-login', label);
+      await logIn(page, user);
+      await snap(page, 'dark-recent-albums', label);
+      await page.goto(`/album/${album.id}`);
+      await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(3);
+      await snap(page, 'dark-album-details', label);
+      await snapViewer(page, label, 'dark-');
+      await page.goto(`/photo/${coverPhoto.id}`);
+      await expect(page.getByText('Love the colours.')).toBeVisible();
+      await snapLikes(page, label, 'dark-');
+      await page.goto(`/upload/${album.id}`);
+      await expect(page.getByRole('link', { name: 'Go back to Album' })).toBeVisible();
+      await snap(page, 'dark-upload', label);
+      await page.goto('/create');
+      await snap(page, 'dark-create-album', label);
+      await page.goto('/profile/me');
+      await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+      await snap(page, 'dark-profile', label);
+    });
 
-    // Signed out.
-    await page.goto('/login');
-    await expect(page.getByRole('tab', { name: 'Log In' })).toBeVisible();
-    await snap(page, 'login', label);
-    await submitLogIn(page, user.email, 'wrong-password');
-    await expect(page.getByRole('alert')).toBeVisible();
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await snap(page, 'login-sign-up-with-notification', label);
-    await page.goto('/nothing/here');
-    await expect(page.getByText('Page not found')).toBeVisible();
-    await snap(page, 'not-found-signed-out', label);
+    test(`screenshots of every screen at ${width}x${height}`, async ({
+      page,
+      api,
+      user,
+      makeUser,
+    }) => {
+      // Signed out.
+      await page.goto('/login');
+      await expect(page.getByRole('tab', { name: 'Log In' })).toBeVisible();
+      await snap(page, 'login', label);
+      await submitLogIn(page, user.email, 'wrong-password');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await snap(page, 'login-sign-up-with-notification', label);
+      await page.goto('/nothing/here');
+      await expect(page.getByText('Page not found')).toBeVisible();
+      await snap(page, 'not-found-signed-out', label);
 
-    // A new user with no albums.
-    const newcomer = await makeUser();
-    await logIn(page, newcomer);
-    await snap(page, 'recent-albums-maybe-empty', label);
-    await page.goto('/albums/me');
-    await expect(page.getByText('All my albums will be listed here!')).toBeVisible();
-    await snap(page, 'my-albums-empty', label);
-    await page.goto('/create');
-    await snap(page, 'create-album', label);
-    await page.getByRole('textbox', { name: 'Album Name' }).fill('Summer');
-    await snap(page, 'create-album-name-typed', label);
-    await page.goto('/profile/me');
-    await expect(page.getByText(newcomer.email, { exact: true })).toBeVisible();
-    await snap(page, 'profile-default-avatar', label);
-    await page.goto('/albums/recent');
-    await logOut(page);
+      // A new user with no albums.
+      const newcomer = await makeUser();
+      await logIn(page, newcomer);
+      await snap(page, 'recent-albums-maybe-empty', label);
+      await page.goto('/albums/me');
+      await expect(page.getByText('All my albums will be listed here!')).toBeVisible();
+      await snap(page, 'my-albums-empty', label);
+      await page.goto('/create');
+      await snap(page, 'create-album', label);
+      await page.getByRole('textbox', { name: 'Album Name' }).fill('Summer');
+      await snap(page, 'create-album-name-typed', label);
+      await page.goto('/profile/me');
+      await expect(page.getByText(newcomer.email, { exact: true })).toBeVisible();
+      await snap(page, 'profile-default-avatar', label);
+      await page.goto('/albums/recent');
+      await logOut(page);
 
-    // A user with albums, photos and comments.
-    const { album, coverPhoto } = await albumWithPhotos(api, user);
-    const party = albumName('Birthday party');
-    await albumWithCover(api, user, party);
-    await logIn(page, user);
-    await expect(page.getByRole('heading', { name: party })).toBeVisible();
-    await snap(page, 'recent-albums', label);
-    if (label === 'phone') {
-      await page.getByRole('button', { name: /toggle navigation/i }).click();
-      await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
-      await snap(page, 'navbar-open', label);
-    }
-    await page.goto('/albums/me');
-    await expect(page.getByRole('heading', { name: party })).toBeVisible();
-    await snap(page, 'my-albums', label);
-    await page.goto(`/album/${album.id}`);
-    await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(3);
-    await snap(page, 'album-details', label);
-    await snapViewer(page, label);
-    await page.goto(`/photo/${coverPhoto.id}`);
-    await expect(page.getByText('Love the colours.')).toBeVisible();
-    await snap(page, 'photo-details', label);
-    await snapLikes(page, label);
-    await page.getByRole('button', { name: 'Make this' }).click();
-    await snap(page, 'photo-details-menu-open', label);
-    await page.keyboard.press('Escape');
-    const photos = await api.albumPhotos(user, album.id);
-    const dated = photos.find((photo) => photo.dateTaken);
-    if (dated) {
-      await page.goto(`/photo/${dated.id}`);
-      await expect(page.getByRole('heading', { name: 'Photo', exact: true })).toBeVisible();
-      await snap(page, 'photo-details-with-date-taken', label);
-    }
-    await page.goto(`/upload/${album.id}`);
-    await expect(page.getByRole('link', { name: 'Go back to Album' })).toBeVisible();
-    await snap(page, 'upload', label);
-    await dropFiles(page.getByRole('button', { name: /drag and drop/i }), [
-      await makeJpeg({ name: 'a-very-long-file-name-from-a-phone-camera-IMG_20240712_183055.jpg' }),
-      svgDrawing(),
-      fakeJpeg(),
-    ]);
-    await expect(page.getByText(/1 of 3 photos added/)).toBeVisible({ timeout: 30_000 });
-    await snap(page, 'upload-done', label);
-    await page.goto('/profile/me');
-    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
-    await snap(page, 'profile', label);
-    await page.goto('/nothing/here');
-    await expect(page.getByText('Page not found')).toBeVisible();
-    await snap(page, 'not-found', label);
+      // A user with albums, photos and comments.
+      const { album, coverPhoto } = await albumWithPhotos(api, user);
+      const party = albumName('Birthday party');
+      await albumWithCover(api, user, party);
+      await logIn(page, user);
+      await expect(page.getByRole('heading', { name: party })).toBeVisible();
+      await snap(page, 'recent-albums', label);
+      if (label === 'phone') {
+        await page.getByRole('button', { name: /toggle navigation/i }).click();
+        await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+        await snap(page, 'navbar-open', label);
+      }
+      await page.goto('/albums/me');
+      await expect(page.getByRole('heading', { name: party })).toBeVisible();
+      await snap(page, 'my-albums', label);
+      await page.goto(`/album/${album.id}`);
+      await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(3);
+      await snap(page, 'album-details', label);
+      await snapViewer(page, label);
+      await page.goto(`/photo/${coverPhoto.id}`);
+      await expect(page.getByText('Love the colours.')).toBeVisible();
+      await snap(page, 'photo-details', label);
+      await snapLikes(page, label);
+      await page.getByRole('button', { name: 'Make this' }).click();
+      await snap(page, 'photo-details-menu-open', label);
+      await page.keyboard.press('Escape');
+      const photos = await api.albumPhotos(user, album.id);
+      const dated = photos.find((photo) => photo.dateTaken);
+      if (dated) {
+        await page.goto(`/photo/${dated.id}`);
+        await expect(page.getByRole('heading', { name: 'Photo', exact: true })).toBeVisible();
+        await snap(page, 'photo-details-with-date-taken', label);
+      }
+      await page.goto(`/upload/${album.id}`);
+      await expect(page.getByRole('link', { name: 'Go back to Album' })).toBeVisible();
+      await snap(page, 'upload', label);
+      await dropFiles(page.getByRole('button', { name: /drag and drop/i }), [
+        await makeJpeg({
+          name: 'a-very-long-file-name-from-a-phone-camera-IMG_20240712_183055.jpg',
+        }),
+        svgDrawing(),
+        fakeJpeg(),
+      ]);
+      await expect(page.getByText(/1 of 3 photos added/)).toBeVisible({ timeout: 30_000 });
+      await snap(page, 'upload-done', label);
+      await page.goto('/profile/me');
+      await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+      await snap(page, 'profile', label);
+      await page.goto('/nothing/here');
+      await expect(page.getByText('Page not found')).toBeVisible();
+      await snap(page, 'not-found', label);
+    });
   });
 }

@@ -1,14 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  albumWithCover,
-  albumName,
-  expect,
-  expectImageLoaded,
-  expectNoSeriousA11yViolations,
-  logIn,
-  test,
-  type TestUser,
-} from './support/fixtures';
+import { albumWithCover, albumName, expect, logIn, test, type TestUser } from './support/fixtures';
+import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 import { makeJpeg } from './support/images';
 import { verifiedIdToken } from './support/verified-token';
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { ApiClient, type TestFile, type TestUser } from './api';
 import { makeJpeg } from './images';
 
@@ -14,6 +13,10 @@ interface Fixtures {
   user: TestUser;
   /** Makes more fresh users (another user than `user`, say). */
   makeUser: () => Promise<TestUser>;
+  /** Another fresh user than `user`. */
+  friend: TestUser;
+  /** A page of the friend's own browser (its own storage), signed in. */
+  friendPage: Page;
 }
 
 export const test = base.extend<Fixtures>({
@@ -25,6 +28,16 @@ export const test = base.extend<Fixtures>({
   },
   makeUser: async ({ api }, use) => {
     await use(() => api.signUp());
+  },
+  friend: async ({ api }, use) => {
+    await use(await api.signUp());
+  },
+  friendPage: async ({ browser, baseURL, friend }, use) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await logIn(page, friend);
+    await use(page);
+    await context.close();
   },
 });
 
@@ -74,46 +87,4 @@ export function fileIdOf(url: string): string {
   const match = /\/api\/files\/show\/([^/?#]+)/.exec(url);
   if (!match?.[1]) throw new Error(`not a stored picture URL: ${url}`);
   return decodeURIComponent(match[1]);
-}
-
-/** Waits until the image has loaded and has pixels (a broken image has naturalWidth 0). */
-export async function expectImageLoaded(image: Locator) {
-  await expect(image).toBeVisible();
-  // The picture itself, not its placeholder (shown while a just-uploaded picture's sizes are made).
-  await expect
-    .poll(
-      () =>
-        image.evaluate((img) => {
-          const element = img as HTMLImageElement;
-          return element.currentSrc.startsWith('data:') ? 0 : element.naturalWidth;
-        }),
-      { message: 'the image loads', timeout: 20_000 },
-    )
-    .toBeGreaterThan(0);
-}
-
-/** Runs axe on the page; fails listing every serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  const report = serious
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
-        violation.nodes
-          .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
-          .join('\n'),
-    )
-    .join('\n');
-  expect(serious, `accessibility violations on ${screen}:\n${report}`).toEqual([]);
-}
-
-/** A second person, signed in, in a browser of their own. */
-export async function browserOf(browser: Browser, user: TestUser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logIn(page, user);
-  return page;
 }

@@ -55,6 +55,15 @@ async function newPlace(): Promise<Place> {
   };
 }
 
+/** A place to back up, an empty one to restore into and a backup folder, all dropped at the end. */
+async function backupPlaces() {
+  const source = await newPlace();
+  const target = await newPlace();
+  const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-backup-'));
+  cleanups.push(source.drop, target.drop, () => fs.rm(backupDir, { recursive: true, force: true }));
+  return { source, target, backupDir };
+}
+
 const configOf = (place: Place) =>
   loadConfig({ DATA_DIR: place.dataDir, LOG_LEVEL: 'silent', ...place.env });
 
@@ -126,12 +135,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
   it.each(formats)(
     'restores every listing of a running server into an empty place (%s)',
     async (format) => {
-      const source = await newPlace();
-      const target = await newPlace();
-      const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-backup-'));
-      cleanups.push(source.drop, target.drop, () =>
-        fs.rm(backupDir, { recursive: true, force: true }),
-      );
+      const { source, target, backupDir } = await backupPlaces();
 
       const live = await start(source);
       const alice = await signUp(live.app, { name: 'Alice' });
@@ -201,12 +205,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL + S3' : 'SQLite + local
   );
 
   it('restores a backup taken during writes to a whole state: every album shows its photos', async () => {
-    const source = await newPlace();
-    const target = await newPlace();
-    const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-backup-'));
-    cleanups.push(source.drop, target.drop, () =>
-      fs.rm(backupDir, { recursive: true, force: true }),
-    );
+    const { source, target, backupDir } = await backupPlaces();
     const live = await start(source);
     const user = await signUp(live.app);
     const api = apiOf(live, user.idToken);

@@ -3,10 +3,14 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
 import { finished } from 'node:stream/promises';
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectMissingIsNull,
+  expectReplacedWhole,
+  expectStoredAndReadBack,
+} from '../test/blob-store-cases.js';
 import { startS3Peer, type S3Peer } from '../test/s3-peer.js';
 import type { BlobStore } from './blob-store.js';
 import { LocalBlobStore } from './local-blob-store.js';
@@ -70,11 +74,6 @@ afterAll(async () => {
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
-async function readAll(store: BlobStore, key: string): Promise<Buffer | null> {
-  const blob = await store.read(key);
-  return blob ? buffer(blob.stream) : null;
-}
-
 async function listKeys(store: BlobStore): Promise<string[]> {
   const keys: string[] = [];
   for await (const blob of store.list()) keys.push(blob.key);
@@ -90,11 +89,7 @@ describe.each(fixtures)('$name', (fixture) => {
   });
 
   it('stores bytes under a key and reads them back with their size', async () => {
-    await store.putBuffer('thumb/abc.webp', Buffer.from('hello'), 'image/webp');
-    const blob = await store.read('thumb/abc.webp');
-    expect(blob?.size).toBe(5);
-    expect((await buffer(blob!.stream)).toString()).toBe('hello');
-    expect(await store.exists('thumb/abc.webp')).toBe(true);
+    await expectStoredAndReadBack(store);
     expect(await listKeys(store)).toEqual(['thumb/abc.webp']);
   });
 
@@ -120,18 +115,11 @@ describe.each(fixtures)('$name', (fixture) => {
   }, 60_000);
 
   it('replaces an existing blob whole', async () => {
-    await store.putBuffer('a/b', Buffer.from('first'), 'text/plain');
-    await store.putBuffer('a/b', Buffer.from('second, longer'), 'text/plain');
-    expect((await readAll(store, 'a/b'))?.toString()).toBe('second, longer');
+    await expectReplacedWhole(store);
   });
 
   it('answers null for a missing blob, and deleting twice is no error', async () => {
-    expect(await store.read('originals/none')).toBeNull();
-    expect(await store.exists('originals/none')).toBe(false);
-    await store.putBuffer('originals/gone', Buffer.from('x'), 'text/plain');
-    await store.delete('originals/gone');
-    await store.delete('originals/gone');
-    expect(await store.read('originals/gone')).toBeNull();
+    await expectMissingIsNull(store);
     expect(await listKeys(store)).toEqual([]);
   });
 

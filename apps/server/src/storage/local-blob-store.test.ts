@@ -3,6 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectMissingIsNull,
+  expectReplacedWhole,
+  expectStoredAndReadBack,
+  readBlob,
+} from '../test/blob-store-cases.js';
 import { LocalBlobStore, isValidBlobKey } from './local-blob-store.js';
 
 let dir: string;
@@ -17,10 +23,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function readAll(key: string): Promise<Buffer | null> {
-  const blob = await store.read(key);
-  return blob ? buffer(blob.stream) : null;
-}
+const readAll = (key: string) => readBlob(store, key);
 
 /** Every file under the store's folder, staging included. */
 async function filesUnder(root: string): Promise<string[]> {
@@ -43,11 +46,7 @@ describe('LocalBlobStore', () => {
   });
 
   it('stores bytes under a key and reads them back with their size', async () => {
-    await store.putBuffer('thumb/abc.webp', Buffer.from('hello'), 'image/webp');
-    const blob = await store.read('thumb/abc.webp');
-    expect(blob?.size).toBe(5);
-    expect((await buffer(blob!.stream)).toString()).toBe('hello');
-    expect(await store.exists('thumb/abc.webp')).toBe(true);
+    await expectStoredAndReadBack(store);
     expect(await filesUnder(store.root)).toEqual([path.join('thumb', 'abc.webp')]);
   });
 
@@ -60,18 +59,11 @@ describe('LocalBlobStore', () => {
   });
 
   it('replaces an existing blob whole', async () => {
-    await store.putBuffer('a/b', Buffer.from('first'), 'text/plain');
-    await store.putBuffer('a/b', Buffer.from('second, longer'), 'text/plain');
-    expect((await readAll('a/b'))?.toString()).toBe('second, longer');
+    await expectReplacedWhole(store);
   });
 
   it('answers null for a missing blob, and deleting twice is no error', async () => {
-    expect(await store.read('originals/none')).toBeNull();
-    expect(await store.exists('originals/none')).toBe(false);
-    await store.putBuffer('originals/gone', Buffer.from('x'), 'text/plain');
-    await store.delete('originals/gone');
-    await store.delete('originals/gone');
-    expect(await store.read('originals/gone')).toBeNull();
+    await expectMissingIsNull(store);
   });
 
   it('does not serve a folder as a blob', async () => {

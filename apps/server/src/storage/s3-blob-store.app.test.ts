@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
+import { originalHeaders, uploadedBlobKeys } from '../test/fixtures.js';
 import { madeBeforeAll, signUp, useTestContext } from '../test/harness.js';
 import { imageOf } from '../test/images.js';
 import { startS3Peer } from '../test/s3-peer.js';
@@ -27,28 +28,13 @@ describe('with S3_BUCKET set', () => {
     const file = upload.json<UploadedFile>();
 
     const keys = await peer.keys();
-    expect(keys).toEqual(
-      [
-        `card/${file.id}.webp`,
-        `card3x/${file.id}.webp`,
-        `originals/${file.id}`,
-        `preview/${file.id}.webp`,
-        `thumb/${file.id}.webp`,
-      ].sort(),
-    );
+    expect(keys).toEqual(uploadedBlobKeys(file.id));
     expect(await exists(path.join(ctx.dataDir, 'blobs'))).toBe(false);
 
     const shown = await ctx.api().get(`${FILES_SHOW_PATH}${file.id}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.rawPayload.equals(bytes)).toBe(true);
-    expect(shown.headers).toMatchObject({
-      'content-type': 'image/jpeg',
-      'content-length': String(bytes.length),
-      etag: `"${file.id}.original"`,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-    });
+    expect(shown.headers).toMatchObject(originalHeaders(file.id, bytes));
     const again = await ctx
       .api()
       .get(`${FILES_SHOW_PATH}${file.id}?size=thumb`, { 'if-none-match': `"${file.id}.thumb"` });

@@ -1,5 +1,6 @@
 import type { Album, Photo } from '@photo/contract';
 import type { LightMyRequestResponse } from 'fastify';
+import { findFileById } from '../modules/files/files.repository.js';
 import type { TestContext, TestUser } from './harness.js';
 import { makeJpeg, type JpegOptions } from './images.js';
 
@@ -42,6 +43,40 @@ export async function storeImage(
 /** The status GET /api/files/show answers for a picture URL: 200 while stored, 404 once deleted. */
 export async function showStatus(ctx: TestContext, url: string): Promise<number> {
   return (await ctx.api().get(url)).statusCode;
+}
+
+/** The blob keys of a stored file's original and its sizes, as the files table names them. */
+export async function blobKeysOf(ctx: TestContext, fileId: string) {
+  const row = await findFileById(ctx.deps.db, fileId);
+  return [row?.blob_key, row?.thumb_key, row?.preview_key];
+}
+
+/** Every blob an upload of this file id leaves in a store: its original, sizes and card crops. */
+export function uploadedBlobKeys(fileId: string): string[] {
+  return [
+    `card/${fileId}.webp`,
+    `card3x/${fileId}.webp`,
+    `originals/${fileId}`,
+    `preview/${fileId}.webp`,
+    `thumb/${fileId}.webp`,
+  ].sort();
+}
+
+/** The headers files/show answers an original with, whichever store keeps its bytes. */
+export function originalHeaders(fileId: string, bytes: Buffer) {
+  return {
+    'content-type': 'image/jpeg',
+    'content-length': String(bytes.length),
+    etag: `"${fileId}.original"`,
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+  };
+}
+
+/** The rows of a comment still in the database (none once it is deleted). */
+export function commentRows(ctx: TestContext, commentId: string) {
+  return ctx.deps.db.selectFrom('comments').select('id').where('id', '=', commentId).execute();
 }
 
 /** Creates an album through the API; its cover is a new image of the owner's. */

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newFileId, newId } from '../../lib/ids.js';
 import {
   addPhotoAs,
+  blobKeysOf,
+  commentRows,
   createAlbumAs,
   errorOf,
   nextLink,
@@ -11,7 +13,6 @@ import {
   UUID,
 } from '../../test/fixtures.js';
 import { signUp, type TestContext, type TestUser, useTestContext } from '../../test/harness.js';
-import { findFileById } from '../files/files.repository.js';
 
 /** Follows the Link headers from `url` to the last page; answers every page's albums. */
 async function allPages(ctx: TestContext, user: TestUser, url: string) {
@@ -386,8 +387,7 @@ describe('albums', () => {
       const comment = await ctx.api(commenter).postComment({ photoId: photo.id, message: 'Nice' });
       expect(comment.statusCode).toBe(201);
 
-      const coverRow = await findFileById(ctx.deps.db, cover.id);
-      const blobKeys = [coverRow?.blob_key, coverRow?.thumb_key, coverRow?.preview_key];
+      const blobKeys = await blobKeysOf(ctx, cover.id);
       expect(blobKeys.every(Boolean)).toBe(true);
 
       const res = await ctx.api(owner).deleteAlbum(album.id);
@@ -399,12 +399,7 @@ describe('albums', () => {
       expect(photos.statusCode).toBe(404);
       expect((await ctx.api(owner).getPhoto(photo.id)).statusCode).toBe(404);
       expect((await ctx.api(owner).listComments(photo.id)).statusCode).toBe(404);
-      const left = await ctx.deps.db
-        .selectFrom('comments')
-        .select('id')
-        .where('id', '=', comment.json<Comment>().id)
-        .execute();
-      expect(left).toEqual([]);
+      expect(await commentRows(ctx, comment.json<Comment>().id)).toEqual([]);
       expect(await showStatus(ctx, cover.url)).toBe(404);
       expect(await showStatus(ctx, photo.photoUrl)).toBe(404);
       for (const key of blobKeys) expect(await ctx.deps.blobStore.exists(key!)).toBe(false);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { newFileId, newId } from '../../lib/ids.js';
 import {
   addPhotoAs,
+  blobKeysOf,
+  commentRows,
   createAlbumAs,
   errorOf,
   nextLink,
@@ -12,7 +14,6 @@ import {
 } from '../../test/fixtures.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { makeJpeg } from '../../test/images.js';
-import { findFileById } from '../files/files.repository.js';
 
 const ctx = useTestContext();
 
@@ -306,8 +307,7 @@ describe('photos', () => {
       });
       expect(comment.statusCode).toBe(201);
 
-      const row = await findFileById(ctx.deps.db, image.id);
-      const blobKeys = [row?.blob_key, row?.thumb_key, row?.preview_key];
+      const blobKeys = await blobKeysOf(ctx, image.id);
       expect(blobKeys.every(Boolean)).toBe(true);
 
       const res = await ctx.api(owner).deletePhoto(photo.id);
@@ -315,12 +315,7 @@ describe('photos', () => {
       expect(res.body).toBe('');
       expect((await ctx.api(owner).getPhoto(photo.id)).statusCode).toBe(404);
       expect((await ctx.api(owner).listComments(photo.id)).statusCode).toBe(404);
-      const comments = await ctx.deps.db
-        .selectFrom('comments')
-        .select('id')
-        .where('id', '=', comment.json<Comment>().id)
-        .execute();
-      expect(comments).toEqual([]);
+      expect(await commentRows(ctx, comment.json<Comment>().id)).toEqual([]);
       expect((await ctx.api(owner).listPhotos(album.id)).json<Photo[]>()).toHaveLength(1);
       expect(await showStatus(ctx, image.url)).toBe(404);
       for (const key of blobKeys) expect(await ctx.deps.blobStore.exists(key!)).toBe(false);

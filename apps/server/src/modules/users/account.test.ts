@@ -1,6 +1,7 @@
 import { DEFAULT_AVATAR_URL } from '@photo/contract';
 import { describe, expect, it } from 'vitest';
 import { addPhotoAs, createAlbumAs, errorOf, showStatus, storeImage } from '../../test/fixtures.js';
+import type { Database } from '../../db/schema.js';
 import { signUp, useTestContext } from '../../test/harness.js';
 import { asVerified } from '../../test/verified-token.js';
 
@@ -86,32 +87,14 @@ describe('DELETE users/me', () => {
     expect(await count('albums', 'owner_id')).toBe(0);
     expect(await count('photos', 'owner_id')).toBe(0);
     expect(await count('files', 'owner_id')).toBe(0);
-    expect(
-      await db.selectFrom('comments').select('id').where('author_id', '=', alice.uid).execute(),
-    ).toHaveLength(0);
-    expect(
-      await db.selectFrom('comments').select('id').where('photo_id', '=', photo.id).execute(),
-    ).toHaveLength(0);
-    expect(
-      await db
-        .selectFrom('photo_likes')
-        .select('photo_id')
-        .where('user_id', '=', alice.uid)
-        .execute(),
-    ).toHaveLength(0);
-    expect(
-      await db
-        .selectFrom('photo_likes')
-        .select('photo_id')
-        .where('photo_id', '=', photo.id)
-        .execute(),
-    ).toHaveLength(0);
-    expect(
-      await db.selectFrom('users').select('id').where('id', '=', alice.uid).execute(),
-    ).toHaveLength(0);
-    expect(
-      await db.selectFrom('identity_accounts').select('uid').where('uid', '=', alice.uid).execute(),
-    ).toHaveLength(0);
+    const rowsWhere = (table: keyof Database, column: string, value: string) =>
+      db.selectFrom(table).selectAll().where(db.dynamic.ref(column), '=', value).execute();
+    expect(await rowsWhere('comments', 'author_id', alice.uid)).toHaveLength(0);
+    expect(await rowsWhere('comments', 'photo_id', photo.id)).toHaveLength(0);
+    expect(await rowsWhere('photo_likes', 'user_id', alice.uid)).toHaveLength(0);
+    expect(await rowsWhere('photo_likes', 'photo_id', photo.id)).toHaveLength(0);
+    expect(await rowsWhere('users', 'id', alice.uid)).toHaveLength(0);
+    expect(await rowsWhere('identity_accounts', 'uid', alice.uid)).toHaveLength(0);
     // The bytes are gone too.
     for (const key of aliceKeys) expect(await ctx.deps.blobStore.exists(key)).toBe(false);
     expect(await showStatus(ctx, alicePicture.url)).toBe(404);

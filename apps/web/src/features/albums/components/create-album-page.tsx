@@ -4,6 +4,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
+import { TextField } from '../../../shared/components/text-field';
 import { paths } from '../../../shared/config/paths';
 import { useUploadLimits } from '../../../shared/api/client-config';
 import {
@@ -68,18 +69,17 @@ export function CreateAlbumPage() {
       <PageTitle title="Create Album" />
       <h1 className="mb-4">Create Album</h1>
       <Form onSubmit={(event) => event.preventDefault()} noValidate>
-        <Form.Group className="mb-3" controlId="album-name">
-          <Form.Label>Album Name</Form.Label>
-          <Form.Control
-            type="text"
-            placeholder="Enter Album name"
-            value={name}
-            maxLength={ALBUM_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            disabled={busy}
-            autoComplete="off"
-          />
-        </Form.Group>
+        <TextField
+          id="album-name"
+          label="Album Name"
+          type="text"
+          placeholder="Enter Album name"
+          value={name}
+          maxLength={ALBUM_NAME_MAX}
+          onChange={setName}
+          disabled={busy}
+          autoComplete="off"
+        />
         <Form.Group className="mb-3" controlId="album-cover">
           <Form.Label>Cover Photo</Form.Label>
           <Form.Control

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -14,7 +14,7 @@ import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-st
 import { identityClient } from '../api/identity-client';
 import { leaveLoginNotice } from '../api/login-notice';
 import { getFreshIdToken, startSession } from '../api/session';
-import { PasswordField } from './password-field';
+import { PasswordForm } from './password-form';
 
 function useTokenClaims() {
   const token = useIdToken();
@@ -63,7 +63,6 @@ function VerifyEmailNotice({ email }: { email: string }) {
 function ChangePassword({ email }: { email: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: async () => {
       const signedIn = await identityClient.signIn(email, current);
@@ -86,55 +85,45 @@ function ChangePassword({ email }: { email: string }) {
     meta: { quiet: true },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!current) {
-      setProblem('Enter your current password.');
-      return;
-    }
-    if (next.length < PASSWORD_MIN) {
-      setProblem(`The new password needs at least ${PASSWORD_MIN} characters.`);
-      return;
-    }
-    setProblem(null);
-    change.mutate();
-  };
-
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label="Change password">
-      <h2 className="h5">Change password</h2>
-      <input type="hidden" autoComplete="username" value={email} readOnly />
-      <PasswordField
-        id="current-password"
-        label="Current password"
-        autoComplete="current-password"
-        value={current}
-        onChange={setCurrent}
-        disabled={change.isPending}
-      />
-      <PasswordField
-        id="new-password"
-        label="New password"
-        autoComplete="new-password"
-        value={next}
-        onChange={setNext}
-        disabled={change.isPending}
-        help={`At least ${PASSWORD_MIN} characters. Your other devices will be signed out.`}
-      />
-      {(problem ?? change.isError) && (
-        <Alert variant="danger" role="alert">
-          {problem ?? errorMessage(change.error)}
-        </Alert>
-      )}
-      {change.isSuccess && !problem && (
-        <Alert variant="success" role="status">
-          Your password has been changed. Your other devices have been signed out.
-        </Alert>
-      )}
-      <Button type="submit" variant="primary" disabled={change.isPending}>
-        {change.isPending ? 'Saving…' : 'Change password'}
-      </Button>
-    </Form>
+    <PasswordForm
+      label="Change password"
+      email={email}
+      intro={<h2 className="h5">Change password</h2>}
+      fields={[
+        {
+          id: 'current-password',
+          label: 'Current password',
+          autoComplete: 'current-password',
+          value: current,
+          onChange: setCurrent,
+        },
+        {
+          id: 'new-password',
+          label: 'New password',
+          autoComplete: 'new-password',
+          value: next,
+          onChange: setNext,
+          help: `At least ${PASSWORD_MIN} characters. Your other devices will be signed out.`,
+        },
+      ]}
+      problemOf={() => {
+        if (!current) return 'Enter your current password.';
+        if (next.length < PASSWORD_MIN) {
+          return `The new password needs at least ${PASSWORD_MIN} characters.`;
+        }
+        return null;
+      }}
+      send={change}
+      submitLabel="Change password"
+      done={
+        change.isSuccess && (
+          <Alert variant="success" role="status">
+            Your password has been changed. Your other devices have been signed out.
+          </Alert>
+        )
+      }
+    />
   );
 }
 

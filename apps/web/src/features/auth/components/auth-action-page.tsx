@@ -1,9 +1,7 @@
 import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { clearBrowserStorage, readSession } from '../../../shared/auth/session-store';
@@ -12,7 +10,7 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { HOME_PATH, paths } from '../../../shared/config/paths';
 import { identityClient } from '../api/identity-client';
 import { refreshIdToken } from '../api/session';
-import { PasswordField } from './password-field';
+import { PasswordForm } from './password-form';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -31,7 +29,6 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 function ResetPassword({ code }: { code: string }) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const check = useQuery({
     queryKey: ['identity', 'reset-code', code],
     queryFn: () => identityClient.checkResetCode(code),
@@ -73,54 +70,41 @@ function ResetPassword({ code }: { code: string }) {
       </Panel>
     );
   }
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password.length < PASSWORD_MIN) {
-      setProblem(`Use at least ${PASSWORD_MIN} characters.`);
-      return;
-    }
-    if (password !== again) {
-      setProblem('The two passwords are not the same.');
-      return;
-    }
-    setProblem(null);
-    reset.mutate();
-  };
-
   return (
     <Panel title="Choose a new password">
-      <Form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
-        <p>
-          For <strong className="text-break">{check.data.email}</strong>.
-        </p>
-        {/* Lets password managers file the new password under the right account. */}
-        <input type="hidden" autoComplete="username" value={check.data.email} readOnly />
-        <PasswordField
-          id="reset-password"
-          label="New password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          disabled={reset.isPending}
-          help={`At least ${PASSWORD_MIN} characters.`}
-        />
-        <PasswordField
-          id="reset-password-again"
-          label="New password, again"
-          autoComplete="new-password"
-          value={again}
-          onChange={setAgain}
-          disabled={reset.isPending}
-        />
-        {(problem ?? reset.isError) && (
-          <Alert variant="danger" role="alert">
-            {problem ?? errorMessage(reset.error)}
-          </Alert>
-        )}
-        <Button type="submit" variant="primary" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Set the new password'}
-        </Button>
-      </Form>
+      <PasswordForm
+        label="Choose a new password"
+        email={check.data.email}
+        intro={
+          <p>
+            For <strong className="text-break">{check.data.email}</strong>.
+          </p>
+        }
+        fields={[
+          {
+            id: 'reset-password',
+            label: 'New password',
+            autoComplete: 'new-password',
+            value: password,
+            onChange: setPassword,
+            help: `At least ${PASSWORD_MIN} characters.`,
+          },
+          {
+            id: 'reset-password-again',
+            label: 'New password, again',
+            autoComplete: 'new-password',
+            value: again,
+            onChange: setAgain,
+          },
+        ]}
+        problemOf={() => {
+          if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
+          if (password !== again) return 'The two passwords are not the same.';
+          return null;
+        }}
+        send={reset}
+        submitLabel="Set the new password"
+      />
     </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '../../../shared/auth/session-store';
 import { PageTitle } from '../../../shared/components/page-title';
+import { TextField } from '../../../shared/components/text-field';
 import { paths } from '../../../shared/config/paths';
 import { takeLoginNotice } from '../api/login-notice';
 import { useSignIn, useSignUp } from '../api/use-sign-in';
@@ -30,22 +31,18 @@ function CredentialFields(props: CredentialFieldsProps) {
   const { idPrefix, email, password, onEmail, onPassword, disabled, passwordAutoComplete } = props;
   return (
     <>
-      <Form.Group className="mb-3" controlId={`${idPrefix}-email`}>
-        <Form.Label>Email address</Form.Label>
-        <Form.Control
-          type="email"
-          placeholder="Enter email"
-          autoComplete="email"
-          value={email}
-          maxLength={EMAIL_MAX}
-          onChange={(event) => onEmail(event.target.value)}
-          disabled={disabled}
-          aria-describedby={`${idPrefix}-email-help`}
-        />
-        <Form.Text id={`${idPrefix}-email-help`} muted>
-          We&apos;ll never share your email with anyone else.
-        </Form.Text>
-      </Form.Group>
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email address"
+        type="email"
+        placeholder="Enter email"
+        autoComplete="email"
+        value={email}
+        maxLength={EMAIL_MAX}
+        onChange={onEmail}
+        disabled={disabled}
+        help="We'll never share your email with anyone else."
+      />
       <PasswordField
         id={`${idPrefix}-password`}
         label="Password"
