@@ -77,19 +77,21 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
       <div className="row g-3 g-lg-4">
         <div className="col-lg-8">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2 app-photo-toolbar">
-            <Link
-              to={paths.album(current.albumId)}
-              className="btn btn-outline-secondary rounded-circle app-icon-button"
-              title="Back to album"
-            >
-              <InfoIcon name="back" />
-              <span className="visually-hidden">Back to album</span>
-            </Link>
-            <div className="me-auto app-min-w-0">
-              <h1 className="h5 mb-0">Photo</h1>
-              <p className="small text-body-secondary text-break mb-0">
-                Photo id: <span className="font-monospace">{current.id}</span>
-              </p>
+            <div className="d-flex align-items-center gap-2 me-auto app-photo-title">
+              <Link
+                to={paths.album(current.albumId)}
+                className="btn btn-outline-secondary rounded-circle flex-shrink-0 app-icon-button"
+                title="Back to album"
+              >
+                <InfoIcon name="back" />
+                <span className="visually-hidden">Back to album</span>
+              </Link>
+              <div className="app-min-w-0">
+                <h1 className="h5 mb-0">Photo</h1>
+                <p className="small text-body-secondary text-break mb-0">
+                  Photo id: <span className="font-monospace">{current.id}</span>
+                </p>
+              </div>
             </div>
             <div className="d-flex flex-wrap align-items-center gap-2">
               <LikeButton
