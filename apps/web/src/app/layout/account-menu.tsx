@@ -88,41 +88,48 @@ export function AccountMenu() {
         hidden={!open}
         className={`dropdown-menu dropdown-menu-end shadow app-account-menu${open ? ' show' : ''}`}
       >
-        {me.data && (
-          <div className="d-flex align-items-center gap-2 px-3 pt-2 pb-3">
-            <Avatar user={me.data} size={40} />
-            <div className="app-min-w-0">
-              <div className="fw-semibold text-truncate">{me.data.name}</div>
-              <div className="small text-body-secondary text-truncate">{me.data.emailAddress}</div>
-            </div>
-          </div>
+        {/* Filled only while open: what it says is on the page once. */}
+        {open && (
+          <>
+            {me.data && (
+              <div className="d-flex align-items-center gap-2 px-3 pt-2 pb-3">
+                <Avatar user={me.data} size={40} />
+                <div className="app-min-w-0">
+                  <div className="fw-semibold text-truncate">{me.data.name}</div>
+                  <div className="small text-body-secondary text-truncate">
+                    {me.data.emailAddress}
+                  </div>
+                </div>
+              </div>
+            )}
+            <ul className="list-unstyled mb-0">
+              {/* On a wide screen these three are in the bar itself. */}
+              <li className="d-lg-none">
+                <NavLink className="dropdown-item" to={paths.recentAlbums} onClick={fold}>
+                  Home
+                </NavLink>
+              </li>
+              <li className="d-lg-none">
+                <NavLink className="dropdown-item" to={paths.profile('me')} onClick={fold}>
+                  Profile
+                </NavLink>
+              </li>
+              <li className="d-lg-none">
+                <NavLink className="dropdown-item" to={paths.myAlbums} onClick={fold}>
+                  Albums
+                </NavLink>
+              </li>
+              <li className="d-lg-none">
+                <hr className="dropdown-divider" />
+              </li>
+              <li>
+                <button type="button" className="dropdown-item" onClick={onLogout}>
+                  Logout
+                </button>
+              </li>
+            </ul>
+          </>
         )}
-        <ul className="list-unstyled mb-0">
-          {/* On a wide screen these three are in the bar itself. */}
-          <li className="d-lg-none">
-            <NavLink className="dropdown-item" to={paths.recentAlbums} onClick={fold}>
-              Home
-            </NavLink>
-          </li>
-          <li className="d-lg-none">
-            <NavLink className="dropdown-item" to={paths.profile('me')} onClick={fold}>
-              Profile
-            </NavLink>
-          </li>
-          <li className="d-lg-none">
-            <NavLink className="dropdown-item" to={paths.myAlbums} onClick={fold}>
-              Albums
-            </NavLink>
-          </li>
-          <li className="d-lg-none">
-            <hr className="dropdown-divider" />
-          </li>
-          <li>
-            <button type="button" className="dropdown-item" onClick={onLogout}>
-              Logout
-            </button>
-          </li>
-        </ul>
       </div>
     </div>
   );
