@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR_URL } from '@photo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/session';
 import { meKey } from '../../features/profile/api/get-me';
@@ -31,7 +31,6 @@ function Avatar({ user, size }: { user: User | undefined; size: number }) {
 export function AccountMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   // The bar does well enough without the picture: a failure here is not told.
@@ -76,7 +75,7 @@ export function AccountMenu() {
         ref={toggle}
         type="button"
         className="app-avatar-button"
-        aria-controls={menuId}
+        aria-controls="main-navigation"
         aria-expanded={open}
         aria-label="Toggle navigation and account menu"
         onClick={() => setOpen(!open)}
@@ -84,52 +83,46 @@ export function AccountMenu() {
         <Avatar user={me.data} size={36} />
       </button>
       <div
-        id={menuId}
+        id="main-navigation"
         hidden={!open}
         className={`dropdown-menu dropdown-menu-end shadow app-account-menu${open ? ' show' : ''}`}
       >
-        {/* Filled only while open: what it says is on the page once. */}
-        {open && (
-          <>
-            {me.data && (
-              <div className="d-flex align-items-center gap-2 px-3 pt-2 pb-3">
-                <Avatar user={me.data} size={40} />
-                <div className="app-min-w-0">
-                  <div className="fw-semibold text-truncate">{me.data.name}</div>
-                  <div className="small text-body-secondary text-truncate">
-                    {me.data.emailAddress}
-                  </div>
-                </div>
-              </div>
-            )}
-            <ul className="list-unstyled mb-0">
-              {/* On a wide screen these three are in the bar itself. */}
-              <li className="d-lg-none">
-                <NavLink className="dropdown-item" to={paths.recentAlbums} onClick={fold}>
-                  Home
-                </NavLink>
-              </li>
-              <li className="d-lg-none">
-                <NavLink className="dropdown-item" to={paths.profile('me')} onClick={fold}>
-                  Profile
-                </NavLink>
-              </li>
-              <li className="d-lg-none">
-                <NavLink className="dropdown-item" to={paths.myAlbums} onClick={fold}>
-                  Albums
-                </NavLink>
-              </li>
-              <li className="d-lg-none">
-                <hr className="dropdown-divider" />
-              </li>
-              <li>
-                <button type="button" className="dropdown-item" onClick={onLogout}>
-                  Logout
-                </button>
-              </li>
-            </ul>
-          </>
+        {/* Who is signed in, only while open: the page says it once. */}
+        {open && me.data && (
+          <div className="d-flex align-items-center gap-2 px-3 pt-2 pb-3">
+            <Avatar user={me.data} size={40} />
+            <div className="app-min-w-0">
+              <div className="fw-semibold text-truncate">{me.data.name}</div>
+              <div className="small text-body-secondary text-truncate">{me.data.emailAddress}</div>
+            </div>
+          </div>
         )}
+        <ul className="list-unstyled mb-0">
+          {/* On a wide screen these three are in the bar itself. */}
+          <li className="d-lg-none">
+            <NavLink className="dropdown-item" to={paths.recentAlbums} onClick={fold}>
+              Home
+            </NavLink>
+          </li>
+          <li className="d-lg-none">
+            <NavLink className="dropdown-item" to={paths.profile('me')} onClick={fold}>
+              Profile
+            </NavLink>
+          </li>
+          <li className="d-lg-none">
+            <NavLink className="dropdown-item" to={paths.myAlbums} onClick={fold}>
+              Albums
+            </NavLink>
+          </li>
+          <li className="d-lg-none">
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <button type="button" className="dropdown-item" onClick={onLogout}>
+              Logout
+            </button>
+          </li>
+        </ul>
       </div>
     </div>
   );
