@@ -1,5 +1,5 @@
 import { PHOTO_DISPLAY_WIDTH, type LikeSummary, type Photo } from '@photo/contract';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ItemErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
@@ -64,18 +64,12 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
   const cameraText = camera(current);
   const by = current.createdBy ? ` by ${current.createdBy}` : '';
   const placeholder = placeholderProps(current.placeholder);
-  // The picture is as wide as its column, and no taller than the screen leaves room for.
-  const shape = current.width && current.height ? current.width / current.height : undefined;
-  const style = {
-    ...placeholder.style,
-    ...(shape ? { '--app-photo-shape': shape.toFixed(4) } : {}),
-  } as CSSProperties;
 
   return (
     <>
       <PageTitle title="Photo" />
-      <div className="row g-3 g-lg-4">
-        <div className="col-lg-8">
+      <div className="row g-3 g-lg-4 app-photo-page">
+        <div className="col-lg-auto app-photo-column">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2 app-photo-toolbar">
             <div className="d-flex align-items-center gap-2 me-auto app-photo-title">
               <Link
@@ -107,17 +101,17 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
               className="app-photo"
               src={sizedImageUrl(current.photoUrl, 'preview')}
               srcSet={imageSrcSet(current.photoUrl)}
-              sizes="(min-width: 992px) 66vw, 100vw"
-              // The spec's display width: the picture is drawn larger where the screen has room.
+              sizes="(min-width: 992px) 450px, 100vw"
+              // The spec's display width (narrower only when the screen is); the viewer shows it whole.
               width={size?.width ?? PHOTO_DISPLAY_WIDTH}
               height={size?.height}
               {...placeholder}
-              style={style}
+              style={placeholder.style}
               alt={`Photo${by}${current.dateTaken ? `, taken ${formatDateTaken(current.dateTaken)}` : ''}`}
             />
           </figure>
         </div>
-        <div className="col-lg-4">
+        <div className="col-lg">
           <section aria-labelledby="photo-info-heading" className="mb-4 app-photo-info">
             <h2 id="photo-info-heading" className="h6 text-body-secondary mb-3">
               Details
