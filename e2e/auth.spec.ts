@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { albumWithCover, expect, logIn, loginPanel, submitLogIn, test } from './support/fixtures';
+import {
+  albumWithCover,
+  expect,
+  logIn,
+  loginPanel,
+  openAccountMenu,
+  submitLogIn,
+  test,
+} from './support/fixtures';
 
 test('signs up and lands on Recent Albums; e-mail and password are cleared after each attempt', async ({
   page,
@@ -40,6 +48,7 @@ test('signs up and lands on Recent Albums; e-mail and password are cleared after
 
   await expect(page).toHaveURL(/\/albums\/recent$/);
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+  await openAccountMenu(page);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
   // The session is kept under the spec's key, and the API knows the new user by name.
@@ -56,6 +65,7 @@ test('logging out clears the browser storage and guards the pages again', async 
   await logIn(page, user);
   await page.evaluate(() => sessionStorage.setItem('something', 'kept by the app'));
 
+  await openAccountMenu(page);
   await page.getByRole('button', { name: 'Logout' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -79,6 +89,7 @@ test('after a logout, the next login lands on Recent Albums, not on the page lef
   await page.getByRole('navigation').getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByText(user.email, { exact: true })).toBeVisible();
 
+  await openAccountMenu(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await submitLogIn(page, next.email, next.password);
@@ -98,6 +109,7 @@ test('logs in with an existing account', async ({ page, user }) => {
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/albums/recent');
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/me');
   await expect(nav.getByRole('link', { name: 'Albums' })).toHaveAttribute('href', '/albums/me');
+  await openAccountMenu(page);
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 

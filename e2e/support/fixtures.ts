@@ -67,7 +67,12 @@ export async function logIn(page: Page, user: TestUser) {
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
 }
 
-/** Logs out with the top bar's "Logout" button (opening the folded menu first on a phone). */
+/** Opens the menu of the top bar's round picture: Logout, and the pages on a phone. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /toggle navigation/i }).click();
+}
+
+/** Logs out with the top bar's "Logout" button (opening its menu first). */
 export async function logOut(page: Page) {
   const logout = page.getByRole('button', { name: 'Logout' });
   const toggle = page.getByRole('button', { name: /toggle navigation/i });

@@ -81,6 +81,7 @@ describe('theme control', () => {
     const { user } = renderApp('/albums/recent');
     await screen.findByRole('heading', { name: 'Recent Albums' });
     await choose(user, 'Dark');
+    await user.click(screen.getByRole('button', { name: /toggle navigation/i }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('tab', { name: 'Log In' })).toBeVisible();
     await waitFor(() => expect(Object.keys(localStorage)).toEqual(['theme']));

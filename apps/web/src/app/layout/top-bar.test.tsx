@@ -4,6 +4,10 @@ import { fakeNetwork, jsonResponse } from '../../test/network';
 import { renderApp } from '../../test/render';
 import { fakeIdToken, signInAs } from '../../test/session';
 
+async function openMenu(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: /toggle navigation/i }));
+}
+
 describe('top bar', () => {
   it('shows only the brand when signed out', async () => {
     renderApp('/login');
@@ -16,7 +20,7 @@ describe('top bar', () => {
   it('links Home, Profile and Albums when signed in', async () => {
     signInAs('u1');
     fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, []));
-    renderApp('/albums/recent');
+    const { user } = renderApp('/albums/recent');
     const nav = await screen.findByRole('navigation');
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute(
       'href',
@@ -27,19 +31,59 @@ describe('top bar', () => {
       '/profile/me',
     );
     expect(within(nav).getByRole('link', { name: 'Albums' })).toHaveAttribute('href', '/albums/me');
-    expect(within(nav).getByRole('button', { name: 'Logout' })).toHaveClass('btn-danger');
+    // Logout is in the menu the person's picture opens, a menu entry rather than a red button.
+    expect(within(nav).queryByRole('button', { name: 'Logout' })).toBeNull();
+    await openMenu(user);
+    const logout = within(nav).getByRole('button', { name: 'Logout' });
+    expect(logout).toBeVisible();
+    expect(logout).not.toHaveClass('btn-danger');
   });
 
-  it('opens and folds the menu with its toggle', async () => {
+  it("shows the signed-in person's picture, which opens the menu with the pages and Logout", async () => {
     signInAs('u1');
-    fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, []));
+    fakeNetwork()
+      .on('GET /api/albumsDb', jsonResponse(200, []))
+      .on(
+        'GET /api/users/me',
+        jsonResponse(200, {
+          id: 'u1',
+          name: 'Ann',
+          emailAddress: 'ann@example.com',
+          profilePicUrl: '/api/files/show/me1',
+        }),
+      );
     const { user } = renderApp('/albums/recent');
-    const toggle = await screen.findByRole('button', { name: 'Toggle navigation' });
+    const toggle = await screen.findByRole('button', { name: /toggle navigation/i });
+    await waitFor(() =>
+      expect(toggle.querySelector('img')).toHaveAttribute('src', '/api/files/show/me1?size=thumb'),
+    );
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await user.click(screen.getByRole('link', { name: 'Albums' }));
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(menu).getByText('Ann')).toBeVisible();
+    expect(within(menu).getByText('ann@example.com')).toBeVisible();
+    await user.click(within(menu).getByRole('link', { name: 'Albums' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).not.toBeVisible();
+
+    // Escape folds it and gives the focus back to the picture.
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('keeps the bar working when the picture cannot be had, without an error message', async () => {
+    signInAs('u1');
+    fakeNetwork()
+      .on('GET /api/albumsDb', jsonResponse(200, []))
+      .on('GET /api/users/me', jsonResponse(503, { error: { code: 'UNAVAILABLE', message: 'x' } }));
+    const { user } = renderApp('/albums/recent');
+    await screen.findByRole('heading', { name: 'Recent Albums' });
+    await openMenu(user);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('logs out: revokes the refresh token, clears storage and the cache, goes to login', async () => {
@@ -52,6 +96,7 @@ describe('top bar', () => {
     await screen.findByRole('heading', { name: 'Recent Albums' });
     expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
 
+    await openMenu(user);
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('tab', { name: 'Log In' })).toBeVisible();
@@ -89,6 +134,7 @@ describe('top bar', () => {
     const { user, router } = renderApp('/profile/me');
     await screen.findByRole('heading', { name: 'Ann' });
 
+    await openMenu(user);
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     const form = await screen.findByRole('tabpanel', { name: 'Log In' });
     await user.type(within(form).getByLabelText('Email address'), 'bo@example.com');

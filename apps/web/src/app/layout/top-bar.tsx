@@ -1,76 +1,66 @@
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
-import { signOut } from '../../features/auth/api/session';
+import { Link, NavLink } from 'react-router';
 import { useSignedIn } from '../../shared/auth/session-store';
 import { HOME_PATH, paths } from '../../shared/config/paths';
+import { AccountMenu } from './account-menu';
 import { ThemeControl } from './theme-control';
 
+/** The app's mark beside its name: a picture frame with a sun and a hill. */
+function BrandMark() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      focusable="false"
+      className="flex-shrink-0 app-brand-mark"
+    >
+      <rect x="1" y="1" width="22" height="22" rx="6" fill="currentColor" />
+      <circle cx="8.5" cy="8.5" r="2.5" fill="#fff" />
+      <path d="M4 19l5.5-6 3.5 3.5 2.5-2.5L20 19z" fill="#fff" />
+    </svg>
+  );
+}
+
 /**
- * Bootstrap's navbar as plain markup and classes: the first page loads no React-Bootstrap (the
- * menu folds and unfolds without the height animation).
+ * One row on every screen: the name, the pages (in the account menu on a phone), the colour theme
+ * and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
+ * classes: the first page loads no React-Bootstrap.
  */
 export function TopBar() {
   const signedIn = useSignedIn();
-  const navigate = useNavigate();
-  // Controlled, so the toggle can tell assistive technology whether the menu is open.
-  const [expanded, setExpanded] = useState(false);
-
-  const onLogout = () => {
-    setExpanded(false);
-    // signOut clears the session at once, so the sign-in page never renders for a signed-in user.
-    void signOut();
-    void navigate(paths.login, { replace: true });
-  };
-
-  const fold = () => setExpanded(false);
-
   return (
-    <nav className="border-bottom bg-body-tertiary navbar navbar-expand-lg navbar-light">
-      <div className="container-lg">
-        <Link className="navbar-brand" to={signedIn ? HOME_PATH : paths.login} onClick={fold}>
-          My Photo Application
+    <nav className="border-bottom bg-body navbar app-top-bar">
+      <div className="container-lg flex-nowrap gap-2">
+        <Link
+          className="navbar-brand d-flex align-items-center gap-2 me-auto me-lg-3 app-brand"
+          to={signedIn ? HOME_PATH : paths.login}
+        >
+          <BrandMark />
+          <span className="text-truncate">My Photo Application</span>
         </Link>
-        {/* Outside the folding menu: on a phone it stays beside the menu's toggle. */}
-        <ThemeControl className="ms-auto me-2 me-lg-0 ms-lg-2 order-lg-last" />
         {signedIn && (
-          <>
-            <button
-              type="button"
-              aria-controls="main-navigation"
-              aria-expanded={expanded}
-              aria-label="Toggle navigation"
-              className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
-              onClick={() => setExpanded(!expanded)}
-            >
-              <span className="navbar-toggler-icon"></span>
-            </button>
-            <div
-              className={`navbar-collapse collapse${expanded ? ' show' : ''}`}
-              id="main-navigation"
-            >
-              <ul className="me-auto navbar-nav">
-                <li className="nav-item">
-                  <NavLink className="nav-link" to={paths.recentAlbums} onClick={fold}>
-                    Home
-                  </NavLink>
-                </li>
-                <li className="nav-item">
-                  <NavLink className="nav-link" to={paths.profile('me')} onClick={fold}>
-                    Profile
-                  </NavLink>
-                </li>
-                <li className="nav-item">
-                  <NavLink className="nav-link" to={paths.myAlbums} onClick={fold}>
-                    Albums
-                  </NavLink>
-                </li>
-              </ul>
-              <button type="button" className="my-2 my-lg-0 btn btn-danger" onClick={onLogout}>
-                Logout
-              </button>
-            </div>
-          </>
+          <ul className="navbar-nav flex-row gap-1 me-auto d-none d-lg-flex app-top-links">
+            <li className="nav-item">
+              <NavLink className="nav-link rounded-pill px-3" to={paths.recentAlbums}>
+                Home
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink className="nav-link rounded-pill px-3" to={paths.profile('me')}>
+                Profile
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink className="nav-link rounded-pill px-3" to={paths.myAlbums}>
+                Albums
+              </NavLink>
+            </li>
+          </ul>
         )}
+        <ThemeControl className="flex-shrink-0" />
+        {signedIn && <AccountMenu />}
       </div>
     </nav>
   );

@@ -35,8 +35,8 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
   // A fragment: the menu and its message sit in the page's row of photo actions.
   return (
     <>
-      <Dropdown>
-        <Dropdown.Toggle variant="secondary" id="make-this-toggle">
+      <Dropdown align="end">
+        <Dropdown.Toggle variant="primary" className="rounded-pill" id="make-this-toggle">
           Make this
         </Dropdown.Toggle>
         <Dropdown.Menu>

@@ -17,10 +17,18 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** The one place where failures reach the notification area. */
-export function reportError(error: unknown, meta?: RequestMeta): void {
-  if (isAbortError(error) || meta?.quiet) return;
-  if (error instanceof ApiError && meta?.quietErrorCodes?.includes(error.code)) return;
+function isQuiet(error: unknown, meta?: RequestMeta): boolean {
+  if (meta?.quiet) return true;
+  return error instanceof ApiError && meta?.quietErrorCodes?.includes(error.code) === true;
+}
+
+/**
+ * The one place where failures reach the notification area. A query several screens read at once
+ * (users/me: the top bar's picture and the Profile page) is told unless every one of them does
+ * without it.
+ */
+export function reportError(error: unknown, metas: readonly (RequestMeta | undefined)[]): void {
+  if (isAbortError(error) || metas.every((meta) => isQuiet(error, meta))) return;
   notify(errorMessage(error));
 }
 
@@ -33,10 +41,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => reportError(error, query.meta),
+      onError: (error, query) => {
+        const observers = query.observers.map((observer) => observer.options.meta);
+        reportError(error, observers.length > 0 ? observers : [query.meta]);
+      },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => reportError(error, mutation.meta),
+      onError: (error, _variables, _context, mutation) => reportError(error, [mutation.meta]),
     }),
     defaultOptions: {
       queries: {

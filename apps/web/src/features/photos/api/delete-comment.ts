@@ -19,5 +19,7 @@ export function useDeleteComment(photoId: string) {
           applyCommentEvent(pages, { type: 'deleted', commentId: comment.id, photoId }),
       );
     },
+    // The comments section says what went wrong, beside the comment.
+    meta: { quiet: true },
   });
 }

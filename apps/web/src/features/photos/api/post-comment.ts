@@ -18,5 +18,7 @@ export function usePostComment(photoId: string) {
       return apiJson<Comment>('/api/photos/comments', { method: 'POST', json: body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: photoKeys.comments(photoId) }),
+    // The comments section says what went wrong, beside the comment.
+    meta: { quiet: true },
   });
 }

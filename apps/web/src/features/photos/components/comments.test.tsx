@@ -60,14 +60,14 @@ const shownMessages = () =>
     .map((item) => item.querySelector('p')?.textContent);
 
 describe('comments', () => {
-  it('lists the comments newest first, each with its date and author, in a blue box', async () => {
+  it('lists the comments newest first, each with its date and author, in a box of its own', async () => {
     openPhoto([oldestFirst]);
     await screen.findByText('Newest words');
     expect(shownMessages()).toEqual(['Newest words', 'Middle words', 'Oldest words']);
     const first = within(screen.getByRole('list', { name: 'Comments' })).getAllByRole(
       'listitem',
     )[0]!;
-    expect(first).toHaveClass('alert', 'alert-primary');
+    expect(first).toHaveClass('app-comment');
     expect(first).toHaveTextContent(/Newest words.*2026.*Bo/);
     expect(first.querySelector('time')).toHaveAttribute('datetime', '2026-11-03T10:00:00Z');
   });
@@ -125,6 +125,23 @@ describe('comments', () => {
       message: 'Lovely light',
     });
     expect(network.sent('GET /api/photos/p1/comments')).toHaveLength(2);
+  });
+
+  it('says once, in the form, why a comment could not be posted, and keeps the text', async () => {
+    const { user, network } = openPhoto([oldestFirst]);
+    network.on(
+      'POST /api/photos/comments',
+      jsonResponse(503, { error: { code: 'UNAVAILABLE', message: 'Try again in a minute.' } }),
+    );
+    const box = await screen.findByRole('textbox', { name: 'Your comment' });
+    await user.type(box, 'Lovely light');
+    await user.click(screen.getByRole('button', { name: 'Post Comment' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The comment could not be posted: Try again in a minute.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(box).toHaveAccessibleDescription(/could not be posted/);
+    expect(box).toHaveValue('Lovely light');
   });
 
   it('says so when there are no comments yet', async () => {

@@ -39,12 +39,12 @@ export function Comments({ photoId }: { photoId: string }) {
   const ordered = newestFirst ? [...list].reverse() : list;
 
   return (
-    <section aria-labelledby="comments-heading" className="mt-4">
-      <h2 id="comments-heading" className="h4">
+    <section aria-labelledby="comments-heading">
+      <h2 id="comments-heading" className="h6 text-body-secondary mb-3">
         Comments:
       </h2>
       <Form onSubmit={onSubmit} className="mb-3" noValidate>
-        <Form.Group controlId="comment-text" className="mb-2" style={{ maxWidth: 600 }}>
+        <Form.Group controlId="comment-text" className="mb-2">
           <Form.Label visuallyHidden>Your comment</Form.Label>
           <Form.Control
             as="textarea"
@@ -54,26 +54,41 @@ export function Comments({ photoId }: { photoId: string }) {
             maxLength={COMMENT_MAX}
             onChange={(event) => setText(event.target.value)}
             disabled={postComment.isPending}
-            aria-describedby={left <= COUNTER_FROM ? 'comment-left' : undefined}
+            isInvalid={postComment.isError}
+            aria-describedby={
+              [
+                left <= COUNTER_FROM ? 'comment-left' : '',
+                postComment.isError ? 'comment-post-error' : '',
+              ]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
           />
+          {postComment.isError && (
+            <Form.Control.Feedback type="invalid" id="comment-post-error" role="alert">
+              The comment could not be posted: {errorMessage(postComment.error)}
+            </Form.Control.Feedback>
+          )}
           {left <= COUNTER_FROM && (
             <Form.Text id="comment-left" muted>
               {left} {left === 1 ? 'character' : 'characters'} left
             </Form.Text>
           )}
         </Form.Group>
-        <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="primary" disabled={!canPost}>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button type="submit" variant="primary" className="rounded-pill" disabled={!canPost}>
             {postComment.isPending ? 'Posting…' : 'Post Comment'}
           </Button>
           <Button
             variant="outline-secondary"
+            className="rounded-pill ms-auto"
+            size="sm"
             onClick={() => setNewestFirst((value) => !value)}
             aria-describedby="comment-order"
           >
             Change order
           </Button>
-          <span id="comment-order" className="small text-body-secondary align-self-center">
+          <span id="comment-order" className="small text-body-secondary">
             {newestFirst ? 'Newest first' : 'Oldest first'}
           </span>
         </div>
@@ -91,19 +106,20 @@ export function Comments({ photoId }: { photoId: string }) {
         <p className="text-body-secondary">No comments yet. Be the first to write one.</p>
       )}
       {ordered.length > 0 && (
-        <ul className="list-unstyled" aria-label="Comments" style={{ maxWidth: 800 }}>
+        <ul className="list-unstyled mb-3 app-comments" aria-label="Comments">
           {ordered.map((comment) => (
-            <li key={comment.id} className="alert alert-primary mb-2">
+            <li key={comment.id} className="app-comment">
               <p className="mb-1 text-break app-comment-text">{comment.message}</p>
               <div className="d-flex flex-wrap align-items-center gap-2">
-                <p className="small mb-0 me-auto">
+                <p className="small mb-0 me-auto text-body-secondary">
                   <time dateTime={comment.dateCreated}>{formatDateTime(comment.dateCreated)}</time>
                   {comment.createdBy && <> — {comment.createdBy}</>}
                 </p>
                 {comment.canDelete && (
                   <Button
                     size="sm"
-                    variant="danger"
+                    variant="outline-danger"
+                    className="rounded-pill"
                     aria-label={`Delete comment: ${comment.message.slice(0, 40)}`}
                     disabled={deleteComment.isPending && deleteComment.variables?.id === comment.id}
                     onClick={() => deleteComment.mutate(comment)}
@@ -117,7 +133,7 @@ export function Comments({ photoId }: { photoId: string }) {
         </ul>
       )}
       {deleteComment.isError && (
-        <p role="alert" className="text-danger">
+        <p role="alert" className="small text-danger-emphasis">
           The comment could not be deleted: {errorMessage(deleteComment.error)}
         </p>
       )}

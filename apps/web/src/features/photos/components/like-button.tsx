@@ -85,6 +85,7 @@ export function LikeButton({ photo, onChanged }: LikeButtonProps) {
     <div className="d-flex flex-wrap align-items-center gap-2">
       <Button
         variant={liked ? 'danger' : 'outline-danger'}
+        className="rounded-pill"
         aria-pressed={liked}
         onClick={() => likePhoto.mutate(!liked)}
       >

@@ -5,11 +5,12 @@ import { ItemErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
-import { formatDateTaken } from '../../../shared/lib/format-date';
+import { formatDateTaken, formatDateTime } from '../../../shared/lib/format-date';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderProps } from '../../../shared/lib/placeholder';
 import { usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
+import { InfoIcon } from './info-icon';
 import { LikeButton } from './like-button';
 import { RotateButtons } from './rotate-buttons';
 
@@ -33,7 +34,10 @@ interface PhotoDetailsProps {
   onRotated?: (photo: Photo) => void;
 }
 
-/** Photo details: the photo at display width, what is known about it, and its comments. */
+/**
+ * Photo details: the photo with its actions above it, and beside it (below it on a phone) what is
+ * known about it and its comments.
+ */
 export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: PhotoDetailsProps) {
   const photo = usePhoto(photoId);
 
@@ -59,54 +63,101 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
   const size = scaledSize(current.width, current.height, PHOTO_DISPLAY_WIDTH);
   const cameraText = camera(current);
   const by = current.createdBy ? ` by ${current.createdBy}` : '';
+  const placeholder = placeholderProps(current.placeholder);
 
   return (
     <>
       <PageTitle title="Photo" />
-      <h1 className="mb-1">Photo</h1>
-      <p className="small text-body-secondary text-break">
-        Photo id: <span className="font-monospace">{current.id}</span>
-      </p>
-      <div className="d-flex flex-wrap align-items-start gap-2 mb-3">
-        {actions?.(current)}
-        <Link to={paths.album(current.albumId)} className="btn btn-outline-secondary">
-          Back to album
-        </Link>
-      </div>
-      <RotateButtons photo={current} onRotated={onRotated} className="mb-2" />
-      <figure className="mb-0">
-        <img
-          className="rounded app-photo"
-          src={sizedImageUrl(current.photoUrl, 'preview')}
-          srcSet={imageSrcSet(current.photoUrl)}
-          sizes={`(max-width: ${PHOTO_DISPLAY_WIDTH + 32}px) calc(100vw - 2rem), ${PHOTO_DISPLAY_WIDTH}px`}
-          width={size?.width ?? PHOTO_DISPLAY_WIDTH}
-          height={size?.height}
-          {...placeholderProps(current.placeholder)}
-          alt={`Photo${by}${current.dateTaken ? `, taken ${formatDateTaken(current.dateTaken)}` : ''}`}
-        />
-        <figcaption className="mt-2 small">
-          <ul className="list-unstyled mb-1">
-            {current.createdBy && <li>Added by {current.createdBy}</li>}
-            {current.dateTaken && (
-              <li>
-                Taken <time dateTime={current.dateTaken}>{formatDateTaken(current.dateTaken)}</time>
+      <div className="row g-3 g-lg-4 app-photo-page">
+        <div className="col-lg-auto app-photo-column">
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-2 app-photo-toolbar">
+            <div className="d-flex align-items-center gap-2 me-auto app-photo-title">
+              <Link
+                to={paths.album(current.albumId)}
+                className="btn btn-outline-secondary rounded-circle flex-shrink-0 app-icon-button"
+                title="Back to album"
+              >
+                <InfoIcon name="back" />
+                <span className="visually-hidden">Back to album</span>
+              </Link>
+              <div className="app-min-w-0">
+                <h1 className="h5 mb-0">Photo</h1>
+                <p className="small text-body-secondary text-break mb-0">
+                  Photo id: <span className="font-monospace">{current.id}</span>
+                </p>
+              </div>
+            </div>
+            <div className="d-flex flex-wrap align-items-center gap-2">
+              <LikeButton
+                photo={current}
+                onChanged={onLikeChanged && ((summary) => onLikeChanged(current, summary))}
+              />
+              <RotateButtons photo={current} onRotated={onRotated} />
+              {actions?.(current)}
+            </div>
+          </div>
+          <figure className="mb-0 app-photo-stage">
+            <img
+              className="app-photo"
+              src={sizedImageUrl(current.photoUrl, 'preview')}
+              srcSet={imageSrcSet(current.photoUrl)}
+              sizes="(min-width: 992px) 450px, 100vw"
+              // The spec's display width (narrower only when the screen is); the viewer shows it whole.
+              width={size?.width ?? PHOTO_DISPLAY_WIDTH}
+              height={size?.height}
+              {...placeholder}
+              style={placeholder.style}
+              alt={`Photo${by}${current.dateTaken ? `, taken ${formatDateTaken(current.dateTaken)}` : ''}`}
+            />
+          </figure>
+        </div>
+        <div className="col-lg">
+          <section aria-labelledby="photo-info-heading" className="mb-4 app-photo-info">
+            <h2 id="photo-info-heading" className="h6 text-body-secondary mb-3">
+              Details
+            </h2>
+            <ul className="list-unstyled mb-0 d-grid gap-3">
+              {current.dateTaken && (
+                <li className="d-flex gap-3">
+                  <InfoIcon name="calendar" />
+                  <span>
+                    Taken{' '}
+                    <time dateTime={current.dateTaken}>{formatDateTaken(current.dateTaken)}</time>
+                  </span>
+                </li>
+              )}
+              {cameraText && (
+                <li className="d-flex gap-3">
+                  <InfoIcon name="camera" />
+                  <span>Camera: {cameraText}</span>
+                </li>
+              )}
+              {size && (
+                <li className="d-flex gap-3">
+                  <InfoIcon name="image" />
+                  <span>
+                    {current.width} × {current.height} pixels
+                  </span>
+                </li>
+              )}
+              <li className="d-flex gap-3">
+                <InfoIcon name="person" />
+                <span>
+                  {current.createdBy && <>Added by {current.createdBy}, </>}
+                  <time dateTime={current.dateCreated}>{formatDateTime(current.dateCreated)}</time>
+                </span>
               </li>
-            )}
-            {cameraText && <li>Camera: {cameraText}</li>}
-          </ul>
-          <a href={current.photoUrl} target="_blank" rel="noopener">
-            Open the original <span className="visually-hidden">(opens in a new tab)</span>
-          </a>
-        </figcaption>
-      </figure>
-      <div className="mt-3">
-        <LikeButton
-          photo={current}
-          onChanged={onLikeChanged && ((summary) => onLikeChanged(current, summary))}
-        />
+              <li className="d-flex gap-3">
+                <InfoIcon name="open" />
+                <a href={current.photoUrl} target="_blank" rel="noopener">
+                  Open the original <span className="visually-hidden">(opens in a new tab)</span>
+                </a>
+              </li>
+            </ul>
+          </section>
+          <Comments photoId={current.id} />
+        </div>
       </div>
-      <Comments photoId={current.id} />
     </>
   );
 }

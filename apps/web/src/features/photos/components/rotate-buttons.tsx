@@ -14,7 +14,7 @@ interface RotateButtonsProps {
   className?: string;
 }
 
-/** "Rotate left" and "Rotate right", for the person who added the photo only. */
+/** "Rotate left" and "Rotate right" (round buttons showing their arrows), for the person who added the photo only. */
 export function RotateButtons({ photo, onRotated, className = '' }: RotateButtonsProps) {
   const userId = useCurrentUserId();
   const setPhoto = useSetPhoto();
@@ -29,14 +29,16 @@ export function RotateButtons({ photo, onRotated, className = '' }: RotateButton
         <Button
           key={direction}
           variant="outline-secondary"
-          size="sm"
+          className="rounded-circle app-icon-button"
+          title={`Rotate ${direction}`}
           // Not disabled while a turn is on its way, so the focus stays on the button.
           aria-disabled={rotate.isPending}
           onClick={() => {
             if (!rotate.isPending) rotate.mutate({ photoId: photo.id, direction });
           }}
         >
-          <RotateIcon direction={direction} /> Rotate {direction}
+          <RotateIcon direction={direction} />
+          <span className="visually-hidden">Rotate {direction}</span>
         </Button>
       ))}
       {rotate.isPending && (

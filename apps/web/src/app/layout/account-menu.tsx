@@ -1,0 +1,129 @@
+import { DEFAULT_AVATAR_URL } from '@photo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { signOut } from '../../features/auth/api/session';
+import { meKey } from '../../features/profile/api/get-me';
+import { apiJson } from '../../shared/api/api-client';
+import { paths } from '../../shared/config/paths';
+import { sizedImageUrl } from '../../shared/lib/image-url';
+import type { User } from '@photo/contract';
+
+/** The signed-in person's picture, round; a plain circle until it is known. */
+function Avatar({ user, size }: { user: User | undefined; size: number }) {
+  if (!user) return <span className="app-avatar-blank" style={{ width: size, height: size }} />;
+  return (
+    <img
+      src={sizedImageUrl(user.profilePicUrl || DEFAULT_AVATAR_URL, 'thumb')}
+      alt=""
+      width={size}
+      height={size}
+      className="rounded-circle app-avatar"
+    />
+  );
+}
+
+/**
+ * The round picture at the end of the top bar and the menu it opens: the pages (on a phone, where
+ * the bar has no room for them), who is signed in, and Logout. A disclosure (a button and a
+ * panel), not a React-Bootstrap dropdown: the top bar is on the first page and must stay light.
+ */
+export function AccountMenu() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The bar does well enough without the picture: a failure here is not told.
+  const me = useQuery({
+    queryKey: meKey,
+    queryFn: ({ signal }) => apiJson<User>('/api/users/me', { signal }),
+    meta: { quiet: true },
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const fold = () => setOpen(false);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  const onLogout = () => {
+    setOpen(false);
+    // signOut clears the session at once, so the sign-in page never renders for a signed-in user.
+    void signOut();
+    void navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <div
+      ref={container}
+      className="position-relative flex-shrink-0"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!container.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="app-avatar-button"
+        aria-controls="main-navigation"
+        aria-expanded={open}
+        aria-label="Toggle navigation and account menu"
+        onClick={() => setOpen(!open)}
+      >
+        <Avatar user={me.data} size={36} />
+      </button>
+      <div
+        id="main-navigation"
+        hidden={!open}
+        className={`dropdown-menu dropdown-menu-end shadow app-account-menu${open ? ' show' : ''}`}
+      >
+        {/* Who is signed in, only while open: the page says it once. */}
+        {open && me.data && (
+          <div className="d-flex align-items-center gap-2 px-3 pt-2 pb-3">
+            <Avatar user={me.data} size={40} />
+            <div className="app-min-w-0">
+              <div className="fw-semibold text-truncate">{me.data.name}</div>
+              <div className="small text-body-secondary text-truncate">{me.data.emailAddress}</div>
+            </div>
+          </div>
+        )}
+        <ul className="list-unstyled mb-0">
+          {/* On a wide screen these three are in the bar itself. */}
+          <li className="d-lg-none">
+            <NavLink className="dropdown-item" to={paths.recentAlbums} onClick={fold}>
+              Home
+            </NavLink>
+          </li>
+          <li className="d-lg-none">
+            <NavLink className="dropdown-item" to={paths.profile('me')} onClick={fold}>
+              Profile
+            </NavLink>
+          </li>
+          <li className="d-lg-none">
+            <NavLink className="dropdown-item" to={paths.myAlbums} onClick={fold}>
+              Albums
+            </NavLink>
+          </li>
+          <li className="d-lg-none">
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <button type="button" className="dropdown-item" onClick={onLogout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/** Material-style outlines on a 24 x 24 grid, for the photo page's details. */
+const PATHS = {
+  back: 'M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z',
+  calendar:
+    'M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2zm0 16H5V10h14zm0-12H5V6h14z',
+  camera:
+    'M20 5h-3.2L15 3H9L7.2 5H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 14H4V7h4l1.8-2h4.4L16 7h4zM12 8a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 8a3 3 0 1 1 0-6 3 3 0 0 1 0 6z',
+  image:
+    'M19 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2zm0 16H5V5h14zm-5.1-6.9-3 3.9L9 13.5 6 17.5h12z',
+  person:
+    'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0-6a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm0 7c-2.7 0-8 1.3-8 4v3h16v-3c0-2.7-5.3-4-8-4zm6 5H6v-1c.2-.7 3.3-2 6-2s5.8 1.3 6 2z',
+  open: 'M19 19H5V5h7V3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-7h-2zM14 3v2h3.6l-9.8 9.8 1.4 1.4L19 6.4V10h2V3z',
+} as const;
+
+/** A small icon in the current text colour; decorative (the text beside it says it). */
+export function InfoIcon({ name }: { name: keyof typeof PATHS }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      width="1.25em"
+      height="1.25em"
+      aria-hidden="true"
+      focusable="false"
+      className="flex-shrink-0 app-icon"
+    >
+      <path d={PATHS[name]} fill="currentColor" />
+    </svg>
+  );
+}
