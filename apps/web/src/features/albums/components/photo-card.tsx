@@ -49,27 +49,25 @@ interface PhotoCardChromeProps {
  */
 export function PhotoCardChrome({ photo, onDelete }: PhotoCardChromeProps) {
   return (
-    <>
+    <div className="app-tile-chrome">
+      <div className="app-tile-info">
+        <h3 className="app-tile-name">{photo.createdBy}</h3>
+        <p className="app-tile-counts">
+          <HeartIcon filled={photo.likedByMe} /> {countLabel(photo.likeCount, 'like')}
+          {photo.likedByMe && <span className="visually-hidden"> (you like it)</span>} ·{' '}
+          {countLabel(photo.commentCount, 'comment')}
+        </p>
+      </div>
+      <Link to={paths.photo(photo.id)} className="app-tile-go">
+        <AlbumIcon name="open" />
+        <span className="app-tile-go-label">Go to Photo</span>
+      </Link>
       {onDelete && (
         <button type="button" className="app-tile-delete" onClick={() => onDelete(photo)}>
           <AlbumIcon name="trash" />
           <span className="visually-hidden">Delete this photo</span>
         </button>
       )}
-      <div className="app-tile-chrome">
-        <div className="app-tile-info">
-          <h3 className="app-tile-name">{photo.createdBy}</h3>
-          <p className="app-tile-counts">
-            <HeartIcon filled={photo.likedByMe} /> {countLabel(photo.likeCount, 'like')}
-            {photo.likedByMe && <span className="visually-hidden"> (you like it)</span>} ·{' '}
-            {countLabel(photo.commentCount, 'comment')}
-          </p>
-        </div>
-        <Link to={paths.photo(photo.id)} className="app-tile-go">
-          <AlbumIcon name="open" />
-          <span className="app-tile-go-label">Go to Photo</span>
-        </Link>
-      </div>
-    </>
+    </div>
   );
 }
