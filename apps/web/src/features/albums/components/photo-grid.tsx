@@ -23,28 +23,20 @@ interface GridItem {
 const rowHeight = (containerWidth: number) =>
   containerWidth < 560 ? 118 : containerWidth < 900 ? 160 : 200;
 
-/**
- * The grid's width (main's .container-lg less its padding; the whole screen on a phone, where the
- * grid runs edge to edge), from which the library works out each picture's `sizes`.
- */
-const GRID_SIZES = {
-  size: 'calc(100vw - 24px)',
-  sizes: [
-    { viewport: '(min-width: 1400px)', size: '1296px' },
-    { viewport: '(min-width: 1200px)', size: '1116px' },
-    { viewport: '(min-width: 992px)', size: '936px' },
-    { viewport: '(max-width: 575.98px)', size: '100vw' },
-  ],
-};
+/** A row alone (an album of a few photos) is no taller than this, rather than the screen's width. */
+const SINGLE_ROW_MAX_HEIGHT = 320;
 
 interface TileImageProps {
   photo: Photo;
   index: number;
-  /** The layout's props: its class and the `sizes` it worked out for this tile. */
+  /** The layout's props for the picture (its class and alt text). */
   layout: RenderImageProps;
+  /** The tile's width and height as laid out, before a lone row is kept low. */
+  width: number;
+  height: number;
 }
 
-function TileImage({ photo, index, layout }: TileImageProps) {
+function TileImage({ photo, index, layout, width, height }: TileImageProps) {
   const eager = index < EAGER_TILES;
   // Tiles past the first screen decode theirs once it is shown.
   const placeholder = usePlaceholder(photo.placeholder, !eager);
@@ -60,7 +52,9 @@ function TileImage({ photo, index, layout }: TileImageProps) {
         src: sizedImageUrl(photo.photoUrl, 'thumb'),
         srcSet: imageSrcSet(photo.photoUrl),
       }))}
-      sizes={layout.sizes}
+      // The width it is drawn at, so the browser picks the size that fits; the layout's own
+      // guess leaves out the lower height of a lone row.
+      sizes={`${Math.ceil(Math.min(width, (SINGLE_ROW_MAX_HEIGHT * width) / height))}px`}
       width={size.width}
       height={size.height}
       loading={eager ? 'eager' : 'lazy'}
@@ -104,8 +98,7 @@ export function PhotoGrid({ photos, alt, link, chrome }: PhotoGridProps) {
       photos={items}
       targetRowHeight={rowHeight}
       spacing={(width) => (width < 560 ? 2 : 4)}
-      rowConstraints={{ singleRowMaxHeight: 320 }}
-      sizes={GRID_SIZES}
+      rowConstraints={{ singleRowMaxHeight: SINGLE_ROW_MAX_HEIGHT }}
       componentsProps={{
         container: { role: 'list', 'aria-label': 'Photos', className: 'app-photo-grid' },
       }}
@@ -113,8 +106,17 @@ export function PhotoGrid({ photos, alt, link, chrome }: PhotoGridProps) {
         wrapper: ({ className, ...props }) => (
           <div {...props} role="listitem" className={`${className ?? ''} app-tile`} />
         ),
-        image: (props, { photo, index }) =>
-          link(photo.photo, <TileImage photo={photo.photo} index={index} layout={props} />),
+        image: (props, { photo, index, width, height }) =>
+          link(
+            photo.photo,
+            <TileImage
+              photo={photo.photo}
+              index={index}
+              layout={props}
+              width={width}
+              height={height}
+            />,
+          ),
         extras: (_, { photo }) => chrome(photo.photo),
       }}
     />
