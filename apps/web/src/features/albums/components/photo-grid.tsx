@@ -1,5 +1,5 @@
 import { IMAGE_SIZES, type Photo } from '@photo/contract';
-import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { RowsPhotoAlbum, type RenderImageProps } from 'react-photo-album';
 import 'react-photo-album/rows.css';
 import '../../../shared/styles/gallery.css';
@@ -84,15 +84,20 @@ interface PhotoGridProps {
  * each tile the picture itself, its name and actions over it. A list, one item per photo.
  */
 export function PhotoGrid({ photos, alt, link, chrome }: PhotoGridProps) {
-  const items: GridItem[] = photos.map((photo) => ({
-    key: photo.id,
-    src: photo.photoUrl,
-    // Photos of unknown size are laid out 4:3, as their placeholder box.
-    width: photo.width || 4,
-    height: photo.height || 3,
-    alt: alt(photo),
-    photo,
-  }));
+  // Laid out again only when the photos change, not each time the page renders (the viewer opens).
+  const items = useMemo<GridItem[]>(
+    () =>
+      photos.map((photo) => ({
+        key: photo.id,
+        src: photo.photoUrl,
+        // Photos of unknown size are laid out 4:3, as their placeholder box.
+        width: photo.width || 4,
+        height: photo.height || 3,
+        alt: alt(photo),
+        photo,
+      })),
+    [photos, alt],
+  );
   return (
     <RowsPhotoAlbum
       photos={items}

@@ -67,7 +67,7 @@ export function SharedAlbumPage() {
         <>
           <PhotoGrid
             photos={photos.data}
-            alt={(photo) => photoAlt(photo)}
+            alt={photoAlt}
             link={(photo, image) => (
               <a
                 href={photo.photoUrl}
