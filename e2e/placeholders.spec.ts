@@ -119,7 +119,7 @@ test.describe('placeholders', () => {
     const { release } = await holdPictures(page);
 
     await page.goto(`/album/${album.id}`);
-    const card = page.locator('main .app-card-img').first();
+    const card = page.getByRole('list', { name: 'Photos' }).getByRole('img').first();
     await expect(card).toBeVisible();
     expect((await imageState(card)).background).toMatch(/^url\("data:image\/png;base64,/);
 

@@ -1,6 +1,6 @@
 import type { Album, Photo } from '@photo/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePhoto } from '../../../test/builders';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
@@ -43,6 +43,11 @@ function openAlbum(userId: string, path = '/album/a1') {
     );
   return { ...renderApp(path), network };
 }
+
+// jsdom lays nothing out: the photo grid is given a desktop's width to lay its rows in.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+});
 
 const photoCards = () =>
   within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');

@@ -1,7 +1,5 @@
 import type { Album, Photo } from '@photo/contract';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
@@ -11,15 +9,15 @@ import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { EmptyState } from '../../../shared/components/empty-state';
 import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
 import { LoadMore } from '../../../shared/components/load-more';
-import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
-import { EAGER_CARDS } from '../../../shared/lib/card-image';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useDeletePhoto } from '../api/delete-photo';
 import { useAlbum } from '../api/get-album';
 import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
-import { PhotoCard } from './photo-card';
+import { AlbumIcon } from './album-icons';
+import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
+import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
 import { PHOTO_PARAM } from './photo-param';
 import { useLeaveAlbum } from '../api/sharing';
 import { RenameAlbumForm } from './rename-album-form';
@@ -111,11 +109,13 @@ function usePhotoViewer(photos: ReturnType<typeof useAlbumPhotos>) {
 
 function AlbumPhotos({
   album,
+  canAdd,
   mayDelete,
   mayRotate,
   onPhotoRotated,
 }: {
   album: Album;
+  canAdd: boolean;
   mayDelete: (photo: Photo) => boolean;
   mayRotate: (photo: Photo) => boolean;
   onPhotoRotated?: (photo: Photo) => void;
@@ -130,7 +130,7 @@ function AlbumPhotos({
   const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
 
-  if (photos.isPending) return <LoadingState label="Loading photos…" />;
+  if (photos.isPending) return <PhotoGridSkeleton label="Loading photos…" />;
   if (photos.isError) {
     return (
       <ErrorState
@@ -143,24 +143,35 @@ function AlbumPhotos({
   if (photos.data.length === 0) {
     return (
       <EmptyState>
-        <p>There are no photos in this album yet.</p>
+        <AlbumIcon name="photos" size="3rem" />
+        <p className="h5 mt-3 text-body">No photos yet</p>
+        {canAdd ? (
+          <>
+            <p>Add the first ones to this album.</p>
+            <Link to={paths.upload(album.id)} className="btn btn-primary">
+              <AlbumIcon name="upload" /> Upload Photo
+            </Link>
+          </>
+        ) : (
+          <p>Photos added to this album will show here.</p>
+        )}
       </EmptyState>
     );
   }
   return (
     <>
-      <Row as="ul" xs={1} sm={2} lg={3} xl={4} className="g-4 list-unstyled" aria-label="Photos">
-        {photos.data.map((photo, index) => (
-          <Col as="li" key={photo.id} className="d-flex justify-content-center">
-            <PhotoCard
-              photo={photo}
-              eager={index < EAGER_CARDS}
-              onDelete={mayDelete(photo) ? setToDelete : undefined}
-              viewerLinkRef={viewer.linkRef(photo.id)}
-            />
-          </Col>
-        ))}
-      </Row>
+      <PhotoGrid
+        photos={photos.data}
+        alt={photoCardAlt}
+        link={(photo, image) => (
+          <ViewerLink photo={photo} linkRef={viewer.linkRef(photo.id)}>
+            {image}
+          </ViewerLink>
+        )}
+        chrome={(photo) => (
+          <PhotoCardChrome photo={photo} onDelete={mayDelete(photo) ? setToDelete : undefined} />
+        )}
+      />
       {viewer.index >= 0 && (
         <Suspense fallback={null}>
           <PhotoLightbox
@@ -216,7 +227,14 @@ export function AlbumDetailsPage({ onPhotoRotated }: AlbumDetailsPageProps) {
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const leave = useLeaveAlbum(albumId);
 
-  if (album.isPending) return <LoadingState label="Loading the album…" />;
+  if (album.isPending) {
+    return (
+      <>
+        <div className="app-album-head-placeholder" aria-hidden="true" />
+        <PhotoGridSkeleton label="Loading the album…" />
+      </>
+    );
+  }
   if (album.isError) {
     return (
       <>
@@ -237,58 +255,63 @@ export function AlbumDetailsPage({ onPhotoRotated }: AlbumDetailsPageProps) {
   return (
     <>
       <PageTitle title={current.name} />
-      <h1 className="mb-1">Photos in this Album</h1>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h2 className="h4 mb-0 me-2 text-break">{current.name}</h2>
-        {current.createdBy && <span className="text-body-secondary">by {current.createdBy}</span>}
-        {isOwner && current.visibility && current.visibility !== 'everyone' && (
-          <span className="badge text-bg-light border">
-            {VISIBILITY_LABELS[current.visibility]}
-          </span>
-        )}
-        {isMember && <span className="badge text-bg-light border">Shared with you</span>}
+      <h1 className="app-eyebrow">Photos in this Album</h1>
+      <div className="app-album-head">
+        <div className="app-album-title">
+          <h2 className="h4 mb-0 text-break">{current.name}</h2>
+          <p className="small text-body-secondary mb-0">
+            {current.createdBy && <span className="me-2">by {current.createdBy}</span>}
+            {isOwner && current.visibility && current.visibility !== 'everyone' && (
+              <span className="badge text-bg-light border me-1">
+                {VISIBILITY_LABELS[current.visibility]}
+              </span>
+            )}
+            {isMember && <span className="badge text-bg-light border">Shared with you</span>}
+          </p>
+        </div>
+        <div className="app-album-actions">
+          {canAdd ? (
+            <Link to={paths.upload(current.id)} className="btn btn-primary btn-sm">
+              <AlbumIcon name="upload" /> Upload Photo
+            </Link>
+          ) : (
+            <>
+              <Button variant="primary" size="sm" disabled aria-describedby="upload-owner-only">
+                <AlbumIcon name="upload" /> Upload Photo
+              </Button>
+              <span id="upload-owner-only" className="small text-body-secondary">
+                {current.myRole === 'viewer'
+                  ? 'You can view this album but not add photos to it.'
+                  : "Only the album's owner can add photos to it."}
+              </span>
+            </>
+          )}
+          {isOwner && (
+            <Button variant="outline-primary" size="sm" onClick={() => setSharing(true)}>
+              <AlbumIcon name="share" /> <span className="app-narrow-hidden">Share</span>
+            </Button>
+          )}
+          {isMember && userId !== null && (
+            <Button variant="outline-secondary" size="sm" onClick={() => setConfirmingLeave(true)}>
+              <AlbumIcon name="leave" /> <span className="app-narrow-hidden">Leave</span>
+            </Button>
+          )}
+          {isOwner && !renaming && (
+            <Button variant="outline-secondary" size="sm" onClick={() => setRenaming(true)}>
+              <AlbumIcon name="rename" /> <span className="app-narrow-hidden">Rename album</span>
+            </Button>
+          )}
+          {isOwner && (
+            <Button variant="outline-danger" size="sm" onClick={() => setConfirmingDelete(true)}>
+              <AlbumIcon name="trash" /> <span className="app-narrow-hidden">Delete album</span>
+            </Button>
+          )}
+        </div>
       </div>
       {renaming && <RenameAlbumForm album={current} onDone={() => setRenaming(false)} />}
-      <div className="d-flex flex-wrap gap-2 mb-4">
-        {canAdd ? (
-          <Link to={paths.upload(current.id)} className="btn btn-primary">
-            Upload Photo
-          </Link>
-        ) : (
-          <>
-            <Button variant="primary" disabled aria-describedby="upload-owner-only">
-              Upload Photo
-            </Button>
-            <span id="upload-owner-only" className="small text-body-secondary align-self-center">
-              {current.myRole === 'viewer'
-                ? 'You can view this album but not add photos to it.'
-                : "Only the album's owner can add photos to it."}
-            </span>
-          </>
-        )}
-        {isOwner && (
-          <Button variant="outline-primary" onClick={() => setSharing(true)}>
-            Share
-          </Button>
-        )}
-        {isMember && userId !== null && (
-          <Button variant="outline-secondary" onClick={() => setConfirmingLeave(true)}>
-            Leave
-          </Button>
-        )}
-        {isOwner && !renaming && (
-          <Button variant="outline-secondary" onClick={() => setRenaming(true)}>
-            Rename album
-          </Button>
-        )}
-        {isOwner && (
-          <Button variant="outline-danger" onClick={() => setConfirmingDelete(true)}>
-            Delete album
-          </Button>
-        )}
-      </div>
       <AlbumPhotos
         album={current}
+        canAdd={canAdd}
         mayDelete={mayDelete}
         mayRotate={(photo) => userId !== null && photo.createdById === userId}
         onPhotoRotated={onPhotoRotated}

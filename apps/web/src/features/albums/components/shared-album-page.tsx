@@ -1,7 +1,3 @@
-import { IMAGE_SIZES } from '@photo/contract';
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error';
 import { useSignedIn } from '../../../shared/auth/session-store';
@@ -11,9 +7,8 @@ import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
-import { EAGER_CARDS } from '../../../shared/lib/card-image';
-import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { useSharedAlbum, useSharedPhotos } from '../api/sharing';
+import { PhotoGrid, PhotoGridSkeleton, photoAlt } from './photo-grid';
 
 /**
  * What a share link opens, for anyone who holds it, with or without an account: the album's
@@ -48,14 +43,14 @@ export function SharedAlbumPage() {
   return (
     <>
       <PageTitle title={album.data.name} />
-      <p className="text-body-secondary mb-1">Shared album</p>
-      <h1 className="text-break">{album.data.name}</h1>
-      <p className="text-body-secondary">
+      <p className="app-eyebrow">Shared album</p>
+      <h1 className="h3 mb-1 text-break">{album.data.name}</h1>
+      <p className="small text-body-secondary mb-3">
         by {album.data.createdBy}
         {signedIn ? '' : ' · '}
         {!signedIn && <Link to={paths.login}>Sign in to comment</Link>}
       </p>
-      {photos.isPending && <LoadingState label="Loading photos…" />}
+      {photos.isPending && <PhotoGridSkeleton label="Loading photos…" />}
       {photos.isError && (
         <ErrorState
           title="The photos of this album could not be loaded."
@@ -70,54 +65,28 @@ export function SharedAlbumPage() {
       )}
       {photos.isSuccess && photos.data.length > 0 && (
         <>
-          <Row
-            as="ul"
-            xs={1}
-            sm={2}
-            lg={3}
-            xl={4}
-            className="g-4 list-unstyled"
-            aria-label="Photos"
-          >
-            {photos.data.map((photo, index) => {
-              const size = scaledSize(photo.width, photo.height, IMAGE_SIZES.thumb) ?? {
-                width: 600,
-                height: 450,
-              };
-              const alt = `Photo by ${photo.createdBy || 'unknown'}`;
-              return (
-                <Col as="li" key={photo.id} className="d-flex justify-content-center">
-                  <Card className="h-100 shadow-sm app-card">
-                    <a
-                      href={photo.photoUrl}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="app-card-img-link"
-                      aria-label={`Open full size: ${alt}`}
-                    >
-                      <Card.Img
-                        variant="top"
-                        className="app-card-img"
-                        src={sizedImageUrl(photo.photoUrl, 'thumb')}
-                        srcSet={imageSrcSet(photo.photoUrl)}
-                        sizes="(max-width: 575px) calc(100vw - 2rem), 18rem"
-                        width={size.width}
-                        height={size.height}
-                        loading={index < EAGER_CARDS ? 'eager' : 'lazy'}
-                        decoding="async"
-                        alt={alt}
-                      />
-                    </a>
-                    <Card.Body>
-                      <Card.Title as="h2" className="h6 mb-0 text-break">
-                        {photo.createdBy}
-                      </Card.Title>
-                    </Card.Body>
-                  </Card>
-                </Col>
-              );
-            })}
-          </Row>
+          <PhotoGrid
+            photos={photos.data}
+            alt={photoAlt}
+            link={(photo, image) => (
+              <a
+                href={photo.photoUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="app-tile-link"
+                aria-label={`Open full size: ${photoAlt(photo)}`}
+              >
+                {image}
+              </a>
+            )}
+            chrome={(photo) => (
+              <div className="app-tile-chrome">
+                <div className="app-tile-info">
+                  <h2 className="app-tile-name">{photo.createdBy}</h2>
+                </div>
+              </div>
+            )}
+          />
           <LoadMore
             hasMore={photos.hasNextPage}
             loading={photos.isFetchingNextPage}
