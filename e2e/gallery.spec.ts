@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { Album } from '@photo/contract';
-import {
-  albumName,
-  expect,
-  expectImageLoaded,
-  expectNoSeriousA11yViolations,
-  logIn,
-  test,
-  type TestUser,
-} from './support/fixtures';
+import { albumName, expect, logIn, test, type TestUser } from './support/fixtures';
+import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 import type { ApiClient } from './support/api';
 import { makeJpeg } from './support/images';
 

@@ -1,12 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  albumWithCover,
-  expect,
-  expectImageLoaded,
-  expectNoSeriousA11yViolations,
-  logIn,
-  test,
-} from './support/fixtures';
+import { albumWithCover, expect, logIn, test } from './support/fixtures';
+import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 
 const shownPhoto = (page: Page) => page.getByRole('main').getByRole('img');
 const details = (page: Page) => page.getByRole('region', { name: 'Details' });
