@@ -29,6 +29,31 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ApiErrorCode }> =
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_FAILED' },
 };
 
+/** Names people read for fields whose words alone would not say it well. */
+const FIELD_LABELS: Record<string, string> = {
+  emailAddress: 'E-mail address',
+  confirmEmail: 'E-mail address confirmation',
+  profilePicUrl: 'Profile picture URL',
+  coverPhotoUrl: 'Cover photo URL',
+  photoId: 'Photo',
+  fileId: 'File',
+  albumId: 'Album',
+  id: 'ID',
+};
+
+/**
+ * A field of the request named in words ("emailAddress" → "E-mail address"): the message is read
+ * by people, while the error's `field` keeps the request path for clients.
+ */
+function fieldLabel(path: string): string {
+  const name = path.split('.').findLast((part) => !/^\d+$/.test(part));
+  if (!name) return 'The request';
+  const known = FIELD_LABELS[name];
+  if (known) return known;
+  const words = name.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Turns every error into the one JSON error body; unknown errors become a masked 500. */
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -44,7 +69,7 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
       reply,
       400,
       'VALIDATION_FAILED',
-      `${field}: ${first?.message ?? 'is invalid'}`,
+      `${fieldLabel(path)}: ${first?.message ?? 'is invalid'}`,
       field,
     );
   }

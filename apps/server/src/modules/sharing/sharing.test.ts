@@ -259,6 +259,19 @@ describe('invitations and members', () => {
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', field });
     });
 
+    it('says which field is wrong in words, without the request path', async () => {
+      const { owner, album } = await sharedAlbum();
+      const res = await ctx
+        .api(owner)
+        .invite(album.id, { emailAddress: 'not-an-address', role: 'viewer' });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toMatchObject({
+        field: 'body.emailAddress',
+        message: 'E-mail address: must be an e-mail address',
+      });
+      expect(errorOf(res).message).not.toMatch(/body\.|querystring\.|params\./);
+    });
+
     it('refuses inviting oneself, the owner, with 400 INVALID_INVITATION', async () => {
       const { owner, album } = await sharedAlbum();
       const res = await invite(owner, album.id, ` ${owner.email.toUpperCase()} `);

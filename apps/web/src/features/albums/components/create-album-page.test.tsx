@@ -81,7 +81,10 @@ describe('Create Album', () => {
 
   it('shows a failed save and stays, ready to try again', async () => {
     const { user, router, network } = openCreate();
-    network.on('POST /api/albumsDb', apiError(400, 'VALIDATION_FAILED', 'body.name is too long'));
+    network.on(
+      'POST /api/albumsDb',
+      apiError(400, 'VALIDATION_FAILED', 'Name: must be at most 100 characters'),
+    );
     network.on(
       'POST /api/files/upload',
       jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }),
@@ -90,7 +93,9 @@ describe('Create Album', () => {
     await user.type(await screen.findByLabelText('Album Name'), 'Trip');
     await user.upload(screen.getByLabelText('Cover Photo'), jpeg());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('body.name is too long');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Name: must be at most 100 characters',
+    );
     expect(screen.getByText(/The album was not created/)).toBeVisible();
     expect(router.state.location.pathname).toBe('/create');
     expect(screen.getByLabelText('Cover Photo')).toBeEnabled();
