@@ -14,13 +14,18 @@ export interface TextFieldProps {
   placeholder?: string;
   /** Shown under the field and read with it. */
   help?: ReactNode;
+  /** What is wrong with this field: it is marked invalid and says so under itself. */
+  error?: string;
 }
 
 /** A labelled input of at most maxLength characters, with an optional help text. */
 export function TextField(props: TextFieldProps) {
-  const { id, label, type, value, onChange, maxLength, disabled, autoComplete, placeholder, help } =
+  const { id, label, type, value, onChange, maxLength, disabled, autoComplete, placeholder } =
     props;
+  const { help, error } = props;
   const helpId = help === undefined ? undefined : `${id}-help`;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, helpId].filter(Boolean).join(' ') || undefined;
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -32,8 +37,15 @@ export function TextField(props: TextFieldProps) {
         maxLength={maxLength}
         onChange={(event) => onChange(event.target.value)}
         disabled={disabled}
-        aria-describedby={helpId}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
       />
+      {errorId && (
+        <Form.Control.Feedback type="invalid" id={errorId}>
+          {error}
+        </Form.Control.Feedback>
+      )}
       {helpId && (
         <Form.Text id={helpId} muted>
           {help}

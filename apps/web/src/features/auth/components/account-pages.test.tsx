@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, identityError, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
 
 describe('forgot password', () => {
   it('is linked from Log In, and asks the identity service to e-mail a reset link', async () => {
@@ -113,5 +114,39 @@ describe('the page e-mailed links open', () => {
   it('explains a link without its code', async () => {
     renderApp('/auth/action?mode=resetPassword');
     expect(await screen.findByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  });
+});
+
+describe('change password', () => {
+  it('says beside the current password that it is not right, once, not as a sign-in failure', async () => {
+    signInAs('u1');
+    fakeNetwork()
+      .on(
+        'GET /api/users/me',
+        jsonResponse(200, {
+          id: 'u1',
+          name: 'Ann Example',
+          emailAddress: 'ann@example.com',
+          profilePicUrl: '/default-avatar.png',
+          dateCreated: new Date().toISOString(),
+        }),
+      )
+      .on(
+        'POST /identity/v1/accounts:signInWithPassword',
+        identityError('INVALID_LOGIN_CREDENTIALS'),
+      );
+    const { user } = renderApp('/profile/me');
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current password'), 'wrong-password');
+    await user.type(within(form).getByLabelText('New password'), 'a-new-password');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    const current = within(form).getByLabelText('Current password');
+    await waitFor(() => expect(current).toHaveAccessibleDescription(/not right/));
+    expect(current).toHaveAccessibleDescription('The current password is not right.');
+    expect(current).toBeInvalid();
+    expect(screen.getAllByText('The current password is not right.')).toHaveLength(1);
+    expect(screen.queryByText(/e-mail address or password/)).not.toBeInTheDocument();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { loadIdentityConfig } from '../../../shared/api/client-config';
 import { decodeTokenPayload } from '../../../shared/auth/jwt';
 import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-store';
-import { identityClient } from '../api/identity-client';
+import { IdentityError, identityClient } from '../api/identity-client';
 import { leaveLoginNotice } from '../api/login-notice';
 import { getFreshIdToken, startSession } from '../api/session';
 import { PasswordForm } from './password-form';
@@ -58,6 +58,9 @@ function VerifyEmailNotice({ email }: { email: string }) {
     </Alert>
   );
 }
+
+/** The re-authentication's refusal of the current password (older services say INVALID_PASSWORD). */
+const WRONG_PASSWORD_CODES = new Set(['INVALID_LOGIN_CREDENTIALS', 'INVALID_PASSWORD']);
 
 /** Change password: the current one first (a fresh sign-in), then the new one. */
 function ChangePassword({ email }: { email: string }) {
@@ -115,6 +118,11 @@ function ChangePassword({ email }: { email: string }) {
         return null;
       }}
       send={change}
+      fieldErrorOf={(error) =>
+        error instanceof IdentityError && WRONG_PASSWORD_CODES.has(error.code)
+          ? { id: 'current-password', message: 'The current password is not right.' }
+          : null
+      }
       submitLabel="Change password"
       done={
         change.isSuccess && (

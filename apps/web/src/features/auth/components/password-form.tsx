@@ -20,13 +20,18 @@ interface PasswordFormProps {
   /** The mutation that sends it (send.mutate() once nothing is wrong). */
   send: { mutate: () => void; isPending: boolean; isError: boolean; error: unknown };
   submitLabel: string;
+  /**
+   * What the form says beside one of its fields about a failed send (its id and sentence), or
+   * null to say it above the button.
+   */
+  fieldErrorOf?: (error: unknown) => { id: string; message: string } | null;
   /** Shown under the fields once sent, while nothing is wrong. */
   done?: ReactNode;
 }
 
 /** Two password fields checked before they are sent, with what went wrong under them. */
 export function PasswordForm(props: PasswordFormProps) {
-  const { label, email, intro, fields, problemOf, send, submitLabel, done } = props;
+  const { label, email, intro, fields, problemOf, send, submitLabel, done, fieldErrorOf } = props;
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,14 +40,21 @@ export function PasswordForm(props: PasswordFormProps) {
     if (!found) send.mutate();
   };
 
+  const fieldError = !problem && send.isError ? (fieldErrorOf?.(send.error) ?? null) : null;
+
   return (
     <Form onSubmit={onSubmit} noValidate aria-label={label}>
       {intro}
       <input type="hidden" autoComplete="username" value={email} readOnly />
       {fields.map((field) => (
-        <PasswordField key={field.id} {...field} disabled={send.isPending} />
+        <PasswordField
+          key={field.id}
+          {...field}
+          error={fieldError?.id === field.id ? fieldError.message : undefined}
+          disabled={send.isPending}
+        />
       ))}
-      {(problem ?? send.isError) && (
+      {(problem ?? (send.isError && !fieldError)) && (
         <Alert variant="danger" role="alert">
           {problem ?? errorMessage(send.error)}
         </Alert>
