@@ -13,6 +13,9 @@ import { albumKeys } from './album-keys';
 
 const albumPath = (albumId: string) => `/api/albumsDb/${encodeURIComponent(albumId)}`;
 
+/** The Share dialog says what went wrong inside itself, not in the notification area. */
+const SAID_IN_THE_DIALOG = { quiet: true };
+
 /** GET albumsDb/{id}/sharing: visibility, members, pending invitations, link (owner only). */
 export function useAlbumSharing(albumId: string, enabled: boolean) {
   return useQuery({
@@ -21,6 +24,7 @@ export function useAlbumSharing(albumId: string, enabled: boolean) {
     enabled,
     // Read again each time the dialog opens: invitations turn into members meanwhile.
     staleTime: 0,
+    meta: SAID_IN_THE_DIALOG,
   });
 }
 
@@ -50,6 +54,7 @@ export function useSetVisibility(albumId: string) {
       queryClient.setQueryData(albumKeys.sharing(albumId), sharing);
       await changed();
     },
+    meta: SAID_IN_THE_DIALOG,
   });
 }
 
@@ -60,6 +65,7 @@ export function useInvite(albumId: string) {
     mutationFn: (input: { emailAddress: string; role: MemberRole }) =>
       apiJson<InviteResult>(`${albumPath(albumId)}/members`, { method: 'POST', json: input }),
     onSuccess: changed,
+    meta: SAID_IN_THE_DIALOG,
   });
 }
 
@@ -75,6 +81,7 @@ export function useRemoveMember(albumId: string) {
   return useMutation({
     mutationFn: (userId: string) => deleteMember(albumId, userId),
     onSuccess: changed,
+    meta: SAID_IN_THE_DIALOG,
   });
 }
 
@@ -99,6 +106,7 @@ export function useCancelInvitation(albumId: string) {
         method: 'DELETE',
       }),
     onSuccess: changed,
+    meta: SAID_IN_THE_DIALOG,
   });
 }
 
@@ -108,6 +116,7 @@ export function useCreateLink(albumId: string) {
   return useMutation({
     mutationFn: () => apiJson<ShareLink>(`${albumPath(albumId)}/link`, { method: 'POST' }),
     onSuccess: changed,
+    meta: SAID_IN_THE_DIALOG,
   });
 }
 
@@ -117,6 +126,7 @@ export function useRevokeLink(albumId: string) {
   return useMutation({
     mutationFn: () => apiJson<null>(`${albumPath(albumId)}/link`, { method: 'DELETE' }),
     onSuccess: changed,
+    meta: SAID_IN_THE_DIALOG,
   });
 }
 

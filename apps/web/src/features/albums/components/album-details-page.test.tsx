@@ -2,7 +2,7 @@ import type { Album, Photo } from '@photo/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePhoto } from '../../../test/builders';
-import { fakeNetwork, jsonResponse } from '../../../test/network';
+import { apiError, fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 
@@ -265,5 +265,48 @@ describe('album details', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(photoCards()).toHaveLength(3);
     });
+  });
+});
+
+describe('the Share dialog', () => {
+  it('says what went wrong inside itself, once, and clears it on the next attempt', async () => {
+    const { user, network } = openAlbum('owner');
+    network
+      .on(
+        'GET /api/albumsDb/a1/sharing',
+        jsonResponse(200, {
+          albumId: 'a1',
+          visibility: 'invited',
+          members: [],
+          invitations: [],
+          link: null,
+          membersMax: 50,
+          mailConfigured: true,
+        }),
+      )
+      .on(
+        'POST /api/albumsDb/a1/link',
+        apiError(503, 'UNAVAILABLE', 'The database is not answering; try again soon.'),
+        apiError(503, 'UNAVAILABLE', 'The database is not answering; try again soon.'),
+        jsonResponse(201, { token: 't1', url: '/s/t1', dateCreated: '2026-11-02T10:00:00Z' }),
+      );
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share “Garden”' });
+    const createLink = await within(dialog).findByRole('button', { name: 'Create link' });
+
+    await user.click(createLink);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The database is not answering; try again soon.',
+    );
+    await user.click(createLink);
+    await waitFor(() => expect(network.sent('POST /api/albumsDb/a1/link')).toHaveLength(2));
+    expect(await within(dialog).findAllByRole('alert')).toHaveLength(1);
+
+    const notifications = screen.getByRole('region', { name: 'Notifications', hidden: true });
+    expect(within(notifications).queryAllByRole('alert', { hidden: true })).toHaveLength(0);
+    expect(screen.getAllByText('The database is not answering; try again soon.')).toHaveLength(1);
+
+    await user.click(createLink);
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
   });
 });

@@ -1,4 +1,5 @@
 import type { Album, AlbumVisibility, MemberRole } from '@photo/contract';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -28,6 +29,16 @@ export const ROLE_LABELS: Record<MemberRole, string> = {
   contributor: 'Can add photos',
 };
 
+/**
+ * How a part of the dialog tells what went wrong: once, in the dialog's own alert, cleared when
+ * the next change starts.
+ */
+interface Outcome {
+  /** A change starts: the last failure is no longer news. */
+  starts: () => void;
+  failed: (error: unknown) => void;
+}
+
 /** A share link as people open it: absolute, on this site when the server gave a path. */
 function absoluteLink(url: string): string {
   return new URL(url, window.location.origin).toString();
@@ -36,9 +47,11 @@ function absoluteLink(url: string): string {
 function VisibilityChoice({
   albumId,
   visibility,
+  outcome,
 }: {
   albumId: string;
   visibility: AlbumVisibility;
+  outcome: Outcome;
 }) {
   const setVisibility = useSetVisibility(albumId);
   const name = useId();
@@ -55,7 +68,10 @@ function VisibilityChoice({
           name={name}
           label={VISIBILITY_LABELS[option]}
           checked={shown === option}
-          onChange={() => setVisibility.mutate(option)}
+          onChange={() => {
+            outcome.starts();
+            setVisibility.mutate(option, { onError: outcome.failed });
+          }}
         />
       ))}
       {shown === 'owner' && (
@@ -68,7 +84,15 @@ function VisibilityChoice({
   );
 }
 
-function InviteForm({ albumId, full }: { albumId: string; full: boolean }) {
+function InviteForm({
+  albumId,
+  full,
+  outcome,
+}: {
+  albumId: string;
+  full: boolean;
+  outcome: Outcome;
+}) {
   const invite = useInvite(albumId);
   const mailConfigured = useMailConfigured();
   const [email, setEmail] = useState('');
@@ -79,6 +103,7 @@ function InviteForm({ albumId, full }: { albumId: string; full: boolean }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
+    outcome.starts();
     invite.mutate(
       { emailAddress: email.trim(), role },
       {
@@ -180,7 +205,15 @@ function PersonRow({ who, pending = false, role, removeName, removing, onRemove 
   );
 }
 
-function LinkSection({ albumId, url }: { albumId: string; url: string | null }) {
+function LinkSection({
+  albumId,
+  url,
+  outcome,
+}: {
+  albumId: string;
+  url: string | null;
+  outcome: Outcome;
+}) {
   const createLink = useCreateLink(albumId);
   const revokeLink = useRevokeLink(albumId);
   // The link last copied: a new link is not "Copied" yet.
@@ -217,7 +250,14 @@ function LinkSection({ albumId, url }: { albumId: string; url: string | null }) 
             >
               {copied ? 'Copied' : 'Copy link'}
             </Button>
-            <Button variant="outline-danger" disabled={busy} onClick={() => revokeLink.mutate()}>
+            <Button
+              variant="outline-danger"
+              disabled={busy}
+              onClick={() => {
+                outcome.starts();
+                revokeLink.mutate(undefined, { onError: outcome.failed });
+              }}
+            >
               Stop sharing
             </Button>
           </div>
@@ -230,7 +270,14 @@ function LinkSection({ albumId, url }: { albumId: string; url: string | null }) 
           <p className="small text-body-secondary mb-2">
             A link lets anyone who has it see the album&apos;s photos, without an account.
           </p>
-          <Button variant="outline-primary" disabled={busy} onClick={() => createLink.mutate()}>
+          <Button
+            variant="outline-primary"
+            disabled={busy}
+            onClick={() => {
+              outcome.starts();
+              createLink.mutate(undefined, { onError: outcome.failed });
+            }}
+          >
             Create link
           </Button>
         </>
@@ -255,9 +302,18 @@ export function ShareDialog({
   const titleId = useId();
   const data = sharing.data;
   const people = data ? data.members.length + data.invitations.length : 0;
+  const [failure, setFailure] = useState<string | null>(null);
+  const outcome: Outcome = {
+    starts: () => setFailure(null),
+    failed: (error) => setFailure(errorMessage(error)),
+  };
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
 
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId} size="lg">
+    <Modal show={show} onHide={close} centered aria-labelledby={titleId} size="lg">
       <Modal.Header closeButton>
         <Modal.Title id={titleId} as="h2" className="h5 text-break">
           Share &ldquo;{album.name}&rdquo;
@@ -265,15 +321,24 @@ export function ShareDialog({
       </Modal.Header>
       <Modal.Body>
         {sharing.isPending && <LoadingState label="Loading who can see this album…" />}
-        {sharing.isError && <p className="text-danger">{errorMessage(sharing.error)}</p>}
+        {sharing.isError && (
+          <Alert variant="danger" role="alert">
+            {errorMessage(sharing.error)}
+          </Alert>
+        )}
+        {failure && (
+          <Alert variant="danger" role="alert" dismissible onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
         {data && (
           <>
-            <VisibilityChoice albumId={album.id} visibility={data.visibility} />
+            <VisibilityChoice albumId={album.id} visibility={data.visibility} outcome={outcome} />
             <section aria-labelledby={`${titleId}-people`} className="mb-4">
               <h3 id={`${titleId}-people`} className="h6">
                 People
               </h3>
-              <InviteForm albumId={album.id} full={people >= data.membersMax} />
+              <InviteForm albumId={album.id} full={people >= data.membersMax} outcome={outcome} />
               {people === 0 ? (
                 <p className="small text-body-secondary mb-0">Nobody is invited yet.</p>
               ) : (
@@ -290,7 +355,10 @@ export function ShareDialog({
                       role={member.role}
                       removeName={member.name}
                       removing={removeMember.isPending}
-                      onRemove={() => removeMember.mutate(member.userId)}
+                      onRemove={() => {
+                        outcome.starts();
+                        removeMember.mutate(member.userId, { onError: outcome.failed });
+                      }}
                     />
                   ))}
                   {data.invitations.map((invitation) => (
@@ -301,18 +369,21 @@ export function ShareDialog({
                       role={invitation.role}
                       removeName={invitation.emailAddress}
                       removing={cancelInvitation.isPending}
-                      onRemove={() => cancelInvitation.mutate(invitation.id)}
+                      onRemove={() => {
+                        outcome.starts();
+                        cancelInvitation.mutate(invitation.id, { onError: outcome.failed });
+                      }}
                     />
                   ))}
                 </ul>
               )}
             </section>
-            <LinkSection albumId={album.id} url={data.link?.url ?? null} />
+            <LinkSection albumId={album.id} url={data.link?.url ?? null} outcome={outcome} />
           </>
         )}
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={close}>
           Done
         </Button>
       </Modal.Footer>
