@@ -109,6 +109,9 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
   await expect(strangerPage.getByText(name)).toHaveCount(0);
   await strangerPage.goto(`/album/${album.id}`);
   await expect(strangerPage.getByText('This album does not exist.')).toBeVisible();
+  // One message for one problem: the page says it, the notification area does not repeat it.
+  await expect(strangerPage.getByRole('alert')).toHaveCount(1);
+  await expect(strangerPage.getByRole('alert')).toContainText('This album does not exist.');
   await screenshot(strangerPage, 'stranger-not-found');
 
   // A link, opened by someone without an account.

@@ -8,16 +8,18 @@ interface ErrorStateProps {
   /** What went wrong (the server's message); the notification area shows it too. */
   message?: string;
   onRetry?: () => void;
+  /** Announced as an alert: for a failure the notification area does not tell. */
+  announce?: boolean;
   children?: ReactNode;
 }
 
 /**
- * A screen's error state: what failed, and a way out. Not an ARIA alert: the notification area
- * already announces the failure.
+ * A screen's error state: what failed, and a way out. Not an ARIA alert unless `announce`: the
+ * notification area already announces the failure.
  */
-export function ErrorState({ title, message, onRetry, children }: ErrorStateProps) {
+export function ErrorState({ title, message, onRetry, announce, children }: ErrorStateProps) {
   return (
-    <div className="alert alert-warning my-4">
+    <div className="alert alert-warning my-4" role={announce ? 'alert' : undefined}>
       <h2 className="alert-heading h5">{title}</h2>
       {message && <p className="mb-2">{message}</p>}
       <div className="d-flex flex-wrap gap-2 align-items-center">
@@ -40,10 +42,13 @@ export function ItemErrorState({
   what,
   error,
   onRetry,
+  missingCode,
 }: {
   what: string;
   error: unknown;
   onRetry: () => void;
+  /** The 404 code the query keeps from the notification area: this state announces it. */
+  missingCode?: string;
 }) {
   const missing = error instanceof ApiError && error.status === 404;
   return (
@@ -51,6 +56,9 @@ export function ItemErrorState({
       title={missing ? `This ${what} does not exist.` : `The ${what} could not be loaded.`}
       message={missing ? 'It may have been deleted.' : errorMessage(error)}
       onRetry={missing ? undefined : onRetry}
+      announce={
+        missingCode !== undefined && error instanceof ApiError && error.code === missingCode
+      }
     >
       <Link to={paths.recentAlbums} className="btn btn-sm btn-primary">
         Go to Recent Albums

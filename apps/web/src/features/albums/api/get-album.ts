@@ -3,6 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 import { albumKeys } from './album-keys';
 
+/** The answer for an album that does not exist or that one may not see. */
+export const ALBUM_NOT_FOUND = 'ALBUM_NOT_FOUND';
+
 /** GET albums/find?id=: one album. */
 export function useAlbum(albumId: string) {
   return useQuery({
@@ -10,5 +13,7 @@ export function useAlbum(albumId: string) {
     queryFn: ({ signal }) =>
       apiJson<Album>(`/api/albums/find?id=${encodeURIComponent(albumId)}`, { signal }),
     enabled: albumId !== '',
+    // The screens that read it say "This album does not exist." themselves.
+    meta: { quietErrorCodes: [ALBUM_NOT_FOUND] },
   });
 }

@@ -169,7 +169,7 @@ describe('album details', () => {
     );
     renderApp('/album/missing');
     expect(await screen.findByText('This album does not exist.')).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('Album was not found.');
+    expect(screen.getByRole('alert')).toHaveTextContent('This album does not exist.');
   });
 
   it("shows each card's like and comment counts", async () => {
@@ -308,5 +308,23 @@ describe('the Share dialog', () => {
 
     await user.click(createLink);
     await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('an album one may not see', () => {
+  it('says once that it does not exist: on the page, not in the notification area too', async () => {
+    signInAs('stranger');
+    fakeNetwork().on(
+      'GET /api/albums/find',
+      apiError(404, 'ALBUM_NOT_FOUND', 'The album was not found.'),
+    );
+    renderApp('/album/a1');
+    expect(
+      await screen.findByRole('heading', { name: 'This album does not exist.' }),
+    ).toBeVisible();
+    const notifications = screen.getByRole('region', { name: 'Notifications', hidden: true });
+    expect(within(notifications).queryAllByRole('alert', { hidden: true })).toHaveLength(0);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('The album was not found.')).toBeNull();
   });
 });

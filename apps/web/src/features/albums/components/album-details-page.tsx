@@ -13,7 +13,7 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useDeletePhoto } from '../api/delete-photo';
-import { useAlbum } from '../api/get-album';
+import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
 import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
 import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
@@ -240,7 +240,12 @@ export function AlbumDetailsPage({ onPhotoRotated }: AlbumDetailsPageProps) {
       <>
         <PageTitle title="Album" />
         <h1>Photos in this Album</h1>
-        <ItemErrorState what="album" error={album.error} onRetry={() => void album.refetch()} />
+        <ItemErrorState
+          what="album"
+          error={album.error}
+          onRetry={() => void album.refetch()}
+          missingCode={ALBUM_NOT_FOUND}
+        />
       </>
     );
   }

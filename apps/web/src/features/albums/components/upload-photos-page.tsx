@@ -16,7 +16,7 @@ import {
   imageAccept,
   uploadLimitText,
 } from '../../../shared/lib/file-checks';
-import { useAlbum } from '../api/get-album';
+import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 
@@ -208,7 +208,12 @@ export function UploadPhotosPage() {
     return (
       <>
         {header}
-        <ItemErrorState what="album" error={album.error} onRetry={() => void album.refetch()} />
+        <ItemErrorState
+          what="album"
+          error={album.error}
+          onRetry={() => void album.refetch()}
+          missingCode={ALBUM_NOT_FOUND}
+        />
       </>
     );
   }
