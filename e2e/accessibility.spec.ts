@@ -28,6 +28,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await test.step('login (Sign Up tab)', async () => {
         await page.getByRole('tab', { name: 'Sign Up' }).click();
         await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+        // The tab fades in: colours are measured once it is fully shown.
+        await expect(page.getByRole('tabpanel')).toHaveCSS('opacity', '1');
         await expectNoSeriousA11yViolations(page, 'login (Sign Up tab)');
       });
       await checkScreen(page, 'not found (signed out)', '/nothing/here', async () => {
