@@ -7,6 +7,7 @@ import { meKey } from '../../features/profile/api/get-me';
 import { apiJson } from '../../shared/api/api-client';
 import { paths } from '../../shared/config/paths';
 import { sizedImageUrl } from '../../shared/lib/image-url';
+import { PAGE_LINKS } from './page-links';
 import type { User } from '@photo/contract';
 
 /** The signed-in person's picture, round; a plain circle until it is known. */
@@ -99,21 +100,13 @@ export function AccountMenu() {
         )}
         <ul className="list-unstyled mb-0">
           {/* On a wide screen these three are in the bar itself. */}
-          <li className="d-lg-none">
-            <NavLink className="dropdown-item" to={paths.recentAlbums} onClick={fold}>
-              Home
-            </NavLink>
-          </li>
-          <li className="d-lg-none">
-            <NavLink className="dropdown-item" to={paths.profile('me')} onClick={fold}>
-              Profile
-            </NavLink>
-          </li>
-          <li className="d-lg-none">
-            <NavLink className="dropdown-item" to={paths.myAlbums} onClick={fold}>
-              Albums
-            </NavLink>
-          </li>
+          {PAGE_LINKS.map(({ label, to }) => (
+            <li key={to} className="d-lg-none">
+              <NavLink className="dropdown-item" to={to} onClick={fold}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
           <li className="d-lg-none">
             <hr className="dropdown-divider" />
           </li>

@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { useSignedIn } from '../../shared/auth/session-store';
 import { HOME_PATH, paths } from '../../shared/config/paths';
 import { AccountMenu } from './account-menu';
+import { PAGE_LINKS } from './page-links';
 import { ThemeControl } from './theme-control';
 
 /** The app's mark beside its name: a picture frame with a sun and a hill. */
@@ -42,21 +43,13 @@ export function TopBar() {
         </Link>
         {signedIn && (
           <ul className="navbar-nav flex-row gap-1 me-auto d-none d-lg-flex app-top-links">
-            <li className="nav-item">
-              <NavLink className="nav-link rounded-pill px-3" to={paths.recentAlbums}>
-                Home
-              </NavLink>
-            </li>
-            <li className="nav-item">
-              <NavLink className="nav-link rounded-pill px-3" to={paths.profile('me')}>
-                Profile
-              </NavLink>
-            </li>
-            <li className="nav-item">
-              <NavLink className="nav-link rounded-pill px-3" to={paths.myAlbums}>
-                Albums
-              </NavLink>
-            </li>
+            {PAGE_LINKS.map(({ label, to }) => (
+              <li key={to} className="nav-item">
+                <NavLink className="nav-link rounded-pill px-3" to={to}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         )}
         <ThemeControl className="flex-shrink-0" />
