@@ -123,6 +123,7 @@ export const SETTINGS = {
   ),
   BENCH_MP: decimal('bench:fairness: megapixels of each photo.'),
   BENCH_PASSES: integer('bench:image-work: passes over the images in each measuring process.'),
+  BENCH_PHOTOS: integer('bench:album-scroll: photos of the album scrolled through.'),
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),
   BENCH_REQUESTS: integer('bench:logs: requests of each run.'),
   BENCH_ROUNDS: integer(

@@ -10,6 +10,35 @@ const STORAGE_KEY = 'scroll-positions';
  */
 const AT_ONCE = 'instant' satisfies ScrollBehavior;
 
+/** How long Back waits for a page to grow tall enough to reach where it was (its data, its layout). */
+const RESTORE_WAIT_MS = 3000;
+
+/** What ends the wait: the person scrolls or moves on themselves. */
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Scrolls to `y` now, and again each time the page grows until it is reached: a page drawn from
+ * data still on its way (or laid out once its width is known) is too short at first. Gives up
+ * after RESTORE_WAIT_MS or at the person's first scroll, key or tap. Answers a stop function.
+ */
+function scrollWhenReachable(y: number): () => void {
+  window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
+  if (Math.abs(window.scrollY - y) < 1 || typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(() => {
+    window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
+    if (Math.abs(window.scrollY - y) < 1) stop();
+  });
+  const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of USER_INPUT) window.removeEventListener(type, stop);
+  }
+  observer.observe(document.body);
+  for (const type of USER_INPUT) window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
+
 function readSaved(): Map<string, number> {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
@@ -56,7 +85,7 @@ export function ScrollRestoration() {
     shownKey.current = location.key;
     if (navigationType === NavigationType.Pop) {
       const y = positions.current!.get(location.key);
-      if (y !== undefined) window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
+      if (y !== undefined) return scrollWhenReachable(y);
     } else if (navigationType === NavigationType.Push) {
       const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
       if (target) target.scrollIntoView({ behavior: AT_ONCE });

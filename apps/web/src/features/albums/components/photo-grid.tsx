@@ -1,6 +1,22 @@
 import { IMAGE_SIZES, type Photo } from '@photo/contract';
-import { useMemo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import { RowsPhotoAlbum, type RenderImageProps } from 'react-photo-album';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import {
+  StaticPhotoAlbum,
+  computeRowsLayout,
+  type LayoutModel,
+  type Render,
+  type RenderImageProps,
+} from 'react-photo-album';
 import 'react-photo-album/rows.css';
 import '../../../shared/styles/gallery.css';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
@@ -79,52 +95,197 @@ interface PhotoGridProps {
   chrome: (photo: Photo) => ReactNode;
 }
 
+/** Rows drawn beyond each edge of the screen, so a quick scroll finds them there. */
+const OVERSCAN_ROWS = 4;
+
+interface Place {
+  /** The grid's width; undefined until it is first measured. */
+  width: number | undefined;
+  /** Where the grid starts in the page, from its top. */
+  top: number;
+}
+
+/**
+ * The grid's width and where it starts in the page, kept up to date as the grid or anything above
+ * it (the page) changes size.
+ */
+function usePlace(): [(element: HTMLElement | null) => void, Place] {
+  const [place, setPlace] = useState<Place>({ width: undefined, top: 0 });
+  const observer = useRef<ResizeObserver>(null);
+  const ref = useCallback((element: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    const update = () => {
+      // A grid not laid out (hidden, or a page without layout) is taken as wide as the window.
+      const width = element.clientWidth || window.innerWidth;
+      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setPlace((place) => (place.width === width && place.top === top ? place : { width, top }));
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver(update);
+    observer.current.observe(element);
+    observer.current.observe(document.body);
+  }, []);
+  return [ref, place];
+}
+
+type Row = LayoutModel<GridItem>['tracks'][number];
+
+interface GridRowProps {
+  row: Row;
+  model: LayoutModel<GridItem>;
+  render: Render<GridItem>;
+}
+
+/** Two layouts of a row draw the same tiles: the same photos at the same sizes. */
+function sameRow(a: GridRowProps, b: GridRowProps): boolean {
+  return (
+    a.model.containerWidth === b.model.containerWidth &&
+    a.model.spacing === b.model.spacing &&
+    a.render === b.render &&
+    a.row.photos.length === b.row.photos.length &&
+    a.row.photos.every((tile, i) => {
+      const other = b.row.photos[i]!;
+      return tile.photo === other.photo && tile.index === other.index && tile.width === other.width;
+    })
+  );
+}
+
+/**
+ * One row of tiles. Drawn again only when its photos or their sizes change: scrolling moves the
+ * rows, and the next page of the album lays out again only the rows it changes.
+ */
+const GridRow = memo(function GridRow({ row, model, render }: GridRowProps) {
+  return (
+    <StaticPhotoAlbum
+      layout="rows"
+      model={{ ...model, tracks: [row] }}
+      componentsProps={NO_GROUP}
+      render={render}
+    />
+  );
+}, sameRow);
+
+/** Each row's own container is not a group of its own: the tiles are items of the grid's list. */
+const NO_GROUP = { container: { role: 'none', 'aria-label': undefined } };
+
+/** A photo as the layout sees it, made once per photo (answer) and reused while it is the same. */
+const gridItems = new WeakMap<Photo, GridItem>();
+
 /**
  * An album's photos as a photo app shows them: justified rows (react-photo-album, decision 0045),
  * each tile the picture itself, its name and actions over it. A list, one item per photo.
+ *
+ * The whole album is laid out at once, but only the rows near the screen are in the page
+ * (@tanstack/react-virtual, decision 0050): an album of thousands of photos scrolls as lightly as
+ * one of twenty, and the page keeps its full height, so Back returns to the same place.
  */
 export function PhotoGrid({ photos, alt, link, chrome }: PhotoGridProps) {
-  // Laid out again only when the photos change, not each time the page renders (the viewer opens).
+  const [measure, { width: measuredWidth, top }] = usePlace();
   const items = useMemo<GridItem[]>(
     () =>
-      photos.map((photo) => ({
-        key: photo.id,
-        src: photo.photoUrl,
-        // Photos of unknown size are laid out 4:3, as their placeholder box.
-        width: photo.width || 4,
-        height: photo.height || 3,
-        alt: alt(photo),
-        photo,
-      })),
+      photos.map((photo) => {
+        let item = gridItems.get(photo);
+        if (!item || item.alt !== alt(photo)) {
+          item = {
+            key: photo.id,
+            src: photo.photoUrl,
+            // Photos of unknown size are laid out 4:3, as their placeholder box.
+            width: photo.width || 4,
+            height: photo.height || 3,
+            alt: alt(photo),
+            photo,
+          };
+          gridItems.set(photo, item);
+        }
+        return item;
+      }),
     [photos, alt],
   );
-  return (
-    <RowsPhotoAlbum
-      photos={items}
-      targetRowHeight={rowHeight}
-      spacing={(width) => (width < 560 ? 2 : 4)}
-      rowConstraints={{ singleRowMaxHeight: SINGLE_ROW_MAX_HEIGHT }}
-      componentsProps={{
-        container: { role: 'list', 'aria-label': 'Photos', className: 'app-photo-grid' },
-      }}
-      render={{
-        wrapper: ({ className, ...props }) => (
-          <div {...props} role="listitem" className={`${className ?? ''} app-tile`} />
+  const spacing = measuredWidth !== undefined && measuredWidth < 560 ? 2 : 4;
+  // An album of a few photos is one row, no taller than SINGLE_ROW_MAX_HEIGHT: the grid is then
+  // no wider than those photos at that height.
+  const maxWidth = useMemo(
+    () =>
+      Math.floor(
+        items.reduce(
+          (sum, { width, height }) => sum + (width / height) * SINGLE_ROW_MAX_HEIGHT,
+          spacing * (items.length - 1),
         ),
-        image: (props, { photo, index, width, height }) =>
-          link(
-            photo.photo,
-            <TileImage
-              photo={photo.photo}
-              index={index}
-              layout={props}
-              width={width}
-              height={height}
-            />,
-          ),
-        extras: (_, { photo }) => chrome(photo.photo),
-      }}
-    />
+      ),
+    [items, spacing],
+  );
+  const model = useMemo(
+    () =>
+      measuredWidth
+        ? computeRowsLayout(items, spacing, 0, measuredWidth, rowHeight(measuredWidth))
+        : undefined,
+    [items, spacing, measuredWidth],
+  );
+  const rows = useMemo(() => model?.tracks ?? [], [model]);
+  // Where each row starts, from the grid's top: the rows' heights as laid out, and the spacing.
+  const starts = useMemo(() => {
+    const list = [0];
+    for (const row of rows) list.push(list.at(-1)! + (row.photos[0]?.height ?? 0) + spacing);
+    return list;
+  }, [rows, spacing]);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => starts[index + 1]! - starts[index]!,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: top,
+    getItemKey: (index) => rows[index]?.photos[0]?.photo.key ?? index,
+  });
+  const count = items.length;
+  const render = useMemo<Render<GridItem>>(
+    () => ({
+      wrapper: ({ className, ...props }, { index }) => (
+        <div
+          {...props}
+          role="listitem"
+          aria-posinset={index + 1}
+          aria-setsize={count}
+          className={`${className ?? ''} app-tile`}
+        />
+      ),
+      image: (props, { photo, index, width, height }) =>
+        link(
+          photo.photo,
+          <TileImage
+            photo={photo.photo}
+            index={index}
+            layout={props}
+            width={width}
+            height={height}
+          />,
+        ),
+      extras: (_, { photo }) => chrome(photo.photo),
+    }),
+    [count, link, chrome],
+  );
+
+  return (
+    <div
+      ref={measure}
+      role="list"
+      aria-label="Photos"
+      className="app-photo-grid"
+      style={{ maxWidth, height: starts.at(-1)! - (rows.length > 0 ? spacing : 0) }}
+    >
+      {model &&
+        virtualizer.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            role="none"
+            className="app-photo-row"
+            style={{ transform: `translateY(${starts[row.index]}px)` }}
+          >
+            <GridRow row={rows[row.index]!} model={model} render={render} />
+          </div>
+        ))}
+    </div>
   );
 }
 
