@@ -118,7 +118,7 @@ function PersonRow({ user, embedded }: { user: AdminUser; embedded: boolean }) {
     <ListGroup.Item as="li" className="py-3">
       <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
         <div className="app-min-w-0">
-          <h2 className="h6 mb-1 text-break">
+          <h2 className="h6 fw-semibold mb-1 text-break">
             {user.name}
             {user.isAdmin && (
               <Badge bg="secondary" className="ms-2 align-text-bottom">

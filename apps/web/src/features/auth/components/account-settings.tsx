@@ -112,12 +112,7 @@ function AdminVerifiesNotice({ email }: { email: string }) {
           {errorMessage(check.error)}
         </p>
       )}
-      <Button
-        variant="outline-dark"
-        size="sm"
-        onClick={() => check.mutate()}
-        disabled={check.isPending}
-      >
+      <Button variant="warning" size="sm" onClick={() => check.mutate()} disabled={check.isPending}>
         {check.isPending ? 'Checking…' : 'Check again'}
       </Button>
     </Alert>
