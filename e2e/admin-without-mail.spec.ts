@@ -49,6 +49,9 @@ async function lookAt(page: Page, name: string) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
     await expectNoSeriousA11yViolations(page, `${name} (${colorScheme})`);
+    if (colorScheme === 'dark') {
+      await page.screenshot({ path: `${SHOTS}/${name}-dark.png`, fullPage: true });
+    }
   }
   await page.emulateMedia({ colorScheme: 'light' });
   const size = page.viewportSize()!;

@@ -9,6 +9,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // At most one administrator: two first sign-ups at once cannot both become it.
   await sql`create unique index users_one_admin on users (is_admin) where is_admin = 1`.execute(db);
+  // The administrator's list of accounts, newest first, and the earliest account, are read by it.
+  await db.schema
+    .createIndex('users_created_idx')
+    .on('users')
+    .columns(['created_at', 'id'])
+    .execute();
   // A server that already has accounts: the earliest one.
   await sql`
     update users set is_admin = 1
@@ -17,6 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('users_created_idx').execute();
   await db.schema.dropIndex('users_one_admin').execute();
   await db.schema.alterTable('users').dropColumn('is_admin').execute();
 }
