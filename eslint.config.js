@@ -15,6 +15,7 @@ const serverModules = fs
  * here imports no other module.
  */
 const serverModuleImports = {
+  admin: ['identity', 'sharing', 'users'],
   albums: ['files'],
   comments: ['photos'],
   likes: ['photos'],

@@ -29,6 +29,7 @@ import {
 import { RequestLogController } from './plugins/request-log.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerXsrf } from './plugins/xsrf.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { commentEventsPlugin } from './modules/comments/comment-events.plugin.js';
@@ -222,6 +223,7 @@ export async function buildApp(
       await api.register(likesRoutes, { deps });
       await api.register(sharingRoutes, { deps });
       await api.register(filesRoutes, { deps });
+      await api.register(adminRoutes, { deps });
     },
     { prefix: '/api' },
   );

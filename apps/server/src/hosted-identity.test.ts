@@ -75,6 +75,7 @@ afterAll(async () => {
 });
 
 let counter = 0;
+let adminToken: string;
 
 /** An ID token with hosted Firebase's claims, signed by `key`. */
 async function hostedToken(
@@ -113,8 +114,27 @@ describe.skipIf(otherDatabase)('hosted Firebase ID tokens (AUTH_JWKS_URL)', () =
     const { token, uid, email } = await hostedToken(first);
     const res = await ctx.api(token).me();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: uid, emailAddress: email });
+    // The first account seen is the server's administrator.
+    expect(res.json()).toMatchObject({ id: uid, emailAddress: email, isAdmin: true });
     expect(jwksFetches).toBeGreaterThanOrEqual(1);
+    adminToken = token;
+  });
+
+  it('lets the administrator list the accounts, but not change addresses or passwords held by the provider', async () => {
+    const other = await hostedToken(first, { emailVerified: false });
+    expect((await ctx.api(other.token).me()).json()).toMatchObject({ isAdmin: false });
+    const listed = await ctx.api(adminToken).adminUsers();
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toContainEqual(
+      expect.objectContaining({ id: other.uid, emailVerified: false, isAdmin: false }),
+    );
+    for (const res of [
+      await ctx.api(adminToken).adminVerifyEmail(other.uid),
+      await ctx.api(adminToken).adminPasswordLink(other.uid),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: { code: 'IDENTITY_NOT_EMBEDDED' } });
+    }
   });
 
   it('refuses a token of another project, another issuer, an expired one and an unknown kid', async () => {

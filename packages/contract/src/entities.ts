@@ -29,6 +29,16 @@ export const userSchema = z
     name: z.string(),
     profilePicUrl: z.string(),
     dateCreated: isoDate,
+    /**
+     * Only in the answers about the caller (users/me and its changes): whether they are this
+     * server's administrator, the first account made on it.
+     */
+    isAdmin: z.boolean().optional(),
+    /**
+     * Only in the answers about the caller: the name of the server's administrator, who confirms
+     * addresses and makes password links when the server sends no e-mail; absent when there is none.
+     */
+    adminName: z.string().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

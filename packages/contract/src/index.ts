@@ -5,3 +5,4 @@ export * from './requests.js';
 export * from './identity.js';
 export * from './client-config.js';
 export * from './sharing.js';
+export * from './admin.js';

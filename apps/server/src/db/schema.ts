@@ -93,6 +93,8 @@ export interface UsersTable {
   created_at: string;
   /** The address the user has proven to own (a verified ID token), lower-cased; null: none yet. */
   verified_email: string | null;
+  /** 1: the server's administrator (the first account made on it); at most one row has it. */
+  is_admin: Generated<number>;
 }
 
 export interface FilesTable {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  AdminUser,
   Album,
   AlbumSharing,
   Comment,
   InviteResult,
   LikeSummary,
+  PasswordLink,
   Photo,
   PhotoLike,
   ShareLink,
@@ -278,5 +280,23 @@ export class ApiClient {
 
   sharedPhotos(token: string, query = '') {
     return this.get<Photo[]>(`/api/shared/${path(token)}/photos${query}`);
+  }
+
+  adminUsers(query = '') {
+    return this.get<AdminUser[]>(`/api/admin/users${query}`);
+  }
+
+  adminVerifyEmail(userId: string) {
+    return this.request<AdminUser>({
+      method: 'POST',
+      url: `/api/admin/users/${path(userId)}/verify-email`,
+    });
+  }
+
+  adminPasswordLink(userId: string) {
+    return this.request<PasswordLink>({
+      method: 'POST',
+      url: `/api/admin/users/${path(userId)}/password-link`,
+    });
   }
 }

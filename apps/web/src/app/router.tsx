@@ -61,6 +61,9 @@ const SharedAlbumPage = lazy(() =>
     default: m.SharedAlbumPage,
   })),
 );
+const AdminPage = lazy(() =>
+  import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -94,6 +97,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.albumAlias, element: <AlbumRoute /> },
           { path: routePatterns.upload, element: <UploadPhotosPage /> },
           { path: routePatterns.photo, element: <PhotoRoute /> },
+          { path: routePatterns.admin, element: <AdminPage /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumPage /> },

@@ -20,6 +20,25 @@ export const OOB_CODES_PER_HOUR = 5;
 export function createCodes(deps: IdentityServiceDeps) {
   const { db, clock } = deps;
 
+  /** Makes a code and stores its hash; answers the code and when it stops working. */
+  async function issueCode(
+    account: AccountRow,
+    requestType: IdentityOobRequestType,
+  ): Promise<{ code: string; expiresAt: string }> {
+    const now = clock.now();
+    const code = newSecret();
+    const expiresAt = new Date(now.getTime() + OOB_CODE_LIFETIME_MS[requestType]).toISOString();
+    await repo.insertOobCode(db, {
+      code_hash: sha256(code),
+      uid: account.uid,
+      request_type: requestType,
+      email: account.email,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    });
+    return { code, expiresAt };
+  }
+
   /** Makes a code, stores its hash and e-mails it. Answers false when the hourly budget is spent. */
   async function sendCode(
     account: AccountRow,
@@ -33,15 +52,7 @@ export function createCodes(deps: IdentityServiceDeps) {
     ) {
       return false;
     }
-    const code = newSecret();
-    await repo.insertOobCode(db, {
-      code_hash: sha256(code),
-      uid: account.uid,
-      request_type: requestType,
-      email: account.email,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + OOB_CODE_LIFETIME_MS[requestType]).toISOString(),
-    });
+    const { code } = await issueCode(account, requestType);
     await deps.mailer.send(
       oobMail(requestType, account.email, code, deps.config.publicUrl ?? context.linkOrigin),
       context.log,
@@ -63,6 +74,7 @@ export function createCodes(deps: IdentityServiceDeps) {
   }
 
   return {
+    issueCode,
     sendCode,
     readCode,
 

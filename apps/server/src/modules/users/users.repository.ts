@@ -1,17 +1,48 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, UserRow, UsersTable } from '../../db/schema.js';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Inserts the user unless one with that id exists; never fails on a concurrent insert. */
+/**
+ * Inserts the user unless one with that id exists; never fails on a concurrent insert. The first
+ * user of the server becomes its administrator: when two first users arrive at once, the unique
+ * index on is_admin = 1 lets one in as administrator and the other is inserted as a plain user.
+ */
 export async function insertUserIfMissing(db: Db, user: Insertable<UsersTable>): Promise<void> {
+  const first = await db
+    .insertInto('users')
+    .values({
+      ...user,
+      is_admin: sql<number>`case when exists (select 1 from users) then 0 else 1 end`,
+    })
+    // Any conflict: the id (a concurrent first request of the same user) or the administrator.
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  if (Number(first.numInsertedOrUpdatedRows ?? 0n) === 1) return;
   await db
     .insertInto('users')
-    .values(user)
+    .values({ ...user, is_admin: 0 })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/** The server's administrator, if there is one. */
+export function findAdmin(db: Db): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('is_admin', '=', 1).executeTakeFirst();
+}
+
+/**
+ * When the server has no administrator (theirs has just been deleted), the earliest remaining
+ * account becomes it.
+ */
+export async function promoteEarliestUserIfNoAdmin(db: Db): Promise<void> {
+  await sql`
+    update users set is_admin = 1
+    where id = (select id from users order by created_at, id limit 1)
+      and not exists (select 1 from users where is_admin = 1)
+  `.execute(db);
 }
 
 /** Creates the user, or sets the e-mail address, name and picture of the existing one. */

@@ -20,8 +20,10 @@ import { deletePhotosOfUser } from '../photos/photos.service.js';
 import {
   deleteCommentsAndLikesOf,
   deleteUserRow,
+  findAdmin,
   findUserById,
   insertUserIfMissing,
+  promoteEarliestUserIfNoAdmin,
   setProfilePicture,
   setUserName,
   unsetPicturesOfFilesOf,
@@ -38,6 +40,20 @@ export function toUser(row: UserRow, publicUrl: string | undefined, pictureVersi
       ? pictureUrl(row.profile_pic_file_id, publicUrl, undefined, pictureVersion)
       : DEFAULT_AVATAR_URL,
     dateCreated: row.created_at,
+  };
+}
+
+/** The caller's own profile: a user, and whether they or who else is the server's administrator. */
+function toOwnUser(
+  row: UserRow,
+  admin: UserRow | undefined,
+  publicUrl: string | undefined,
+  pictureVersion: number,
+): User {
+  return {
+    ...toUser(row, publicUrl, pictureVersion),
+    isAdmin: row.is_admin === 1,
+    ...(admin ? { adminName: admin.name } : {}),
   };
 }
 
@@ -132,13 +148,17 @@ async function signUpPictureFileId(
   return mayUse ? file.id : null;
 }
 
-/** The user as the API shows them, their picture's URL with its file's edit version. */
+/**
+ * The caller as the API shows them, their picture's URL with its file's edit version, and who the
+ * server's administrator is.
+ */
 async function userAnswer(deps: AppDeps, id: string): Promise<User> {
   const row = await requireUser(deps, id);
   const file = row.profile_pic_file_id
     ? await findFileById(deps.db, row.profile_pic_file_id)
     : undefined;
-  return toUser(row, deps.config.publicUrl, file?.edit_version ?? 0);
+  const admin = row.is_admin === 1 ? row : await findAdmin(deps.db);
+  return toOwnUser(row, admin, deps.config.publicUrl, file?.edit_version ?? 0);
 }
 
 async function requireUser(deps: AppDeps, id: string): Promise<UserRow> {
@@ -239,6 +259,7 @@ export async function deleteUserAccount(
     await deleteCommentsAndLikesOf(trx, caller.id);
     const owned = await deleteFilesOfOwner(trx, caller.id);
     await deleteUserRow(trx, caller.id);
+    if (user.is_admin === 1) await promoteEarliestUserIfNoAdmin(trx);
     await deleteIdentityAccount(trx, caller.id);
     return { owned, used };
   });

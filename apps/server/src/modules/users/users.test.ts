@@ -37,6 +37,9 @@ describe('users', () => {
         name: 'Ada Lovelace',
         profilePicUrl: DEFAULT_AVATAR_URL,
         dateCreated: expect.any(String),
+        // The caller's own profile says who the server's administrator is.
+        isAdmin: expect.any(Boolean),
+        adminName: expect.any(String),
       });
       expect((await ctx.api(account).me()).json()).toEqual(user);
     });
@@ -209,6 +212,8 @@ describe('users', () => {
         name: expect.stringMatching(/^fresh\.person-\d+$/),
         profilePicUrl: DEFAULT_AVATAR_URL,
         dateCreated: ctx.clock.now().toISOString(),
+        isAdmin: expect.any(Boolean),
+        adminName: expect.any(String),
       });
     });
 

@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/session';
-import { meKey } from '../../features/profile/api/get-me';
-import { apiJson } from '../../shared/api/api-client';
+import { meQuery } from '../../shared/api/me';
 import { paths } from '../../shared/config/paths';
 import { sizedImageUrl } from '../../shared/lib/image-url';
-import { PAGE_LINKS } from './page-links';
+import { ADMIN_LINK, PAGE_LINKS } from './page-links';
 import type { User } from '@photo/contract';
 
 /** The signed-in person's picture, round; a plain circle until it is known. */
@@ -35,11 +34,7 @@ export function AccountMenu() {
   const container = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   // The bar does well enough without the picture: a failure here is not told.
-  const me = useQuery({
-    queryKey: meKey,
-    queryFn: ({ signal }) => apiJson<User>('/api/users/me', { signal }),
-    meta: { quiet: true },
-  });
+  const me = useQuery({ ...meQuery, meta: { quiet: true } });
 
   useEffect(() => {
     if (!open) return;
@@ -110,6 +105,18 @@ export function AccountMenu() {
           <li className="d-lg-none">
             <hr className="dropdown-divider" />
           </li>
+          {me.data?.isAdmin && (
+            <>
+              <li>
+                <NavLink className="dropdown-item" to={ADMIN_LINK.to} onClick={fold}>
+                  {ADMIN_LINK.label}
+                </NavLink>
+              </li>
+              <li>
+                <hr className="dropdown-divider" />
+              </li>
+            </>
+          )}
           <li>
             <button type="button" className="dropdown-item" onClick={onLogout}>
               Logout

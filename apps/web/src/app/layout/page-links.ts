@@ -6,3 +6,6 @@ export const PAGE_LINKS = [
   { label: 'Profile', to: paths.profile('me') },
   { label: 'Albums', to: paths.myAlbums },
 ] as const;
+
+/** The administrator's page, in the account menu of the server's administrator only. */
+export const ADMIN_LINK = { label: 'People on this server', to: paths.admin } as const;

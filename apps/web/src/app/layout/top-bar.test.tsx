@@ -74,6 +74,34 @@ describe('top bar', () => {
     expect(toggle).toHaveFocus();
   });
 
+  it("links the administrator's page in the menu of the administrator only", async () => {
+    const me = {
+      id: 'u1',
+      name: 'Ann',
+      emailAddress: 'ann@example.com',
+      profilePicUrl: '/default-avatar.png',
+      dateCreated: new Date().toISOString(),
+    };
+    for (const isAdmin of [true, false]) {
+      signInAs('u1');
+      fakeNetwork()
+        .on('GET /api/albumsDb', jsonResponse(200, []))
+        .on('GET /api/users/me', jsonResponse(200, { ...me, isAdmin, adminName: 'Ann' }));
+      const { user, router, unmount } = renderApp('/albums/recent');
+      await openMenu(user);
+      const menu = document.getElementById('main-navigation')!;
+      await within(menu).findByText('ann@example.com');
+      const link = within(menu).queryByRole('link', { name: 'People on this server' });
+      if (isAdmin) {
+        await user.click(link!);
+        expect(router.state.location.pathname).toBe('/admin');
+      } else {
+        expect(link).toBeNull();
+      }
+      unmount();
+    }
+  });
+
   it('keeps the bar working when the picture cannot be had, without an error message', async () => {
     signInAs('u1');
     fakeNetwork()

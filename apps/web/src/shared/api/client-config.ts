@@ -89,3 +89,16 @@ export function useMailConfigured(): boolean | undefined {
   if (!query.isSuccess) return undefined;
   return query.data.mail?.configured ?? false;
 }
+
+/**
+ * Whether people get no e-mail from this server: it sends none (no SMTP_URL) and its own identity
+ * service holds the accounts, so no provider mails verification or reset links either. Then the
+ * administrator confirms addresses and makes password links. Undefined until known (and when the
+ * settings cannot be read).
+ */
+export function useNoMail(): boolean | undefined {
+  const query = useQuery(clientConfigQuery);
+  if (!query.isSuccess) return undefined;
+  const embedded = query.data.identity?.embedded ?? true;
+  return embedded && !(query.data.mail?.configured ?? false);
+}

@@ -16,6 +16,8 @@ export const routePatterns = {
   photo: 'photo/:photoId',
   /** What a share link opens; no account needed. */
   sharedLink: 'shared/:token',
+  /** The server's administration: its accounts (administrator only). */
+  admin: 'admin',
   notFound: '*',
 } as const;
 
@@ -34,6 +36,7 @@ export const paths = {
   upload: (albumId: string) => `/upload/${segment(albumId)}`,
   photo: (photoId: string) => `/photo/${segment(photoId)}`,
   sharedLink: (token: string) => `/shared/${segment(token)}`,
+  admin: '/admin',
 } as const;
 
 /** Where a signed-in user lands when no other page was asked for. */

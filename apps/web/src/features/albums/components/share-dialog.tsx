@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
-import { useMailConfigured } from '../../../shared/api/client-config';
+import { useMailConfigured, useNoMail } from '../../../shared/api/client-config';
 import { LoadingState } from '../../../shared/components/loading-state';
 import {
   useAlbumSharing,
@@ -95,6 +95,7 @@ function InviteForm({
 }) {
   const invite = useInvite(albumId);
   const mailConfigured = useMailConfigured();
+  const noMail = useNoMail();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('viewer');
   const [done, setDone] = useState<string | null>(null);
@@ -163,8 +164,19 @@ function InviteForm({
       )}
       {mailConfigured === false && (
         <p className="small text-body-secondary mt-2 mb-0">
-          E-mail is not set up on this server, so no invitation e-mail is sent. Tell the people you
-          invite to sign in with that address and look under &ldquo;Shared with me&rdquo;.
+          E-mail is not set up on this server, so no invitation e-mail is sent.{' '}
+          {noMail ? (
+            <>
+              Tell the people you invite to sign up with that address and to ask the server&rsquo;s
+              administrator to confirm it: the album then appears under &ldquo;Shared with
+              me&rdquo;.
+            </>
+          ) : (
+            <>
+              Tell the people you invite to sign in with that address and look under &ldquo;Shared
+              with me&rdquo;.
+            </>
+          )}
         </p>
       )}
       {full && (

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, identityError, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
+import { SESSION_KEYS } from '../../../shared/auth/session-store';
 import { signInAs } from '../../../test/session';
 
 describe('forgot password', () => {
@@ -54,6 +55,102 @@ describe('forgot password', () => {
     const [sent] = network.sent('POST /v1/accounts:sendOobCode');
     expect(sent!.url.origin).toBe('https://identitytoolkit.googleapis.com');
     expect(sent!.url.searchParams.get('key')).toBe('AIza-key');
+  });
+});
+
+describe('forgot password on a server that sends no e-mail', () => {
+  it('says so, and to ask the administrator for a password link; nothing is sent', async () => {
+    const network = fakeNetwork().on(
+      'GET /api/client-config',
+      jsonResponse(200, {
+        upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+        identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
+        mail: { configured: false },
+      }),
+    );
+    renderApp('/forgot-password');
+    expect(
+      await screen.findByText(/E-mail is not set up on this server, so it cannot send you a link/),
+    ).toBeVisible();
+    expect(screen.getByText(/Ask the server.s administrator for a password link/)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Reset your password' })).toBeNull();
+    expect(screen.queryByText(/we have sent/)).toBeNull();
+    expect(network.sent('POST /identity/v1/accounts:sendOobCode')).toHaveLength(0);
+  });
+
+  it('keeps the form when the server sends e-mail', async () => {
+    fakeNetwork().on(
+      'GET /api/client-config',
+      jsonResponse(200, {
+        upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+        identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
+        mail: { configured: true },
+      }),
+    );
+    renderApp('/forgot-password');
+    const form = await screen.findByRole('form', { name: 'Reset your password' });
+    expect(within(form).getByText(/We will send you a link/)).toBeVisible();
+    expect(screen.queryByText(/E-mail is not set up/)).toBeNull();
+  });
+});
+
+/** Signs in with an ID token whose address is not confirmed yet. */
+function signInUnverified(email: string) {
+  const part = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  signInAs('u2');
+  localStorage.setItem(
+    SESSION_KEYS.idToken,
+    `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part({ sub: 'u2', email, email_verified: false })}.sig`,
+  );
+}
+
+describe('the notice of an address not confirmed yet', () => {
+  const me = {
+    id: 'u2',
+    name: 'Fred Friend',
+    emailAddress: 'fred@example.com',
+    profilePicUrl: '/default-avatar.png',
+    dateCreated: new Date().toISOString(),
+    isAdmin: false,
+    adminName: 'Ada Admin',
+  };
+  const config = (configured: boolean) =>
+    jsonResponse(200, {
+      upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+      identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
+      mail: { configured },
+    });
+
+  it('without e-mail, names the administrator who confirms it, and offers no link', async () => {
+    signInUnverified('fred@example.com');
+    fakeNetwork()
+      .on('GET /api/client-config', config(false))
+      .on('GET /api/users/me', jsonResponse(200, me));
+    renderApp('/profile/me');
+    const notice = await screen.findByText(/E-mail is not set up on this server/);
+    const alert = notice.closest('.alert')!;
+    expect(alert).toHaveTextContent('Your e-mail address fred@example.com is not confirmed yet.');
+    await waitFor(() => expect(alert).toHaveTextContent('administrator, Ada Admin'));
+    expect(alert).not.toHaveTextContent('we sent');
+    expect(
+      within(alert as HTMLElement).queryByRole('button', { name: 'Send the link again' }),
+    ).toBeNull();
+    expect(within(alert as HTMLElement).getByRole('button', { name: 'Check again' })).toBeVisible();
+  });
+
+  it('with e-mail, asks to open the link sent, and sends it again', async () => {
+    signInUnverified('fred@example.com');
+    fakeNetwork()
+      .on('GET /api/client-config', config(true))
+      .on('GET /api/users/me', jsonResponse(200, me));
+    renderApp('/profile/me');
+    expect(
+      await screen.findByText(
+        'Please confirm your e-mail address: open the link we sent to fred@example.com.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeVisible();
   });
 });
 

@@ -1,19 +1,22 @@
 import { PASSWORD_MIN } from '@photo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
 import { apiJson } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/api/api-error';
-import { loadIdentityConfig } from '../../../shared/api/client-config';
+import { loadIdentityConfig, useNoMail } from '../../../shared/api/client-config';
+import { meQuery } from '../../../shared/api/me';
 import { decodeTokenPayload } from '../../../shared/auth/jwt';
+import { paths } from '../../../shared/config/paths';
 import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-store';
 import { IdentityError, identityClient } from '../api/identity-client';
 import { leaveLoginNotice } from '../api/login-notice';
-import { getFreshIdToken, startSession } from '../api/session';
+import { getFreshIdToken, refreshIdToken, startSession } from '../api/session';
 import { PasswordForm } from './password-form';
 
 function useTokenClaims() {
@@ -54,6 +57,63 @@ function VerifyEmailNotice({ email }: { email: string }) {
       )}
       <Button variant="warning" size="sm" onClick={() => send.mutate()} disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send the link again'}
+      </Button>
+    </Alert>
+  );
+}
+
+/**
+ * When the server sends no e-mail: the address is confirmed by the server's administrator, named
+ * when the server says who it is; "Check again" takes a new token, which tells whether they have.
+ */
+function AdminVerifiesNotice({ email }: { email: string }) {
+  // The notice does well enough without the name: a failure here is not told.
+  const me = useQuery({ ...meQuery, meta: { quiet: true } });
+  const check = useMutation({
+    mutationFn: async () => {
+      const token = await refreshIdToken(await currentIdToken());
+      if (!token) throw new Error('Your session has ended. Please sign in again.');
+      const claims = decodeTokenPayload(token);
+      if (claims?.email_verified !== true)
+        throw new Error(
+          'Your address is not confirmed yet. Ask the administrator, then check again.',
+        );
+    },
+    meta: { quiet: true },
+  });
+  const adminName = me.data?.adminName;
+  return (
+    <Alert variant="warning" className="mx-auto mb-4" style={{ maxWidth: '32rem' }}>
+      <p className="mb-2 text-break">
+        Your e-mail address {email} is not confirmed yet. E-mail is not set up on this server, so no
+        link can be sent to it.
+      </p>
+      {me.data?.isAdmin ? (
+        <p className="mb-2">
+          You are this server&rsquo;s administrator: confirm your own address on{' '}
+          <Link to={paths.admin} className="alert-link">
+            People on this server
+          </Link>
+          .
+        </p>
+      ) : (
+        <p className="mb-2">
+          Addresses are confirmed by the server&rsquo;s administrator
+          {adminName ? (
+            <>
+              , <strong className="text-break">{adminName}</strong>
+            </>
+          ) : null}
+          : ask them to confirm yours. Albums shared with this address appear once it is confirmed.
+        </p>
+      )}
+      {check.isError && (
+        <p role="alert" className="mb-2 text-danger-emphasis">
+          {errorMessage(check.error)}
+        </p>
+      )}
+      <Button variant="warning" size="sm" onClick={() => check.mutate()} disabled={check.isPending}>
+        {check.isPending ? 'Checking…' : 'Check again'}
       </Button>
     </Alert>
   );
@@ -226,11 +286,15 @@ function DeleteAccount({ email }: { email: string }) {
   );
 }
 
-/** Until the signed-in user's address is confirmed: a notice, with "Send the link again". */
+/**
+ * Until the signed-in user's address is confirmed: a notice, with "Send the link again"; on a
+ * server that sends no e-mail, who confirms it instead.
+ */
 export function VerifyEmailBanner() {
   const { email, emailVerified } = useTokenClaims();
+  const noMail = useNoMail();
   if (emailVerified || !email) return null;
-  return <VerifyEmailNotice email={email} />;
+  return noMail ? <AdminVerifiesNotice email={email} /> : <VerifyEmailNotice email={email} />;
 }
 
 /** The signed-in user's account at the identity provider: password, deletion. */

@@ -6,12 +6,32 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useNoMail } from '../../../shared/api/client-config';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { identityClient } from '../api/identity-client';
 
+/**
+ * On a server that sends no e-mail: nothing to send, and whom to ask. Says nothing about whether
+ * an account uses some address.
+ */
+function AskTheAdministrator() {
+  return (
+    <div>
+      <p>
+        E-mail is not set up on this server, so it cannot send you a link to choose a new password.
+      </p>
+      <p className="mb-0">
+        Ask the server&rsquo;s administrator for a password link: they can make one for your account
+        and give it to you. It works once, for one hour.
+      </p>
+    </div>
+  );
+}
+
 /** "Forgot password?": e-mails a link that opens the page where a new password is chosen. */
 export function ForgotPasswordPage() {
+  const noMail = useNoMail();
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState(false);
   const send = useMutation({
@@ -35,7 +55,9 @@ export function ForgotPasswordPage() {
       <div className="col-12 col-md-8 col-lg-6">
         <div className="border rounded p-3 p-sm-4 bg-body shadow-sm">
           <h1 className="h3 mb-3">Reset your password</h1>
-          {send.isSuccess ? (
+          {noMail ? (
+            <AskTheAdministrator />
+          ) : send.isSuccess ? (
             <Alert variant="success" role="status">
               If an account uses <strong className="text-break">{send.data.email}</strong>, we have
               sent it a link to choose a new password. Check your inbox (and your spam folder); the

@@ -1,13 +1,9 @@
-import type { User } from '@photo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../shared/api/api-client';
+import { meQuery } from '../../../shared/api/me';
 
-export const meKey = ['users', 'me'] as const;
+export { meKey } from '../../../shared/api/me';
 
 /** GET users/me: the signed-in user. */
 export function useMe() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: ({ signal }) => apiJson<User>('/api/users/me', { signal }),
-  });
+  return useQuery(meQuery);
 }
