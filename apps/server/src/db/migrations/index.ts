@@ -11,6 +11,7 @@ import * as cardImages from './2026-11-23T06-00-card-images.js';
 import * as fileRotation from './2026-11-23T07-00-file-rotation.js';
 import * as filePlaceholders from './2026-11-23T08-00-file-placeholders.js';
 import * as derivedImagesState from './2026-11-23T08-10-derived-images-state.js';
+import * as albumPhotoFacts from './2026-11-27T00-00-album-photo-facts.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T07-00-file-rotation': fileRotation,
   '2026-11-23T08-00-file-placeholders': filePlaceholders,
   '2026-11-23T08-10-derived-images-state': derivedImagesState,
+  '2026-11-27T00-00-album-photo-facts': albumPhotoFacts,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
