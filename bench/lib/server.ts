@@ -254,8 +254,8 @@ export async function startMinimalServer(
         coverPlaceholder: row.placeholder,
         coverReady: row.derived_state !== 'pending',
         createdBy: row.owner_name, createdById: row.owner_id, dateCreated: row.created_at,
-        visibility: row.visibility, ...(row.member_role ? { myRole: row.member_role } : {}),
         photoCount: row.photo_count, firstPhotoDate: row.first_photo_date, lastPhotoDate: row.last_photo_date,
+        visibility: row.visibility, ...(row.member_role ? { myRole: row.member_role } : {}),
       }));
       if (rows.length > 50) {
         const last = page[49];
