@@ -25,7 +25,7 @@ export const AlbumCard = memo(function AlbumCard({ album, eager = false }: Album
     <div className="h-100 border-0 bg-transparent app-card app-album-card card">
       <img
         key={album.coverReady ? 'ready' : 'pending'}
-        className="rounded-3 app-card-img"
+        className="card-img-top rounded-3 app-card-img"
         {...cardImageProps(album.coverReady, placeholder, () => ({
           src: sizedImageUrl(album.coverPhotoUrl, 'card'),
           srcSet: cardSrcSet(album.coverPhotoUrl),

@@ -152,7 +152,8 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
                 <InfoIcon name="open" />
                 <span>
                   <a href={current.photoUrl} target="_blank" rel="noopener">
-                    Open the original <span className="visually-hidden">(opens in a new tab)</span>
+                    Open the original
+                    <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                   <span className="text-body-secondary"> · {formatFileSize(current.fileSize)}</span>
                 </span>
