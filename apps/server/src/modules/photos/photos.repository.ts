@@ -190,10 +190,15 @@ export async function listAlbumsWithPhotosOf(db: Db, userId: string): Promise<st
   return rows.map((row) => row.album_id);
 }
 
-/** Deletes the photos the user added and those showing their files (with their comments). */
-export async function deleteUserPhotoRows(db: Db, userId: string): Promise<void> {
-  await db
+/**
+ * Deletes the photos the user added and those showing their files (with their comments); answers
+ * the albums they were in.
+ */
+export async function deleteUserPhotoRows(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
     .deleteFrom('photos')
     .where((eb) => eb.or([eb('owner_id', '=', userId), eb('file_id', 'in', filesOf(db, userId))]))
+    .returning('album_id')
     .execute();
+  return [...new Set(rows.map((row) => row.album_id))];
 }

@@ -238,8 +238,11 @@ export async function deletePhotosOfUser(trx: Db, userId: string): Promise<strin
       await deleteAlbumRow(trx, album.id);
     }
   }
-  await deleteUserPhotoRows(trx, userId);
-  await recountAlbumPhotos(trx, albumIds);
+  const fromAlbums = await deleteUserPhotoRows(trx, userId);
+  // A photo added after the albums were listed: its album is locked now, before it is counted.
+  const lateAlbums = fromAlbums.filter((id) => !albumIds.includes(id));
+  await lockAlbums(trx, lateAlbums);
+  await recountAlbumPhotos(trx, [...albumIds, ...lateAlbums]);
   return fileIds;
 }
 
