@@ -52,6 +52,9 @@ test('creates an album with a cover; it shows in Recent Albums and My Albums', a
     }
     const card = albumCard(page, name);
     await expect(card, `the card in ${where}`).toHaveCount(1);
+    // The cover is its one photo, dated the day it was added (it carries no date taken).
+    await expect(card.getByText(/^1 photo · \S/)).toBeVisible();
+    await expect(card.getByText(`by ${user.name}`)).toBeVisible();
     const cover = card.getByRole('img');
     await expectImageLoaded(cover);
     expect(fileIdOf((await cover.getAttribute('src'))!)).toBe(coverFileId);
@@ -60,6 +63,37 @@ test('creates an album with a cover; it shows in Recent Albums and My Albums', a
       `/album/${saved!.id}`,
     );
   }
+});
+
+test("an album's card says how many photos it holds and the months they were taken", async ({
+  page,
+  api,
+  user,
+}) => {
+  const name = albumName('Spring');
+  const { album } = await api.createAlbum(
+    user,
+    name,
+    await makeJpeg({ name: 'march.jpg', dateTaken: '2024-03-12T10:00:00Z' }),
+  );
+  for (const [file, taken] of [
+    ['june.jpg', '2024-06-20T18:00:00Z'],
+    ['april.jpg', '2024-04-01T09:00:00Z'],
+  ] as const) {
+    await api.addPhoto(user, album.id, await makeJpeg({ name: file, dateTaken: taken }));
+  }
+  await logIn(page, user);
+
+  const card = albumCard(page, name);
+  await expect(card).toHaveCount(1);
+  // ICU writes thin spaces around the range's dash.
+  await expect(card.getByText(/^3 photos · Mar\s–\sJun 2024$/)).toBeVisible();
+
+  // One deleted: the count follows.
+  const [, second] = await api.albumPhotos(user, album.id);
+  await api.deletePhoto(user, second!.id);
+  await page.reload();
+  await expect(albumCard(page, name).getByText(/^2 photos · /)).toBeVisible();
 });
 
 test('a cover that is not a photo is refused, and no album is made', async ({

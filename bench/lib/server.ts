@@ -236,6 +236,7 @@ export async function startMinimalServer(
     const db = new Database(${JSON.stringify(path.join(dataDir, 'app.db'))}, { readonly: true });
     const albums = db.prepare(
       'select albums.id, albums.name, albums.cover_file_id, albums.owner_id, albums.created_at, albums.visibility, ' +
+      'albums.photo_count, albums.first_photo_date, albums.last_photo_date, ' +
       'users.name as owner_name, m.role as member_role, files.edit_version, files.placeholder, files.derived_state ' +
       'from albums left join users on users.id = albums.owner_id ' +
       'left join album_members m on m.album_id = albums.id and m.user_id = @viewer ' +
@@ -253,6 +254,7 @@ export async function startMinimalServer(
         coverPlaceholder: row.placeholder,
         coverReady: row.derived_state !== 'pending',
         createdBy: row.owner_name, createdById: row.owner_id, dateCreated: row.created_at,
+        photoCount: row.photo_count, firstPhotoDate: row.first_photo_date, lastPhotoDate: row.last_photo_date,
         visibility: row.visibility, ...(row.member_role ? { myRole: row.member_role } : {}),
       }));
       if (rows.length > 50) {

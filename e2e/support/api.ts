@@ -158,6 +158,13 @@ export class ApiClient {
     });
   }
 
+  /** Deletes the photo (DELETE photos/{id}). */
+  deletePhoto(user: Pick<TestUser, 'idToken'>, photoId: string): Promise<unknown> {
+    return this.call('DELETE', `/api/photos/${encodeURIComponent(photoId)}`, {
+      idToken: user.idToken,
+    });
+  }
+
   /** The user likes the photo (PUT photos/{id}/like). */
   like(user: Pick<TestUser, 'idToken'>, photoId: string): Promise<unknown> {
     return this.call('PUT', `/api/photos/${encodeURIComponent(photoId)}/like`, {

@@ -59,6 +59,15 @@ export const albumSchema = z
     visibility: z.enum(['everyone', 'invited', 'owner']).optional(),
     /** The caller's role when they are a member (the owner is createdById); absent otherwise. */
     myRole: z.enum(['contributor', 'viewer']).optional(),
+    photoCount: z.number().int().min(0).meta({ description: 'How many photos the album holds' }),
+    firstPhotoDate: isoDate.nullable().meta({
+      description:
+        "The earliest of its photos' dates (date taken when known, else date added); null when it has no photos",
+    }),
+    lastPhotoDate: isoDate.nullable().meta({
+      description:
+        "The latest of its photos' dates (date taken when known, else date added); null when it has no photos",
+    }),
   })
   .meta({ id: 'Album' });
 export type Album = z.infer<typeof albumSchema>;
@@ -81,6 +90,11 @@ export const photoSchema = z
     dateTaken: isoDate.nullable(),
     cameraMake: z.string().nullable(),
     cameraModel: z.string().nullable(),
+    fileSize: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Bytes of the original file, as uploaded' }),
     /**
      * Degrees clockwise the photo is shown turned from its upright original (an edit: the
      * original is kept as uploaded). width and height are as shown.

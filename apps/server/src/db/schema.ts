@@ -137,6 +137,14 @@ export interface AlbumsTable {
   cover_file_id: string;
   created_at: string;
   visibility: Generated<AlbumVisibility>;
+  /**
+   * How many photos the album holds, and the earliest and latest of their sort_date (null: no
+   * photos). Kept by the albums module in the transaction that adds or deletes its photos, with
+   * the album's row locked (docs/decisions/0048-album-photo-facts-stored.md).
+   */
+  photo_count: Generated<number>;
+  first_photo_date: Generated<string | null>;
+  last_photo_date: Generated<string | null>;
 }
 
 export type AlbumVisibility = 'everyone' | 'invited' | 'owner';

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answerSerializerCompiler } from './answer-serializer.js';
+import { answerSerializerCompiler, nullablesAsTypeLists } from './answer-serializer.js';
 
 const item = z.object({
   id: z.string(),
@@ -67,5 +67,27 @@ describe('answers written from their contract', () => {
     const res = await app.inject({ method: 'GET', url: '/items' });
     expect(res.statusCode).toBe(500);
     await app.close();
+  });
+});
+
+describe('nullablesAsTypeLists', () => {
+  it('writes a nullable primitive as one schema of both types, a nullable object as it is', () => {
+    const schema = z.toJSONSchema(
+      z.object({
+        takenAt: z.string().meta({ format: 'date-time' }).nullable().meta({ description: 'When' }),
+        count: z.number().int().nullable(),
+        owner: z.object({ id: z.string() }).nullable(),
+      }),
+      { io: 'output', target: 'draft-7' },
+    );
+    const properties = (nullablesAsTypeLists(schema) as { properties: Record<string, unknown> })
+      .properties;
+    expect(properties.takenAt).toEqual({
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When',
+    });
+    expect(properties.count).toMatchObject({ type: ['integer', 'null'] });
+    expect(properties.owner).toHaveProperty('anyOf');
   });
 });

@@ -17,6 +17,43 @@ function zodSchemaOf(schema: unknown): z.ZodType {
   throw new Error(`A response schema must be a zod schema: ${JSON.stringify(schema)}`);
 }
 
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * The JSON Schema with every `anyOf: [<primitive>, { type: 'null' }]` (what zod makes of
+ * `.nullable()`) written as one schema of both types, `type: [<primitive>, 'null']`. The two say
+ * the same; fast-json-stringify writes the second with a type test, where for `anyOf` it runs a
+ * validator over each branch for every value (checking a date-time's format as it goes): 50 albums
+ * with three nullable fields were written in 118–150 µs that way, in 54–63 µs this way
+ * (decision 0048).
+ */
+export function nullablesAsTypeLists(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullablesAsTypeLists);
+  if (!node || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) copy[key] = nullablesAsTypeLists(value);
+  const branches = copy.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return copy;
+  const isNull = (branch: unknown) =>
+    typeof branch === 'object' &&
+    branch !== null &&
+    Object.keys(branch).length === 1 &&
+    (branch as { type?: unknown }).type === 'null';
+  const nullAt = branches.findIndex(isNull);
+  const other = branches[1 - nullAt] as Record<string, unknown> | undefined;
+  if (
+    nullAt === -1 ||
+    !other ||
+    typeof other.type !== 'string' ||
+    !PRIMITIVE_TYPES.has(other.type) ||
+    ['anyOf', 'oneOf', 'allOf', '$ref'].some((key) => key in other)
+  ) {
+    return copy;
+  }
+  const { anyOf: _branches, ...rest } = copy;
+  return { ...other, ...rest, type: [other.type, 'null'] };
+}
+
 /** Serializers compiled in this process, by the text of their JSON Schema. */
 const compiled = new Map<string, Stringify>();
 
@@ -31,7 +68,7 @@ function compiledStringify(schema: z.ZodType): Stringify {
   const key = JSON.stringify(jsonSchema);
   let stringify = compiled.get(key);
   if (!stringify) {
-    stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    stringify = fastJson(nullablesAsTypeLists(jsonSchema) as Parameters<typeof fastJson>[0]);
     compiled.set(key, stringify);
   }
   return stringify;

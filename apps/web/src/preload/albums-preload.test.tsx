@@ -15,6 +15,9 @@ const album = (id: string, coverReady = true): Album => ({
   createdBy: 'Ann',
   createdById: 'u1',
   dateCreated: '2026-11-01T10:00:00Z',
+  photoCount: 1,
+  firstPhotoDate: '2026-11-01T10:00:00Z',
+  lastPhotoDate: '2026-11-01T10:00:00Z',
 });
 
 const preloads = () =>

@@ -17,6 +17,7 @@ export function makePhoto(overrides: Partial<Photo> = {}): Photo {
     dateTaken: null,
     cameraMake: null,
     cameraModel: null,
+    fileSize: 2_400_000,
     likeCount: 0,
     likedByMe: false,
     commentCount: 0,

@@ -11,6 +11,7 @@ import * as cardImages from './2026-11-23T06-00-card-images.js';
 import * as fileRotation from './2026-11-23T07-00-file-rotation.js';
 import * as filePlaceholders from './2026-11-23T08-00-file-placeholders.js';
 import * as derivedImagesState from './2026-11-23T08-10-derived-images-state.js';
+import * as albumPhotoFacts from './2026-11-27T00-00-album-photo-facts.js';
 import * as serverAdmin from './2026-11-27T00-00-server-admin.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T07-00-file-rotation': fileRotation,
   '2026-11-23T08-00-file-placeholders': filePlaceholders,
   '2026-11-23T08-10-derived-images-state': derivedImagesState,
+  '2026-11-27T00-00-album-photo-facts': albumPhotoFacts,
   '2026-11-27T00-00-server-admin': serverAdmin,
 };
 

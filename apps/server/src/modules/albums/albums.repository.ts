@@ -192,6 +192,66 @@ export function findAlbumPhotoByFile(
     .executeTakeFirst();
 }
 
+/**
+ * Counts a photo just added to the album, dated `sortDate`, in the album's photo facts (its count
+ * and the earliest and latest of its photos' dates). Run in the transaction that inserted it, with
+ * the album locked: each change applies to the row as the last writer left it.
+ */
+export async function countAddedPhoto(db: Db, albumId: string, sortDate: string): Promise<void> {
+  await db
+    .updateTable('albums')
+    .set((eb) => ({
+      photo_count: eb('photo_count', '+', 1),
+      first_photo_date: eb
+        .case()
+        .when(eb.or([eb('first_photo_date', 'is', null), eb('first_photo_date', '>', sortDate)]))
+        .then(sortDate)
+        .else(eb.ref('first_photo_date'))
+        .end(),
+      last_photo_date: eb
+        .case()
+        .when(eb.or([eb('last_photo_date', 'is', null), eb('last_photo_date', '<', sortDate)]))
+        .then(sortDate)
+        .else(eb.ref('last_photo_date'))
+        .end(),
+    }))
+    .where('id', '=', albumId)
+    .execute();
+}
+
+/**
+ * Counts the photos of these albums again, after some were deleted: their number, and their
+ * earliest and latest dates (each read from the index on album_id, sort_date). Run in the
+ * transaction that deleted them, after locking the albums (lockAlbums), so that the counts read
+ * every photo committed before.
+ */
+export async function recountAlbumPhotos(db: Db, albumIds: readonly string[]): Promise<void> {
+  if (albumIds.length === 0) return;
+  await db
+    .updateTable('albums')
+    .set((eb) => ({
+      photo_count: eb
+        .selectFrom('photos')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('photos.album_id', '=', 'albums.id'),
+      first_photo_date: eb
+        .selectFrom('photos')
+        .select((sub) => sub.fn.min('photos.sort_date').as('d'))
+        .whereRef('photos.album_id', '=', 'albums.id'),
+      last_photo_date: eb
+        .selectFrom('photos')
+        .select((sub) => sub.fn.max('photos.sort_date').as('d'))
+        .whereRef('photos.album_id', '=', 'albums.id'),
+    }))
+    .where('id', 'in', albumIds)
+    .execute();
+}
+
+/** Locks these albums' rows, in the order of their ids, as lockAlbum does one. */
+export async function lockAlbums(db: Db, albumIds: readonly string[]): Promise<void> {
+  for (const id of [...albumIds].sort()) await lockAlbum(db, id);
+}
+
 /** The files the album's photos show. */
 export async function listAlbumPhotoFileIds(db: Db, albumId: string): Promise<string[]> {
   const rows = await db

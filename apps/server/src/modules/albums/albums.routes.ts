@@ -22,7 +22,9 @@ export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
         description:
           'Paged: at most `limit` albums; when there are more, the Link header (rel="next") gives ' +
           "the next page. Only albums the caller may see. mine=true lists only the caller's albums; " +
-          'shared=true only those shared with the caller (as a member).',
+          'shared=true only those shared with the caller (as a member). Each album gives how many ' +
+          'photos it holds (photoCount) and the earliest and latest of their dates ' +
+          '(firstPhotoDate, lastPhotoDate: date taken when known, else date added).',
         querystring: albumListQuerySchema,
         response: { 200: z.array(albumSchema), ...errorResponses(400, 401) },
       },

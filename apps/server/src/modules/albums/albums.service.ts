@@ -10,6 +10,7 @@ import { albumPictureUrl, fileIdFromPictureUrl } from '../../lib/picture-url.js'
 import type { AuthUser } from '../../lib/auth-user.js';
 import { releaseFiles, requireOwnFile } from '../files/files.service.js';
 import {
+  countAddedPhoto,
   deleteAlbumRow,
   deleteOwnerAlbumRows,
   findAlbumById,
@@ -46,6 +47,9 @@ export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | n
     dateCreated: view.created_at,
     visibility: view.visibility,
     ...(viewerId !== null && view.member_role ? { myRole: view.member_role } : {}),
+    photoCount: Number(view.photo_count),
+    firstPhotoDate: view.first_photo_date,
+    lastPhotoDate: view.last_photo_date,
   };
 }
 
@@ -147,6 +151,7 @@ export async function createAlbum(
       created_at: now,
       sort_date: file.date_taken ?? now,
     });
+    await countAddedPhoto(trx, albumId, file.date_taken ?? now);
   });
   return albumAnswer(deps, albumId, caller.id);
 }

@@ -65,6 +65,9 @@ describe('albums', () => {
         createdById: owner.uid,
         dateCreated: ctx.clock.now().toISOString(),
         visibility: 'everyone',
+        photoCount: 1,
+        firstPhotoDate: ctx.clock.now().toISOString(),
+        lastPhotoDate: ctx.clock.now().toISOString(),
       });
     });
 
@@ -278,6 +281,8 @@ describe('albums', () => {
         ...album,
         coverPhotoUrl: photo.photoUrl,
         coverPlaceholder: photo.placeholder,
+        photoCount: 2,
+        lastPhotoDate: photo.dateCreated,
       });
     });
 

@@ -12,6 +12,8 @@ export interface PhotoView extends PhotoRow {
   date_taken: string | null;
   camera_make: string | null;
   camera_model: string | null;
+  /** Bytes of the original (PostgreSQL may answer a bigint as text). */
+  file_size: number | string;
   rotation: number;
   edit_version: number;
   placeholder: string | null;
@@ -46,6 +48,7 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
       'files.date_taken',
       'files.camera_make',
       'files.camera_model',
+      'files.size as file_size',
       eb
         .selectFrom('photo_likes')
         .select((sub) => sub.fn.countAll().as('n'))
@@ -176,10 +179,26 @@ export async function listUserPhotoFileIds(db: Db, userId: string): Promise<stri
   return rows.map((row) => row.file_id);
 }
 
-/** Deletes the photos the user added and those showing their files (with their comments). */
-export async function deleteUserPhotoRows(db: Db, userId: string): Promise<void> {
-  await db
-    .deleteFrom('photos')
+/** The albums holding photos the user added or photos showing their files. */
+export async function listAlbumsWithPhotosOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .select('album_id')
+    .distinct()
     .where((eb) => eb.or([eb('owner_id', '=', userId), eb('file_id', 'in', filesOf(db, userId))]))
     .execute();
+  return rows.map((row) => row.album_id);
+}
+
+/**
+ * Deletes the photos the user added and those showing their files (with their comments); answers
+ * the albums they were in.
+ */
+export async function deleteUserPhotoRows(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('photos')
+    .where((eb) => eb.or([eb('owner_id', '=', userId), eb('file_id', 'in', filesOf(db, userId))]))
+    .returning('album_id')
+    .execute();
+  return [...new Set(rows.map((row) => row.album_id))];
 }

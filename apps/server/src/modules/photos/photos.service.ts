@@ -9,11 +9,14 @@ import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
 import { albumPictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import {
+  countAddedPhoto,
   deleteAlbumRow,
   findAlbumById,
   findAlbumWithMembership,
   listAlbumsCoveredByFilesOf,
   lockAlbum,
+  lockAlbums,
+  recountAlbumPhotos,
   updateAlbumRow,
 } from '../albums/albums.repository.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
@@ -27,6 +30,7 @@ import {
   findPhotoView,
   insertPhotoUnlessPresent,
   listAlbumPhotoViews,
+  listAlbumsWithPhotosOf,
   listUserPhotoFileIds,
   type LeavingPhotos,
   type PhotoView,
@@ -58,6 +62,7 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
     dateTaken: view.date_taken,
     cameraMake: view.camera_make,
     cameraModel: view.camera_model,
+    fileSize: Number(view.file_size),
     rotation: toRotation(view.rotation),
     likeCount: Number(view.like_count),
     likedByMe: Boolean(view.liked_by_viewer),
@@ -150,14 +155,17 @@ export async function addPhoto(
   const inserted = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
     if (await findAlbumPhotoByContent(trx, album.id, file.owner_id, file.sha256)) return false;
-    return insertPhotoUnlessPresent(trx, {
+    const sortDate = file.date_taken ?? now;
+    const added = await insertPhotoUnlessPresent(trx, {
       id: photoId,
       album_id: album.id,
       file_id: file.id,
       owner_id: caller.id,
       created_at: now,
-      sort_date: file.date_taken ?? now,
+      sort_date: sortDate,
     });
+    if (added) await countAddedPhoto(trx, album.id, sortDate);
+    return added;
   });
   if (!inserted) {
     throw new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
@@ -210,6 +218,7 @@ export async function deletePhoto(
       );
     }
     await deletePhotoRow(trx, photo.id);
+    await recountAlbumPhotos(trx, [album.id]);
   });
   await releaseFiles(deps, [photo.file_id], log);
 }
@@ -222,12 +231,18 @@ export async function deletePhoto(
  */
 export async function deletePhotosOfUser(trx: Db, userId: string): Promise<string[]> {
   const fileIds = await listUserPhotoFileIds(trx, userId);
+  const albumIds = await listAlbumsWithPhotosOf(trx, userId);
+  await lockAlbums(trx, albumIds);
   for (const album of await listAlbumsCoveredByFilesOf(trx, userId)) {
     if (!(await coverWithNextPhoto(trx, album.id, { userId }))) {
       await deleteAlbumRow(trx, album.id);
     }
   }
-  await deleteUserPhotoRows(trx, userId);
+  const fromAlbums = await deleteUserPhotoRows(trx, userId);
+  // A photo added after the albums were listed: its album is locked now, before it is counted.
+  const lateAlbums = fromAlbums.filter((id) => !albumIds.includes(id));
+  await lockAlbums(trx, lateAlbums);
+  await recountAlbumPhotos(trx, [...albumIds, ...lateAlbums]);
   return fileIds;
 }
 

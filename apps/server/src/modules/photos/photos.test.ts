@@ -50,6 +50,7 @@ describe('photos', () => {
         dateTaken: '2024-07-14T10:30:00.000Z',
         cameraMake: 'Canon',
         cameraModel: 'EOS R6',
+        fileSize: expect.any(Number),
         rotation: 0,
         likeCount: 0,
         likedByMe: false,
@@ -353,6 +354,9 @@ describe('photos', () => {
         ...album,
         coverPhotoUrl: earlier.url,
         coverPlaceholder: earlier.placeholder,
+        photoCount: 2,
+        firstPhotoDate: '2001-01-01T00:00:00.000Z',
+        lastPhotoDate: '2099-01-01T00:00:00.000Z',
       });
       expect(await showStatus(ctx, cover.url)).toBe(404);
     });

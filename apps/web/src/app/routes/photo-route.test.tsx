@@ -10,6 +10,7 @@ const photo = makePhoto({
   dateTaken: '2021-11-30T18:45:00Z',
   cameraMake: 'Canon',
   cameraModel: 'Canon EOS R6',
+  fileSize: 2_400_000,
 });
 
 function openPhoto(userId: string) {
@@ -25,7 +26,7 @@ function openPhoto(userId: string) {
 }
 
 describe('photo page', () => {
-  it('shows the photo 450 px wide with its id, date taken, camera and a link to the original', async () => {
+  it('shows the photo 450 px wide with its id, date taken, camera and a link to the original with its size', async () => {
     openPhoto('visitor');
     expect(await screen.findByText('p1')).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Photo', level: 1 })).toBeVisible();
@@ -40,6 +41,7 @@ describe('photo page', () => {
       'href',
       '/api/files/show/f1',
     );
+    expect(screen.getByText('· 2.4 MB')).toBeVisible();
   });
 
   it('makes the photo the profile picture and says so', async () => {

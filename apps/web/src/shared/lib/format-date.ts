@@ -50,3 +50,44 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (days < 365) return relative.format(-Math.floor(days / 30.4375), 'month');
   return relative.format(-Math.floor(days / 365.25), 'year');
 }
+
+// A page of albums formats a range per card: each form is made once.
+const rangeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function rangeFormat(locales: string | string[] | undefined, withDay: boolean) {
+  const key = `${String(locales)}|${withDay}`;
+  let format = rangeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales, {
+      ...(withDay ? { day: 'numeric' } : {}),
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    rangeFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The span of an album's photos, as compactly as photo apps say it: "12 Mar 2024" for one day,
+ * "3 – 12 Mar 2024" within a month, "Mar – Jun 2024" within a year, "Dec 2023 – Feb 2024" across
+ * years (in the reader's own form: "Mar 3 – 12, 2024" in American English). null when there are no
+ * dates. The dates are read in UTC, as formatDateTaken reads them: a date taken is the camera's
+ * clock reading, kept as if it were UTC.
+ */
+export function formatDateRange(
+  first: string | null,
+  last: string | null,
+  locales?: string | string[],
+): string | null {
+  const start = first === null ? null : parse(first);
+  const end = last === null ? null : parse(last);
+  if (!start && !end) return null;
+  const from = start ?? end!;
+  const to = end ?? start!;
+  const sameMonth =
+    from.getUTCFullYear() === to.getUTCFullYear() && from.getUTCMonth() === to.getUTCMonth();
+  const format = rangeFormat(locales, sameMonth);
+  return from <= to ? format.formatRange(from, to) : format.formatRange(to, from);
+}

@@ -5,6 +5,7 @@ import { paths } from '../../../shared/config/paths';
 import { CARD_IMAGE_SIZES_ATTRIBUTE } from '../../../shared/lib/card-image';
 import { cardSrcSet, sizedImageUrl } from '../../../shared/lib/image-url';
 import { cardImageProps, usePlaceholder } from '../../../shared/lib/placeholder';
+import { albumFactsLine } from '../lib/album-facts';
 
 interface AlbumCardProps {
   album: Album;
@@ -21,10 +22,10 @@ export const AlbumCard = memo(function AlbumCard({ album, eager = false }: Album
   // Cards past the first row decode theirs once the first screen is shown.
   const placeholder = usePlaceholder(album.coverPlaceholder, !eager);
   return (
-    <div className="h-100 shadow-sm app-card card">
+    <div className="h-100 border-0 bg-transparent app-card app-album-card card">
       <img
         key={album.coverReady ? 'ready' : 'pending'}
-        className="card-img-top app-card-img"
+        className="card-img-top rounded-3 app-card-img"
         {...cardImageProps(album.coverReady, placeholder, () => ({
           src: sizedImageUrl(album.coverPhotoUrl, 'card'),
           srcSet: cardSrcSet(album.coverPhotoUrl),
@@ -37,14 +38,16 @@ export const AlbumCard = memo(function AlbumCard({ album, eager = false }: Album
         decoding="async"
         alt={`Cover photo of the album ${album.name}`}
       />
-      <div className="d-flex flex-column card-body">
-        <h2 className="h5 text-break card-title">{album.name}</h2>
+      <div className="d-flex flex-column px-1 pt-2 pb-0 card-body">
+        <h2 className="h6 fw-semibold text-break mb-1 card-title">{album.name}</h2>
+        <p className="small text-body-secondary mb-0 card-text">{albumFactsLine(album)}</p>
         {album.createdBy && (
-          <p className="small text-body-secondary card-text">by {album.createdBy}</p>
+          <p className="small text-body-secondary mb-3 card-text">by {album.createdBy}</p>
         )}
+        {/* The whole card opens the album (stretched-link); the link keeps the spec's name. */}
         <Link
           to={paths.album(album.id)}
-          className="btn btn-primary mt-auto align-self-start"
+          className="btn btn-sm btn-outline-primary mt-auto align-self-start stretched-link"
           aria-label={`Go to Album ${album.name}`}
         >
           Go to Album

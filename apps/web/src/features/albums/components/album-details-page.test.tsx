@@ -15,6 +15,9 @@ const album: Album = {
   createdBy: 'Ann',
   createdById: 'owner',
   dateCreated: '2026-11-01T10:00:00Z',
+  photoCount: 1,
+  firstPhotoDate: '2026-11-01T10:00:00Z',
+  lastPhotoDate: '2026-11-01T10:00:00Z',
 };
 
 const photo = (id: string, overrides: Partial<Photo> = {}) =>

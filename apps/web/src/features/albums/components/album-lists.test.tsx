@@ -14,6 +14,9 @@ const album = (id: string, name: string): Album => ({
   createdBy: 'Ann',
   createdById: 'u1',
   dateCreated: '2026-11-01T10:00:00Z',
+  photoCount: 1,
+  firstPhotoDate: '2026-11-01T10:00:00Z',
+  lastPhotoDate: '2026-11-01T10:00:00Z',
 });
 
 describe('Recent Albums', () => {
@@ -31,6 +34,35 @@ describe('Recent Albums', () => {
       'href',
       '/album/a1',
     );
+  });
+
+  it('says under the name how many photos the album holds and when they are from, and whose it is', async () => {
+    signInAs('u1');
+    fakeNetwork().on(
+      'GET /api/albumsDb',
+      jsonResponse(200, [
+        {
+          ...album('a1', 'Holidays'),
+          photoCount: 12,
+          firstPhotoDate: '2024-03-03T10:00:00Z',
+          lastPhotoDate: '2024-06-20T10:00:00Z',
+        },
+        { ...album('a2', 'Empty'), photoCount: 0, firstPhotoDate: null, lastPhotoDate: null },
+        album('a3', 'One'),
+      ]),
+    );
+    renderApp('/albums/recent');
+    const cardOf = async (name: string) =>
+      (await screen.findByRole('heading', { name })).closest('li')!;
+    const line = (card: HTMLElement) =>
+      within(card)
+        .getAllByText(/photo/)[0]!
+        .textContent.replace(/[\u2009\u202f]/g, ' ');
+    // The reader's own form of the dates: the tests run in American English.
+    expect(line(await cardOf('Holidays'))).toBe('12 photos · Mar – Jun 2024');
+    expect(line(await cardOf('Empty'))).toBe('No photos yet');
+    expect(line(await cardOf('One'))).toBe('1 photo · Nov 1, 2026');
+    expect(within(await cardOf('Holidays')).getByText('by Ann')).toBeVisible();
   });
 
   it('shows a spinner with a label while loading', async () => {

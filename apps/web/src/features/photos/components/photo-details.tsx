@@ -6,6 +6,7 @@ import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { formatDateTaken, formatDateTime } from '../../../shared/lib/format-date';
+import { formatFileSize } from '../../../shared/lib/format-size';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderProps } from '../../../shared/lib/placeholder';
 import { usePhoto } from '../api/get-photo';
@@ -149,9 +150,13 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
               </li>
               <li className="d-flex gap-3">
                 <InfoIcon name="open" />
-                <a href={current.photoUrl} target="_blank" rel="noopener">
-                  Open the original <span className="visually-hidden">(opens in a new tab)</span>
-                </a>
+                <span>
+                  <a href={current.photoUrl} target="_blank" rel="noopener">
+                    Open the original
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                  <span className="text-body-secondary"> · {formatFileSize(current.fileSize)}</span>
+                </span>
               </li>
             </ul>
           </section>
