@@ -3,6 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 import { photoKeys } from './photo-keys';
 
+/** The answer for a photo that does not exist (deleted) or that one may not see. */
+export const PHOTO_NOT_FOUND = 'PHOTO_NOT_FOUND';
+
 /** GET photos/{photoId}: one photo. */
 export function usePhoto(photoId: string) {
   return useQuery({
@@ -10,6 +13,8 @@ export function usePhoto(photoId: string) {
     queryFn: ({ signal }) =>
       apiJson<Photo>(`/api/photos/${encodeURIComponent(photoId)}`, { signal }),
     enabled: photoId !== '',
+    // The photo page says "This photo does not exist." itself.
+    meta: { quietErrorCodes: [PHOTO_NOT_FOUND] },
   });
 }
 

@@ -8,7 +8,7 @@ import { paths } from '../../../shared/config/paths';
 import { formatDateTaken, formatDateTime } from '../../../shared/lib/format-date';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderProps } from '../../../shared/lib/placeholder';
-import { usePhoto } from '../api/get-photo';
+import { PHOTO_NOT_FOUND, usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
 import { InfoIcon } from './info-icon';
 import { LikeButton } from './like-button';
@@ -54,7 +54,12 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
       <>
         <PageTitle title="Photo" />
         <h1>Photo</h1>
-        <ItemErrorState what="photo" error={photo.error} onRetry={() => void photo.refetch()} />
+        <ItemErrorState
+          what="photo"
+          error={photo.error}
+          onRetry={() => void photo.refetch()}
+          missingCode={PHOTO_NOT_FOUND}
+        />
       </>
     );
   }
