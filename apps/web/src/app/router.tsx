@@ -56,10 +56,8 @@ const UploadPhotosPage = lazy(() =>
 const PhotoRoute = lazy(() =>
   import('./routes/photo-route').then((m) => ({ default: m.PhotoRoute })),
 );
-const SharedAlbumPage = lazy(() =>
-  import('../features/albums/components/shared-album-page').then((m) => ({
-    default: m.SharedAlbumPage,
-  })),
+const SharedAlbumRoute = lazy(() =>
+  import('./routes/shared-album-route').then((m) => ({ default: m.SharedAlbumRoute })),
 );
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
@@ -96,7 +94,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.photo, element: <PhotoRoute /> },
         ],
       },
-      { path: routePatterns.sharedLink, element: <SharedAlbumPage /> },
+      { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },
       { path: routePatterns.notFound, element: <NotFoundPage /> },
     ],
   },
