@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { albumKeys } from '../../features/albums/api/album-keys';
 import { useSetAlbumPhoto } from '../../features/albums/api/get-album-photos';
 import { AlbumDetailsPage } from '../../features/albums/components/album-details-page';
 import { photoKeys } from '../../features/photos/api/photo-keys';
@@ -11,12 +12,16 @@ export function AlbumRoute() {
   const { albumId = '' } = useParams();
   const setAlbumPhoto = useSetAlbumPhoto(albumId);
   const viewerParts = useMemo(
-    // The cards show like counts: the album's copy of a photo is told of a like in the viewer.
     () =>
-      memberViewerParts((photo, { likeCount, likedByMe }) =>
-        setAlbumPhoto({ ...photo, likeCount, likedByMe }),
-      ),
-    [setAlbumPhoto],
+      memberViewerParts({
+        // The cards show like and comment counts: a like in the viewer changes the album's copy
+        // of the photo; once comments were shown, the album's photos are read again.
+        onLikeChanged: (photo, { likeCount, likedByMe }) =>
+          setAlbumPhoto({ ...photo, likeCount, likedByMe }),
+        onCommentsClosed: () =>
+          void queryClient.invalidateQueries({ queryKey: albumKeys.photos(albumId) }),
+      }),
+    [setAlbumPhoto, queryClient, albumId],
   );
   return (
     <AlbumDetailsPage

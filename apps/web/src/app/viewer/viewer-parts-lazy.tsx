@@ -14,11 +14,16 @@ const loading = <LoadingState label="Loading…" />;
 
 /**
  * The viewer of an album one may see, signed in: "Like", the details (likes included) and the
- * comments of the photo shown. `onLikeChanged`: the album's copy of the photo is told.
+ * comments of the photo shown. `onLikeChanged`: the album's copy of the photo is told;
+ * `onCommentsClosed`: a photo's comments were shown, and may have changed.
  */
-export function memberViewerParts(
-  onLikeChanged?: (photo: Photo, summary: LikeSummary) => void,
-): ViewerParts {
+export function memberViewerParts({
+  onLikeChanged,
+  onCommentsClosed,
+}: {
+  onLikeChanged?: (photo: Photo, summary: LikeSummary) => void;
+  onCommentsClosed?: (photoId: string) => void;
+}): ViewerParts {
   return {
     like: (photo, buttonClass) => (
       <Suspense fallback={null}>
@@ -32,7 +37,7 @@ export function memberViewerParts(
     ),
     comments: (photo) => (
       <Suspense fallback={loading}>
-        <ViewerComments photo={photo} />
+        <ViewerComments photo={photo} onClosed={onCommentsClosed} />
       </Suspense>
     ),
   };

@@ -1,5 +1,5 @@
 import type { LikeSummary, Photo } from '@photo/contract';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { usePhoto } from '../../features/photos/api/get-photo';
 import { Comments } from '../../features/photos/components/comments';
 import { LikeButton } from '../../features/photos/components/like-button';
@@ -41,6 +41,19 @@ export function ViewerInfo({ footer, ...props }: MemberPartProps & { footer?: Re
   return <PhotoFacts photo={shown} showLikes footer={footer} />;
 }
 
-export function ViewerComments({ photo }: { photo: Photo }) {
+export function ViewerComments({
+  photo,
+  onClosed,
+}: {
+  photo: Photo;
+  /** Told when the comments of this photo are no longer shown (a count elsewhere may be old). */
+  onClosed?: (photoId: string) => void;
+}) {
+  const closed = useRef(onClosed);
+  useEffect(() => {
+    closed.current = onClosed;
+  });
+  const photoId = photo.id;
+  useEffect(() => () => closed.current?.(photoId), [photoId]);
   return <Comments key={photo.id} photoId={photo.id} />;
 }

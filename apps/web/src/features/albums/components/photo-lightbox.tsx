@@ -14,7 +14,6 @@ import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import './photo-lightbox.css';
 import { paths } from '../../../shared/config/paths';
-import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { downloadUrl, sizedImageUrl } from '../../../shared/lib/image-url';
 import type { RotateDirection } from '../../../shared/api/rotate-photo';
@@ -47,7 +46,7 @@ const CommentsIcon = createIcon(
   'Comments',
   <path d="M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zm0 14H6l-2 2V4h16zM7 7h10v2H7zm0 4h7v2H7z" />,
 );
-const DownloadIcon = createIcon('Download', <path d="M19 9h-4V3H9v6H5l7 7zM5 18v2h14v-2z" />);
+const DownloadIcon = createIcon('Download', <path d="M19 9h-4V3H9v6H5l7 7 7-7zM5 18v2h14v-2z" />);
 
 /** The size a derived image has: the long edge at most `edge`, never enlarged. */
 function derivedSize(photo: Photo, edge: number): { width: number; height: number } | undefined {
@@ -82,8 +81,7 @@ function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink
           <>
             {' · '}
             <Link to={paths.photo(photo.id)} className="app-lightbox-link">
-              {countLabel(photo.commentCount, 'comment')}
-              <span className="visually-hidden">: open the photo page</span>
+              Photo page
             </Link>
           </>
         )}
