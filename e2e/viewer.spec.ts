@@ -135,6 +135,7 @@ test('the photo viewer: like, comment, details, download and a slideshow', async
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expectNoSeriousA11yViolations(page, `the viewer with its comments (${colorScheme})`);
+      await page.screenshot({ path: `${SHOTS}/viewer-comments-${colorScheme}-1280.png` });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     // Escape in the panel closes the panel, and the focus goes back to its button.
