@@ -44,4 +44,6 @@ export interface PresignOptions {
   expiresInSeconds: number;
   contentType: string;
   cacheControl: string;
+  /** Content-Disposition the bucket answers with (a download), when set. */
+  contentDisposition?: string;
 }

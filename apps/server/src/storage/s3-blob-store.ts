@@ -227,6 +227,7 @@ export class S3BlobStore implements BlobStore {
         Key: checkedKey(key),
         ResponseContentType: options.contentType,
         ResponseCacheControl: options.cacheControl,
+        ResponseContentDisposition: options.contentDisposition,
       }),
       { expiresIn: options.expiresInSeconds },
     );

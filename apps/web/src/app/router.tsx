@@ -56,10 +56,8 @@ const UploadPhotosPage = lazy(() =>
 const PhotoRoute = lazy(() =>
   import('./routes/photo-route').then((m) => ({ default: m.PhotoRoute })),
 );
-const SharedAlbumPage = lazy(() =>
-  import('../features/albums/components/shared-album-page').then((m) => ({
-    default: m.SharedAlbumPage,
-  })),
+const SharedAlbumRoute = lazy(() =>
+  import('./routes/shared-album-route').then((m) => ({ default: m.SharedAlbumRoute })),
 );
 const AdminPage = lazy(() =>
   import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
@@ -100,7 +98,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.admin, element: <AdminPage /> },
         ],
       },
-      { path: routePatterns.sharedLink, element: <SharedAlbumPage /> },
+      { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },
       { path: routePatterns.notFound, element: <NotFoundPage /> },
     ],
   },

@@ -134,6 +134,9 @@ const SERVED_COLUMNS = [
   'content_type',
   'edit_version',
   'derived_state',
+  // A download's file name.
+  'date_taken',
+  'created_at',
   ...FILE_BLOB_COLUMNS,
 ] as const satisfies readonly (keyof FileRow)[];
 

@@ -87,7 +87,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           'the file has been rotated; derived sizes asked for with another version answer the current ' +
           'bytes with Cache-Control: no-cache. A file of an album ' +
           'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +
-          'at most an hour); otherwise 404 FILE_NOT_FOUND.',
+          'at most an hour); otherwise 404 FILE_NOT_FOUND. download=1: the same bytes with ' +
+          'Content-Disposition: attachment and a file name (photo-<day taken>-<id>.<type>), so a ' +
+          'link saves the file instead of showing it.',
         security: [],
         params: z.object({ id: z.string() }),
         querystring: z.object({
@@ -95,6 +97,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           exp: z.coerce.number().int().optional(),
           sig: z.string().max(100).optional(),
           v: z.coerce.number().int().min(0).optional(),
+          download: z.enum(['1']).optional(),
         }),
       },
     },
@@ -113,6 +116,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         'content-security-policy': "default-src 'none'; sandbox",
         // Pages of this site (the app, or its dev server on another port) may show it.
         'cross-origin-resource-policy': 'same-site',
+        ...(request.query.download === '1'
+          ? { 'content-disposition': `attachment; filename="${served.downloadName}"` }
+          : {}),
       };
       if (matchesEtag(request.headers['if-none-match'], served.etag)) {
         return reply.status(304).headers(headers).send();
@@ -123,6 +129,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           expiresInSeconds: PRESIGNED_SECONDS,
           contentType: served.contentType,
           cacheControl: IMMUTABLE,
+          ...(request.query.download === '1'
+            ? { contentDisposition: `attachment; filename="${served.downloadName}"` }
+            : {}),
         });
         return reply
           .status(302)

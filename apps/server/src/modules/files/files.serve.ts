@@ -19,6 +19,32 @@ export interface FileToServe {
   maxAgeSeconds: number | null;
   /** A derived size (small, made by us), not the original as uploaded. */
   derived: boolean;
+  /** The name a download of these bytes is saved under. */
+  downloadName: string;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+};
+
+/**
+ * "photo-2021-11-30-Ab3dE9xZ.jpg": the day it was taken (or stored), the start of its id, and the
+ * extension of its type. No original name is kept, and this one needs no quoting.
+ */
+export function downloadNameOf(
+  file: Pick<FileRow, 'id' | 'date_taken' | 'created_at'>,
+  contentType: string,
+): string {
+  const when: unknown = file.date_taken ?? file.created_at;
+  const text = when instanceof Date ? when.toISOString() : String(when);
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
+  const id = file.id.slice(0, 8).replace(/[^A-Za-z0-9]/g, '');
+  const extension = EXTENSIONS[contentType] ?? 'bin';
+  return `photo-${day ? `${day}-` : ''}${id}.${extension}`;
 }
 
 /** The blob of a derived size a file has, or null. */
@@ -87,6 +113,7 @@ export async function findFileToServe(
       etag: `"${file.id}${version}.${served}"`,
       maxAgeSeconds: current ? maxAgeSeconds : 0,
       derived: true,
+      downloadName: downloadNameOf(file, DERIVED_CONTENT_TYPE),
     };
   }
   // The original is never edited: whatever version the URL names, these are its bytes. It also
@@ -99,5 +126,6 @@ export async function findFileToServe(
     etag,
     maxAgeSeconds: standIn ? 0 : maxAgeSeconds,
     derived: false,
+    downloadName: downloadNameOf(file, file.content_type),
   };
 }

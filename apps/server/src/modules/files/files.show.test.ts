@@ -36,6 +36,31 @@ describe('GET /api/files/show/{id}', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it('with download=1, answers the original as an attachment named by its day and id', async () => {
+    const res = await get(`${FILES_SHOW_PATH}${big.id}?download=1`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bigBytes)).toBe(true);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const day = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="photo-${day}-${big.id.slice(0, 8).replace(/[^A-Za-z0-9]/g, '')}.jpg"`,
+    );
+    const png = await get(`${FILES_SHOW_PATH}${small.id}?download=1`);
+    expect(png.headers['content-disposition']).toMatch(
+      /^attachment; filename="photo-[\w-]+\.png"$/,
+    );
+    // Shown, not saved, without it.
+    expect(
+      (await get(`${FILES_SHOW_PATH}${big.id}`)).headers['content-disposition'],
+    ).toBeUndefined();
+  });
+
+  it('answers 400 for a download value other than 1', async () => {
+    const res = await get(`${FILES_SHOW_PATH}${big.id}?download=yes`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/download/);
+  });
+
   it('serves 4:3 card crops of 576 x 432 and 864 x 648 as WebP, even of a 2:1 picture', async () => {
     for (const [size, width, height] of [
       ['card', 576, 432],

@@ -1,8 +1,8 @@
 import type { Photo } from '@photo/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makePhoto } from '../../test/builders';
-import { fakeNetwork, jsonResponse } from '../../test/network';
+import { apiError, fakeNetwork, jsonResponse } from '../../test/network';
 import { renderApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 
@@ -110,6 +110,19 @@ describe('rotating a photo', () => {
     expect(network.sent('PUT /api/photos/p1/rotation')[0]!.body).toEqual({ direction: 'right' });
   });
 
+  it('says once, beside the buttons, that a turn failed: not in the notification area too', async () => {
+    const { user, network } = openPhoto('owner');
+    network.on(
+      'PUT /api/photos/p1/rotation',
+      apiError(500, 'INTERNAL', 'Something went wrong on the server.'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rotate right' }));
+    expect(await screen.findByText(/The photo could not be rotated/)).toBeVisible();
+    const notifications = screen.getByRole('region', { name: 'Notifications', hidden: true });
+    expect(within(notifications).queryAllByRole('alert', { hidden: true })).toHaveLength(0);
+    expect(screen.getAllByText(/Something went wrong on the server/)).toHaveLength(1);
+  });
+
   it('shows no rotation buttons to anyone else, the album owner included', async () => {
     for (const userId of ['visitor', 'owner']) {
       const adder = userId === 'owner' ? 'someone-else' : 'owner';
@@ -128,5 +141,23 @@ describe('rotating a photo', () => {
       expect(network.sent('PUT /api/photos/p1/rotation')).toHaveLength(0);
       unmount();
     }
+  });
+});
+
+describe('a deleted photo', () => {
+  it('says once that it does not exist: on the page, not in the notification area too', async () => {
+    signInAs('visitor');
+    fakeNetwork().on(
+      'GET /api/photos/p1',
+      apiError(404, 'PHOTO_NOT_FOUND', 'The photo was not found.'),
+    );
+    renderApp('/photo/p1');
+    expect(
+      await screen.findByRole('heading', { name: 'This photo does not exist.' }),
+    ).toBeVisible();
+    const notifications = screen.getByRole('region', { name: 'Notifications', hidden: true });
+    expect(within(notifications).queryAllByRole('alert', { hidden: true })).toHaveLength(0);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('The photo was not found.')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ export type RotateDirection = RotatePhotoRequest['direction'];
  * PUT photos/{photoId}/rotation: a quarter turn left or right (only the person who added the
  * photo). The server answers the photo as it is now, with a new picture URL: `onRotated` puts it
  * in the caller's cached copies. The turns of one `scope` go one after the other, so a quick second
- * click turns from where the first left it.
+ * click turns from where the first left it. A failure is the caller's to show, beside its buttons.
  */
 export function useRotatePhoto(scope: string, onRotated: (rotated: Photo) => void) {
   return useMutation({
@@ -19,5 +19,6 @@ export function useRotatePhoto(scope: string, onRotated: (rotated: Photo) => voi
         json: { direction } satisfies RotatePhotoRequest,
       }),
     onSuccess: (rotated) => onRotated(rotated),
+    meta: { quiet: true },
   });
 }

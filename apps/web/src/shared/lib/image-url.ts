@@ -29,6 +29,19 @@ export function sizedImageUrl(url: string, size: ImageSize | CardImageSize): str
   return `${base}?${kept.toString()}`;
 }
 
+/**
+ * The URL that saves the original of a stored picture as a file (download=1: the server answers it
+ * as an attachment with a file name), its version and signature kept; other pictures as they are.
+ */
+export function downloadUrl(url: string): string {
+  if (!isStoredFileUrl(url)) return url;
+  const [base = url, query = ''] = (url.split('#')[0] ?? url).split('?');
+  const params = new URLSearchParams(query);
+  params.delete('size');
+  params.set('download', '1');
+  return `${base}?${params.toString()}`;
+}
+
 /** A srcset offering the thumbnail and the preview of a stored picture. */
 export function imageSrcSet(url: string): string | undefined {
   if (!isStoredFileUrl(url)) return undefined;

@@ -255,6 +255,41 @@ describe('album details', () => {
       expect(within(dialog).getByRole('button', { name: 'Rotate right' })).toBeVisible();
     });
 
+    it('says once, in the viewer, that a turn failed: not in the notification area too', async () => {
+      const { user, network } = openAlbum('owner', '/album/a1?photo=p1');
+      network.on(
+        'PUT /api/photos/p1/rotation',
+        apiError(500, 'INTERNAL', 'Something went wrong on the server.'),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });
+      await user.click(within(dialog).getByRole('button', { name: 'Rotate left' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'The photo could not be rotated: Something went wrong on the server.',
+      );
+      const notifications = screen.getByRole('region', { name: 'Notifications', hidden: true });
+      expect(within(notifications).queryAllByRole('alert', { hidden: true })).toHaveLength(0);
+      expect(screen.getAllByText(/Something went wrong on the server/)).toHaveLength(1);
+    });
+
+    it('likes the photo shown from the toolbar, the count changing at once', async () => {
+      const { user, network } = openAlbum('visitor', '/album/a1?photo=p1');
+      network.on(
+        'PUT /api/photos/p1/like',
+        jsonResponse(200, { photoId: 'p1', likeCount: 1, likedByMe: true }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });
+      const like = await within(dialog).findByRole('button', { name: /^Like, 0 likes$/ });
+      expect(like).toHaveAttribute('aria-pressed', 'false');
+      await user.click(like);
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: /^Like, 1 like$/ })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        ),
+      );
+      expect(network.sent('PUT /api/photos/p1/like')).toHaveLength(1);
+    });
+
     it('shows no rotation buttons in the viewer to someone who did not add the photo', async () => {
       openAlbum('visitor', '/album/a1?photo=p1');
       const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });

@@ -1,7 +1,7 @@
 import type { Album, Photo } from '@photo/contract';
 import Button from 'react-bootstrap/Button';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useRotatePhoto } from '../../../shared/api/rotate-photo';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
@@ -18,7 +18,8 @@ import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
 import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
 import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
-import { PHOTO_PARAM } from './photo-param';
+import type { ViewerParts } from './photo-lightbox';
+import { usePhotoViewer } from './use-photo-viewer';
 import { useLeaveAlbum } from '../api/sharing';
 import { RenameAlbumForm } from './rename-album-form';
 import { ShareDialog, VISIBILITY_LABELS } from './share-dialog';
@@ -26,99 +27,20 @@ import { ShareDialog, VISIBILITY_LABELS } from './share-dialog';
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('./photo-lightbox'));
 
-/** Opened from a card of this page (so closing goes back), not from a shared address. */
-interface ViewerState {
-  openedViewer?: boolean;
-}
-
-/**
- * The photo shown in the viewer, named by the address (?photo=…), so a reload or a shared link
- * shows it again. Closing the viewer puts the focus back on that photo's card.
- */
-function usePhotoViewer(photos: ReturnType<typeof useAlbumPhotos>) {
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const shownId = searchParams.get(PHOTO_PARAM);
-  const list = useMemo(() => photos.data ?? [], [photos.data]);
-  const index = shownId === null ? -1 : list.findIndex((photo) => photo.id === shownId);
-  const cardLinks = useRef(new Map<string, HTMLAnchorElement>());
-  const lastShown = useRef<string | null>(null);
-  const { hasNextPage, isFetchingNextPage, isSuccess, fetchNextPage } = photos;
-  const openedHere = (location.state as ViewerState | null)?.openedViewer === true;
-
-  const close = useCallback(() => {
-    if (openedHere) void navigate(-1);
-    else void navigate({ search: '' }, { replace: true, preventScrollReset: true });
-  }, [navigate, openedHere]);
-
-  const view = useCallback(
-    (next: number) => {
-      const photo = list[next];
-      if (!photo || photo.id === shownId) return;
-      void navigate(
-        { search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` },
-        { replace: true, state: location.state as unknown, preventScrollReset: true },
-      );
-    },
-    [list, shownId, navigate, location.state],
-  );
-
-  // A photo further down the album than the pages read so far: read on until it is there.
-  // Near the end of what is read, read the next page, so "next" goes on.
-  useEffect(() => {
-    if (shownId === null || !isSuccess || isFetchingNextPage) return;
-    const missing = index < 0;
-    if ((missing || index >= list.length - 2) && hasNextPage) {
-      void fetchNextPage();
-    } else if (missing && !hasNextPage) {
-      void navigate({ search: '' }, { replace: true, preventScrollReset: true });
-    }
-  }, [
-    shownId,
-    index,
-    list.length,
-    isSuccess,
-    isFetchingNextPage,
-    hasNextPage,
-    fetchNextPage,
-    navigate,
-  ]);
-
-  useEffect(() => {
-    if (shownId !== null) {
-      lastShown.current = shownId;
-      return;
-    }
-    if (lastShown.current !== null) {
-      cardLinks.current.get(lastShown.current)?.focus({ preventScroll: false });
-      lastShown.current = null;
-    }
-  }, [shownId]);
-
-  const linkRef = useCallback(
-    (photoId: string) => (element: HTMLAnchorElement | null) => {
-      if (element) cardLinks.current.set(photoId, element);
-      else cardLinks.current.delete(photoId);
-    },
-    [],
-  );
-
-  return { index, list, view, close, linkRef };
-}
-
 function AlbumPhotos({
   album,
   canAdd,
   mayDelete,
   mayRotate,
   onPhotoRotated,
+  viewerParts,
 }: {
   album: Album;
   canAdd: boolean;
   mayDelete: (photo: Photo) => boolean;
   mayRotate: (photo: Photo) => boolean;
   onPhotoRotated?: (photo: Photo) => void;
+  viewerParts?: ViewerParts;
 }) {
   const photos = useAlbumPhotos(album.id);
   const setAlbumPhoto = useSetAlbumPhoto(album.id);
@@ -129,6 +51,10 @@ function AlbumPhotos({
   const deletePhoto = useDeletePhoto();
   const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
+  const shownId = viewer.list[viewer.index]?.id;
+  const { reset: resetRotate } = rotate;
+  // A failed turn is said while its photo is shown, not over the next one.
+  useEffect(() => resetRotate(), [shownId, resetRotate]);
 
   if (photos.isPending) return <PhotoGridSkeleton label="Loading photos…" />;
   if (photos.isError) {
@@ -179,9 +105,12 @@ function AlbumPhotos({
             index={viewer.index}
             onView={viewer.view}
             onClose={viewer.close}
+            parts={viewerParts}
+            pageLink
             mayRotate={mayRotate}
             onRotate={(photo, direction) => rotate.mutate({ photoId: photo.id, direction })}
             rotating={rotate.isPending}
+            rotateError={rotate.isError ? errorMessage(rotate.error) : null}
           />
         </Suspense>
       )}
@@ -209,13 +138,15 @@ function AlbumPhotos({
 interface AlbumDetailsPageProps {
   /** Told when the person who added a photo has rotated it from the viewer. */
   onPhotoRotated?: (photo: Photo) => void;
+  /** The viewer's "Like", details and comments. */
+  viewerParts?: ViewerParts;
 }
 
 /**
  * Album details: the album's photos. Its owner may share, rename or delete it and delete any
  * photo; a member who can add photos uploads and deletes their own; a member may leave.
  */
-export function AlbumDetailsPage({ onPhotoRotated }: AlbumDetailsPageProps) {
+export function AlbumDetailsPage({ onPhotoRotated, viewerParts }: AlbumDetailsPageProps) {
   const { albumId = '' } = useParams();
   const navigate = useNavigate();
   const album = useAlbum(albumId);
@@ -320,6 +251,7 @@ export function AlbumDetailsPage({ onPhotoRotated }: AlbumDetailsPageProps) {
         mayDelete={mayDelete}
         mayRotate={(photo) => userId !== null && photo.createdById === userId}
         onPhotoRotated={onPhotoRotated}
+        viewerParts={viewerParts}
       />
       {isOwner && <ShareDialog album={current} show={sharing} onClose={() => setSharing(false)} />}
       <ConfirmDialog

@@ -20,17 +20,19 @@ interface ViewerLinkProps {
   children: ReactElement;
   /** The link, which opens the photo in the viewer (focus returns to it when it closes). */
   linkRef?: Ref<HTMLAnchorElement>;
+  /** What the link says after "View larger: " (the photo's description by default). */
+  label?: string;
 }
 
 /** A tile's picture, a link that opens the photo in the viewer on this page (?photo=…). */
-export function ViewerLink({ photo, children, linkRef }: ViewerLinkProps) {
+export function ViewerLink({ photo, children, linkRef, label }: ViewerLinkProps) {
   return (
     <Link
       ref={linkRef}
       to={{ search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` }}
       state={{ openedViewer: true }}
       className="app-tile-link"
-      aria-label={`View larger: ${photoCardAlt(photo)}`}
+      aria-label={`View larger: ${label ?? photoCardAlt(photo)}`}
     >
       {children}
     </Link>

@@ -1,15 +1,21 @@
 import { IMAGE_SIZES, type ImageSize, type Photo } from '@photo/contract';
-import { useMemo } from 'react';
+import { Fragment, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import Lightbox, { IconButton, createIcon, type Slide } from 'yet-another-react-lightbox';
+import Lightbox, {
+  IconButton,
+  createIcon,
+  stopNavigationEventsPropagation,
+  type Slide,
+} from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
+import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
+import './photo-lightbox.css';
 import { paths } from '../../../shared/config/paths';
-import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken } from '../../../shared/lib/format-date';
-import { sizedImageUrl } from '../../../shared/lib/image-url';
+import { downloadUrl, sizedImageUrl } from '../../../shared/lib/image-url';
 import type { RotateDirection } from '../../../shared/api/rotate-photo';
 import { MIRRORED, ROTATE_LEFT_PATH } from '../../../shared/components/rotate-icon';
 
@@ -17,6 +23,10 @@ declare module 'yet-another-react-lightbox' {
   interface Labels {
     'Rotate left'?: string;
     'Rotate right'?: string;
+    Play?: string;
+    Pause?: string;
+    Info?: string;
+    Comments?: string;
   }
 }
 
@@ -28,6 +38,15 @@ const RotateRightIcon = createIcon(
     <path d={ROTATE_LEFT_PATH} />
   </g>,
 );
+const InfoIcon = createIcon(
+  'Info',
+  <path d="M11 7h2v2h-2zm0 4h2v6h-2zm1-9a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16z" />,
+);
+const CommentsIcon = createIcon(
+  'Comments',
+  <path d="M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zm0 14H6l-2 2V4h16zM7 7h10v2H7zm0 4h7v2H7z" />,
+);
+const DownloadIcon = createIcon('Download', <path d="M19 9h-4V3H9v6H5l7 7 7-7zM5 18v2h14v-2z" />);
 
 /** The size a derived image has: the long edge at most `edge`, never enlarged. */
 function derivedSize(photo: Photo, edge: number): { width: number; height: number } | undefined {
@@ -36,7 +55,7 @@ function derivedSize(photo: Photo, edge: number): { width: number; height: numbe
   return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
 }
 
-function toSlide(photo: Photo, index: number, photos: readonly Photo[]): Slide {
+function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink: boolean): Slide {
   const by = photo.createdBy ? `Photo by ${photo.createdBy}` : 'Photo';
   const preview = derivedSize(photo, IMAGE_SIZES.preview);
   const srcSet = (Object.keys(IMAGE_SIZES) as ImageSize[]).flatMap((size) => {
@@ -52,83 +71,193 @@ function toSlide(photo: Photo, index: number, photos: readonly Photo[]): Slide {
     description: (
       <span className="app-lightbox-facts">
         {index + 1} of {photos.length}
-        {' · '}
         {photo.dateTaken && (
           <>
-            Taken <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
             {' · '}
+            Taken <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
           </>
         )}
-        {countLabel(photo.likeCount, 'like')} ·{' '}
-        <Link to={paths.photo(photo.id)} className="app-lightbox-link">
-          {countLabel(photo.commentCount, 'comment')}
-          <span className="visually-hidden">: open the photo page</span>
-        </Link>
+        {pageLink && (
+          <>
+            {' · '}
+            <Link to={paths.photo(photo.id)} className="app-lightbox-link">
+              Photo page
+            </Link>
+          </>
+        )}
       </span>
     ),
   };
+}
+
+type Panel = 'info' | 'comments';
+
+const PANEL_ID = 'photo-viewer-panel';
+
+/** What the viewer shows of the photo shown besides the picture (the app gives them). */
+export interface ViewerParts {
+  /** "Like" with the count, a toolbar button with the toolbar's button class. */
+  like?: (photo: Photo, buttonClass: string) => ReactNode;
+  /** The details panel. */
+  info: (photo: Photo) => ReactNode;
+  /** The comments panel. */
+  comments?: (photo: Photo) => ReactNode;
 }
 
 export interface PhotoLightboxProps {
   photos: readonly Photo[];
   /** The photo shown, as an index into `photos`. */
   index: number;
-  /** Another photo is shown (arrow keys, swipe, buttons). */
+  /** Another photo is shown (arrow keys, swipe, buttons, the slideshow). */
   onView: (index: number) => void;
   onClose: () => void;
+  /** "Like", the details and the comments; without them, the download and the slideshow only. */
+  parts?: ViewerParts;
+  /** The caption links to the photo's page (a share link's visitor may not open it). */
+  pageLink?: boolean;
   /** Whether the signed-in user may rotate this photo (they added it). */
   mayRotate?: (photo: Photo) => boolean;
   /** Rotate the photo shown a quarter turn. */
   onRotate?: (photo: Photo, direction: RotateDirection) => void;
   /** A rotation is on its way: the buttons wait for it. */
   rotating?: boolean;
+  /** Why the last rotation failed, said in the viewer (nowhere else). */
+  rotateError?: string | null;
 }
 
 /**
  * The album's photos full screen, one at a time, at preview size: arrows, swipe, pinch and wheel
- * zoom; the previous and next previews are loaded beforehand; "Rotate left" and "Rotate right" in
- * the toolbar for the person who added the photo shown. Loaded only when first opened.
+ * zoom; the previous and next previews are loaded beforehand. Its toolbar: "Like" with the count,
+ * the comments and the details in a side panel (a sheet at the bottom on a phone), the original's
+ * download, a slideshow that stops at the last photo, zoom, and "Rotate left" and "Rotate right"
+ * for the person who added the photo shown. Loaded only when first opened.
  */
 export default function PhotoLightbox({
   photos,
   index,
   onView,
   onClose,
+  parts,
+  pageLink = false,
   mayRotate,
   onRotate,
   rotating = false,
+  rotateError = null,
 }: PhotoLightboxProps) {
-  const slides = useMemo(() => photos.map(toSlide), [photos]);
+  const slides = useMemo(
+    () => photos.map((photo, at, all) => toSlide(photo, at, all, pageLink)),
+    [photos, pageLink],
+  );
   const shown = photos[index];
-  const rotateButtons =
-    shown && onRotate && mayRotate?.(shown)
-      ? (['left', 'right'] as const).map((direction) => (
-          <IconButton
-            key={`rotate-${direction}`}
-            label={direction === 'left' ? 'Rotate left' : 'Rotate right'}
-            icon={direction === 'left' ? RotateLeftIcon : RotateRightIcon}
-            // Not disabled while a turn is on its way: the focus stays on the button (and in the
-            // viewer, whose keys keep working); a click then waits for nothing.
-            aria-disabled={rotating}
-            onClick={() => {
-              if (!rotating) onRotate(shown, direction);
-            }}
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const toggles = useRef(new Map<Panel, HTMLButtonElement>());
+
+  const closePanel = () => {
+    const opener = panel && toggles.current.get(panel);
+    setPanel(null);
+    opener?.focus();
+  };
+  const panelToggle = (which: Panel, label: 'Info' | 'Comments', icon: typeof InfoIcon) => (
+    <IconButton
+      key={which}
+      ref={(element) => {
+        if (element) toggles.current.set(which, element);
+      }}
+      label={label}
+      icon={icon}
+      aria-expanded={panel === which}
+      aria-controls={panel === which ? PANEL_ID : undefined}
+      className={panel === which ? 'app-viewer-active' : undefined}
+      onClick={() => setPanel((open) => (open === which ? null : which))}
+    />
+  );
+
+  const buttons = shown
+    ? [
+        ...(parts?.like
+          ? [<Fragment key="like">{parts.like(shown, 'yarl__button')}</Fragment>]
+          : []),
+        ...(parts?.comments ? [panelToggle('comments', 'Comments', CommentsIcon)] : []),
+        ...(parts ? [panelToggle('info', 'Info', InfoIcon)] : []),
+        <a
+          key="download"
+          className="yarl__button"
+          href={downloadUrl(shown.photoUrl)}
+          download
+          title="Download the original"
+        >
+          <DownloadIcon />
+          <span className="visually-hidden">Download the original</span>
+        </a>,
+        'slideshow',
+        'zoom',
+        ...(onRotate && mayRotate?.(shown)
+          ? (['left', 'right'] as const).map((direction) => (
+              <IconButton
+                key={`rotate-${direction}`}
+                label={direction === 'left' ? 'Rotate left' : 'Rotate right'}
+                icon={direction === 'left' ? RotateLeftIcon : RotateRightIcon}
+                // Not disabled while a turn is on its way: the focus stays on the button (and in
+                // the viewer, whose keys keep working); a click then waits for nothing.
+                aria-disabled={rotating}
+                onClick={() => {
+                  if (!rotating) onRotate(shown, direction);
+                }}
+              />
+            ))
+          : []),
+        'close',
+      ]
+    : ['close'];
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Keys typed in the panel are the panel's: arrows move the caret, not the photos.
+    event.stopPropagation();
+    if (event.key === 'Escape') closePanel();
+  };
+
+  const controls = () => (
+    <>
+      {rotateError && (
+        <p role="alert" className="app-viewer-alert">
+          The photo could not be rotated: {rotateError}
+        </p>
+      )}
+      {panel && shown && (
+        <aside
+          id={PANEL_ID}
+          className="app-viewer-panel bg-body text-body"
+          aria-label={panel === 'info' ? 'Photo details' : 'Comments'}
+          {...stopNavigationEventsPropagation()}
+          onKeyDown={onPanelKeyDown}
+        >
+          <button
+            type="button"
+            className="btn-close app-viewer-panel-close"
+            aria-label={panel === 'info' ? 'Close the details' : 'Close the comments'}
+            onClick={closePanel}
           />
-        ))
-      : [];
+          {panel === 'info' ? parts?.info(shown) : parts?.comments?.(shown)}
+        </aside>
+      )}
+    </>
+  );
+
   return (
     <Lightbox
       open
       index={index}
       slides={slides}
       close={onClose}
-      on={{ view: ({ index: shown }) => onView(shown) }}
-      plugins={[Captions, Zoom]}
-      toolbar={{ buttons: [...rotateButtons, 'close'] }}
+      on={{ view: ({ index: next }) => onView(next) }}
+      plugins={[Captions, Slideshow, Zoom]}
+      toolbar={{ buttons }}
+      render={{ controls }}
       carousel={{ finite: true, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       captions={{ descriptionTextAlign: 'start', descriptionMaxLines: 2 }}
       zoom={{ maxZoomPixelRatio: 1, scrollToZoom: false }}
+      slideshow={{ delay: 3000 }}
       labels={{
         Lightbox: 'Photo viewer',
         'Photo gallery': 'Photos of this album',
@@ -141,8 +270,12 @@ export default function PhotoLightbox({
         'Zoom out': 'Zoom out',
         'Rotate left': 'Rotate left',
         'Rotate right': 'Rotate right',
+        Play: 'Start the slideshow',
+        Pause: 'Stop the slideshow',
+        Info: 'Info',
+        Comments: 'Comments',
       }}
-      className="app-lightbox"
+      className={`app-lightbox${panel ? ' app-lightbox-with-panel' : ''}`}
     />
   );
 }

@@ -7,18 +7,27 @@ import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
+import { Suspense, lazy } from 'react';
 import { useSharedAlbum, useSharedPhotos } from '../api/sharing';
+import { ViewerLink } from './photo-card';
+import type { ViewerParts } from './photo-lightbox';
 import { PhotoGrid, PhotoGridSkeleton, photoAlt } from './photo-grid';
+import { usePhotoViewer } from './use-photo-viewer';
+
+// The viewer and its library are loaded when a photo is first opened, not with the page.
+const PhotoLightbox = lazy(() => import('./photo-lightbox'));
 
 /**
  * What a share link opens, for anyone who holds it, with or without an account: the album's
- * name and photos, each opening full size. Nothing here changes anything.
+ * name and photos, each opening in the viewer (?photo=…), with its details, its original's download
+ * and a slideshow. Nothing here changes anything.
  */
-export function SharedAlbumPage() {
+export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) {
   const { token = '' } = useParams();
   const album = useSharedAlbum(token);
   const photos = useSharedPhotos(token, album.isSuccess);
   const signedIn = useSignedIn();
+  const viewer = usePhotoViewer(photos);
 
   if (album.isPending) return <LoadingState label="Loading the shared album…" />;
   if (album.isError) {
@@ -69,15 +78,9 @@ export function SharedAlbumPage() {
             photos={photos.data}
             alt={photoAlt}
             link={(photo, image) => (
-              <a
-                href={photo.photoUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="app-tile-link"
-                aria-label={`Open full size: ${photoAlt(photo)}`}
-              >
+              <ViewerLink photo={photo} linkRef={viewer.linkRef(photo.id)} label={photoAlt(photo)}>
                 {image}
-              </a>
+              </ViewerLink>
             )}
             chrome={(photo) => (
               <div className="app-tile-chrome">
@@ -87,6 +90,17 @@ export function SharedAlbumPage() {
               </div>
             )}
           />
+          {viewer.index >= 0 && (
+            <Suspense fallback={null}>
+              <PhotoLightbox
+                photos={viewer.list}
+                index={viewer.index}
+                onView={viewer.view}
+                onClose={viewer.close}
+                parts={viewerParts}
+              />
+            </Suspense>
+          )}
           <LoadMore
             hasMore={photos.hasNextPage}
             loading={photos.isFetchingNextPage}

@@ -3,13 +3,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 import { photoKeys } from './photo-keys';
 
-/** GET photos/{photoId}: one photo. */
-export function usePhoto(photoId: string) {
+/** The answer for a photo that does not exist (deleted) or that one may not see. */
+export const PHOTO_NOT_FOUND = 'PHOTO_NOT_FOUND';
+
+/**
+ * GET photos/{photoId}: one photo. `known`: the photo as a list already answered it, shown at once
+ * and read again only once it is stale; `enabled: false` keeps to it (a visitor without an account).
+ */
+export function usePhoto(photoId: string, options: { known?: Photo; enabled?: boolean } = {}) {
   return useQuery({
     queryKey: photoKeys.detail(photoId),
     queryFn: ({ signal }) =>
       apiJson<Photo>(`/api/photos/${encodeURIComponent(photoId)}`, { signal }),
-    enabled: photoId !== '',
+    enabled: photoId !== '' && options.enabled !== false,
+    initialData: options.known,
+    // The photo page says "This photo does not exist." itself.
+    meta: { quietErrorCodes: [PHOTO_NOT_FOUND] },
   });
 }
 

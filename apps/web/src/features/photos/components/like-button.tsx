@@ -75,12 +75,34 @@ interface LikeButtonProps {
   photo: Photo;
   /** Told when the server has counted a like or its taking back. */
   onChanged?: (summary: LikeSummary) => void;
+  /**
+   * One icon button showing the heart and the count, for a toolbar (the photo viewer's): its class
+   * is the toolbar's button class. Who likes the photo is not listed from it.
+   */
+  iconButtonClass?: string;
 }
 
 /** "Like": pressed when the signed-in user likes the photo; a second press takes it back. */
-export function LikeButton({ photo, onChanged }: LikeButtonProps) {
+export function LikeButton({ photo, onChanged, iconButtonClass }: LikeButtonProps) {
   const likePhoto = useLikePhoto(photo, onChanged);
   const liked = photo.likedByMe;
+  if (iconButtonClass !== undefined) {
+    return (
+      <button
+        type="button"
+        className={`${iconButtonClass} app-like-icon-button${liked ? ' app-liked' : ''}`}
+        aria-pressed={liked}
+        title={liked ? 'Unlike' : 'Like'}
+        onClick={() => likePhoto.mutate(!liked)}
+      >
+        <HeartIcon filled={liked} />
+        <span className="visually-hidden">Like, {countLabel(photo.likeCount, 'like')}</span>
+        <span className="app-like-count" aria-hidden="true">
+          {photo.likeCount}
+        </span>
+      </button>
+    );
+  }
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
       <Button

@@ -5,11 +5,12 @@ import { ItemErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
+import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken, formatDateTime } from '../../../shared/lib/format-date';
 import { formatFileSize } from '../../../shared/lib/format-size';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderProps } from '../../../shared/lib/placeholder';
-import { usePhoto } from '../api/get-photo';
+import { PHOTO_NOT_FOUND, usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
 import { InfoIcon } from './info-icon';
 import { LikeButton } from './like-button';
@@ -23,6 +24,75 @@ function camera(photo: Photo): string | null {
     model = model.slice(make.length).trim();
   const text = [make, model].filter(Boolean).join(' ');
   return text || null;
+}
+
+interface PhotoFactsProps {
+  photo: Photo;
+  /** A line with how many people like it (where no Like button says so). */
+  showLikes?: boolean;
+  /** Said under the facts (the photo viewer's "Sign in to comment"). */
+  footer?: ReactNode;
+}
+
+/** "Details": when the photo was taken, with what camera, its size, who added it and when. */
+export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps) {
+  const size = scaledSize(photo.width, photo.height, PHOTO_DISPLAY_WIDTH);
+  const cameraText = camera(photo);
+  return (
+    <section aria-labelledby="photo-info-heading" className="mb-4 app-photo-info">
+      <h2 id="photo-info-heading" className="h6 text-body-secondary mb-3">
+        Details
+      </h2>
+      <ul className="list-unstyled mb-0 d-grid gap-3">
+        {photo.dateTaken && (
+          <li className="d-flex gap-3">
+            <InfoIcon name="calendar" />
+            <span>
+              Taken <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
+            </span>
+          </li>
+        )}
+        {cameraText && (
+          <li className="d-flex gap-3">
+            <InfoIcon name="camera" />
+            <span>Camera: {cameraText}</span>
+          </li>
+        )}
+        {size && (
+          <li className="d-flex gap-3">
+            <InfoIcon name="image" />
+            <span>
+              {photo.width} × {photo.height} pixels
+            </span>
+          </li>
+        )}
+        <li className="d-flex gap-3">
+          <InfoIcon name="person" />
+          <span>
+            {photo.createdBy && <>Added by {photo.createdBy}, </>}
+            <time dateTime={photo.dateCreated}>{formatDateTime(photo.dateCreated)}</time>
+          </span>
+        </li>
+        {showLikes && (
+          <li className="d-flex gap-3">
+            <InfoIcon name="heart" />
+            <span>{countLabel(photo.likeCount, 'like')}</span>
+          </li>
+        )}
+        <li className="d-flex gap-3">
+          <InfoIcon name="open" />
+          <span>
+            <a href={photo.photoUrl} target="_blank" rel="noopener">
+              Open the original
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <span className="text-body-secondary"> · {formatFileSize(photo.fileSize)}</span>
+          </span>
+        </li>
+      </ul>
+      {footer}
+    </section>
+  );
 }
 
 interface PhotoDetailsProps {
@@ -55,14 +125,18 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
       <>
         <PageTitle title="Photo" />
         <h1>Photo</h1>
-        <ItemErrorState what="photo" error={photo.error} onRetry={() => void photo.refetch()} />
+        <ItemErrorState
+          what="photo"
+          error={photo.error}
+          onRetry={() => void photo.refetch()}
+          missingCode={PHOTO_NOT_FOUND}
+        />
       </>
     );
   }
 
   const current = photo.data;
   const size = scaledSize(current.width, current.height, PHOTO_DISPLAY_WIDTH);
-  const cameraText = camera(current);
   const by = current.createdBy ? ` by ${current.createdBy}` : '';
   const placeholder = placeholderProps(current.placeholder);
 
@@ -113,53 +187,7 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
           </figure>
         </div>
         <div className="col-lg">
-          <section aria-labelledby="photo-info-heading" className="mb-4 app-photo-info">
-            <h2 id="photo-info-heading" className="h6 text-body-secondary mb-3">
-              Details
-            </h2>
-            <ul className="list-unstyled mb-0 d-grid gap-3">
-              {current.dateTaken && (
-                <li className="d-flex gap-3">
-                  <InfoIcon name="calendar" />
-                  <span>
-                    Taken{' '}
-                    <time dateTime={current.dateTaken}>{formatDateTaken(current.dateTaken)}</time>
-                  </span>
-                </li>
-              )}
-              {cameraText && (
-                <li className="d-flex gap-3">
-                  <InfoIcon name="camera" />
-                  <span>Camera: {cameraText}</span>
-                </li>
-              )}
-              {size && (
-                <li className="d-flex gap-3">
-                  <InfoIcon name="image" />
-                  <span>
-                    {current.width} × {current.height} pixels
-                  </span>
-                </li>
-              )}
-              <li className="d-flex gap-3">
-                <InfoIcon name="person" />
-                <span>
-                  {current.createdBy && <>Added by {current.createdBy}, </>}
-                  <time dateTime={current.dateCreated}>{formatDateTime(current.dateCreated)}</time>
-                </span>
-              </li>
-              <li className="d-flex gap-3">
-                <InfoIcon name="open" />
-                <span>
-                  <a href={current.photoUrl} target="_blank" rel="noopener">
-                    Open the original
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                  <span className="text-body-secondary"> · {formatFileSize(current.fileSize)}</span>
-                </span>
-              </li>
-            </ul>
-          </section>
+          <PhotoFacts photo={current} />
           <Comments photoId={current.id} />
         </div>
       </div>

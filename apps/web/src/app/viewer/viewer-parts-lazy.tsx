@@ -1,0 +1,59 @@
+import type { LikeSummary, Photo } from '@photo/contract';
+import { Suspense, lazy, type ReactNode } from 'react';
+import type { ViewerParts } from '../../features/albums/components/photo-lightbox';
+import { LoadingState } from '../../shared/components/loading-state';
+
+// Loaded with the viewer, when a photo is first opened, not with the album's page.
+const ViewerLike = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerLike })));
+const ViewerInfo = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerInfo })));
+const ViewerComments = lazy(() =>
+  import('./viewer-parts').then((m) => ({ default: m.ViewerComments })),
+);
+
+const loading = <LoadingState label="Loading…" />;
+
+/**
+ * The viewer of an album one may see, signed in: "Like", the details (likes included) and the
+ * comments of the photo shown. `onLikeChanged`: the album's copy of the photo is told;
+ * `onCommentsClosed`: a photo's comments were shown, and may have changed.
+ */
+export function memberViewerParts({
+  onLikeChanged,
+  onCommentsClosed,
+}: {
+  onLikeChanged?: (photo: Photo, summary: LikeSummary) => void;
+  onCommentsClosed?: (photoId: string) => void;
+}): ViewerParts {
+  return {
+    like: (photo, buttonClass) => (
+      <Suspense fallback={null}>
+        <ViewerLike photo={photo} member buttonClass={buttonClass} onChanged={onLikeChanged} />
+      </Suspense>
+    ),
+    info: (photo) => (
+      <Suspense fallback={loading}>
+        <ViewerInfo photo={photo} member />
+      </Suspense>
+    ),
+    comments: (photo) => (
+      <Suspense fallback={loading}>
+        <ViewerComments photo={photo} onClosed={onCommentsClosed} />
+      </Suspense>
+    ),
+  };
+}
+
+/** The viewer of a share link: the details only, `hint` under them (how to take part). */
+export function guestViewerParts(hint?: ReactNode): ViewerParts {
+  return {
+    info: (photo) => (
+      <Suspense fallback={loading}>
+        <ViewerInfo
+          photo={photo}
+          member={false}
+          footer={hint ? <p className="mt-3 mb-0">{hint}</p> : undefined}
+        />
+      </Suspense>
+    ),
+  };
+}

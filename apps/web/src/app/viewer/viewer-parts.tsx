@@ -1,0 +1,59 @@
+import type { LikeSummary, Photo } from '@photo/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { usePhoto } from '../../features/photos/api/get-photo';
+import { Comments } from '../../features/photos/components/comments';
+import { LikeButton } from '../../features/photos/components/like-button';
+import { PhotoFacts } from '../../features/photos/components/photo-details';
+
+/** The photo viewer's parts from the photos feature, loaded with the viewer (viewer-parts-lazy). */
+
+interface MemberPartProps {
+  photo: Photo;
+  /** The photo's own query is read (a signed-in person who may see it): a like shows at once. */
+  member: boolean;
+}
+
+/** The photo shown as its own query has it, starting from the album's copy. */
+function useShownPhoto({ photo, member }: MemberPartProps): Photo {
+  return usePhoto(photo.id, { known: photo, enabled: member }).data ?? photo;
+}
+
+export function ViewerLike({
+  buttonClass,
+  onChanged,
+  ...props
+}: MemberPartProps & {
+  buttonClass: string;
+  onChanged?: (photo: Photo, summary: LikeSummary) => void;
+}) {
+  const shown = useShownPhoto(props);
+  return (
+    <LikeButton
+      photo={shown}
+      iconButtonClass={buttonClass}
+      onChanged={onChanged && ((summary) => onChanged(shown, summary))}
+    />
+  );
+}
+
+export function ViewerInfo({ footer, ...props }: MemberPartProps & { footer?: ReactNode }) {
+  const shown = useShownPhoto(props);
+  return <PhotoFacts photo={shown} showLikes footer={footer} />;
+}
+
+export function ViewerComments({
+  photo,
+  onClosed,
+}: {
+  photo: Photo;
+  /** Told when the comments of this photo are no longer shown (a count elsewhere may be old). */
+  onClosed?: (photoId: string) => void;
+}) {
+  const closed = useRef(onClosed);
+  useEffect(() => {
+    closed.current = onClosed;
+  });
+  const photoId = photo.id;
+  useEffect(() => () => closed.current?.(photoId), [photoId]);
+  return <Comments key={photo.id} photoId={photo.id} />;
+}

@@ -1,0 +1,94 @@
+import type { Photo } from '@photo/contract';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PHOTO_PARAM } from './photo-param';
+
+/** A paged list of photos, as an infinite query read flat answers it. */
+export interface ViewerPhotos {
+  data: readonly Photo[] | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isSuccess: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** Opened from a card of this page (so closing goes back), not from a shared address. */
+interface ViewerState {
+  openedViewer?: boolean;
+}
+
+/**
+ * The photo shown in the viewer, named by the address (?photo=…), so a reload or a shared link
+ * shows it again. Closing the viewer puts the focus back on that photo's card.
+ */
+export function usePhotoViewer(photos: ViewerPhotos) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const shownId = searchParams.get(PHOTO_PARAM);
+  const list = useMemo(() => photos.data ?? [], [photos.data]);
+  const index = shownId === null ? -1 : list.findIndex((photo) => photo.id === shownId);
+  const cardLinks = useRef(new Map<string, HTMLAnchorElement>());
+  const lastShown = useRef<string | null>(null);
+  const { hasNextPage, isFetchingNextPage, isSuccess, fetchNextPage } = photos;
+  const openedHere = (location.state as ViewerState | null)?.openedViewer === true;
+
+  const close = useCallback(() => {
+    if (openedHere) void navigate(-1);
+    else void navigate({ search: '' }, { replace: true, preventScrollReset: true });
+  }, [navigate, openedHere]);
+
+  const view = useCallback(
+    (next: number) => {
+      const photo = list[next];
+      if (!photo || photo.id === shownId) return;
+      void navigate(
+        { search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` },
+        { replace: true, state: location.state as unknown, preventScrollReset: true },
+      );
+    },
+    [list, shownId, navigate, location.state],
+  );
+
+  // A photo further down the album than the pages read so far: read on until it is there.
+  // Near the end of what is read, read the next page, so "next" goes on.
+  useEffect(() => {
+    if (shownId === null || !isSuccess || isFetchingNextPage) return;
+    const missing = index < 0;
+    if ((missing || index >= list.length - 2) && hasNextPage) {
+      void fetchNextPage();
+    } else if (missing && !hasNextPage) {
+      void navigate({ search: '' }, { replace: true, preventScrollReset: true });
+    }
+  }, [
+    shownId,
+    index,
+    list.length,
+    isSuccess,
+    isFetchingNextPage,
+    hasNextPage,
+    fetchNextPage,
+    navigate,
+  ]);
+
+  useEffect(() => {
+    if (shownId !== null) {
+      lastShown.current = shownId;
+      return;
+    }
+    if (lastShown.current !== null) {
+      cardLinks.current.get(lastShown.current)?.focus({ preventScroll: false });
+      lastShown.current = null;
+    }
+  }, [shownId]);
+
+  const linkRef = useCallback(
+    (photoId: string) => (element: HTMLAnchorElement | null) => {
+      if (element) cardLinks.current.set(photoId, element);
+      else cardLinks.current.delete(photoId);
+    },
+    [],
+  );
+
+  return { index, list, view, close, linkRef };
+}
