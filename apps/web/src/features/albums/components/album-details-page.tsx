@@ -87,6 +87,8 @@ function AlbumPhotos({
   return (
     <>
       <PhotoGrid
+        current={viewer.list[viewer.index]?.id}
+        total={album.photoCount}
         photos={photos.data}
         alt={photoCardAlt}
         link={(photo, image) => (

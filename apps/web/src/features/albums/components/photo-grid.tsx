@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -93,6 +94,13 @@ interface PhotoGridProps {
   link: (photo: Photo, image: ReactElement) => ReactElement;
   /** What lies over the picture: its creator's name and actions. */
   chrome: (photo: Photo) => ReactNode;
+  /**
+   * The photo the viewer shows, if it is open: its row is kept on the screen behind the viewer,
+   * so that closing the viewer finds its tile there, as far as the viewer went.
+   */
+  current?: string;
+  /** How many photos the album holds, read or not yet (its tiles say their place among them). */
+  total?: number;
 }
 
 /** Rows drawn beyond each edge of the screen, so a quick scroll finds them there. */
@@ -182,7 +190,7 @@ const gridItems = new WeakMap<Photo, GridItem>();
  * (@tanstack/react-virtual, decision 0050): an album of thousands of photos scrolls as lightly as
  * one of twenty, and the page keeps its full height, so Back returns to the same place.
  */
-export function PhotoGrid({ photos, alt, link, chrome }: PhotoGridProps) {
+export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: PhotoGridProps) {
   const [measure, { width: measuredWidth, top }] = usePlace();
   const items = useMemo<GridItem[]>(
     () =>
@@ -238,7 +246,17 @@ export function PhotoGrid({ photos, alt, link, chrome }: PhotoGridProps) {
     scrollMargin: top,
     getItemKey: (index) => rows[index]?.photos[0]?.photo.key ?? index,
   });
-  const count = items.length;
+  const currentRow = useMemo(
+    () =>
+      current === undefined
+        ? -1
+        : rows.findIndex((row) => row.photos.some((tile) => tile.photo.key === current)),
+    [rows, current],
+  );
+  useEffect(() => {
+    if (currentRow >= 0) virtualizer.scrollToIndex(currentRow, { align: 'auto' });
+  }, [currentRow, virtualizer]);
+  const count = Math.max(total, items.length);
   const render = useMemo<Render<GridItem>>(
     () => ({
       wrapper: ({ className, ...props }, { index }) => (

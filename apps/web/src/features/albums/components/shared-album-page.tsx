@@ -75,6 +75,8 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
       {photos.isSuccess && photos.data.length > 0 && (
         <>
           <PhotoGrid
+            current={viewer.list[viewer.index]?.id}
+            total={album.data.photoCount}
             photos={photos.data}
             alt={photoAlt}
             link={(photo, image) => (
