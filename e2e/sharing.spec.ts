@@ -51,7 +51,16 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
   // Saved: the choices are enabled again once the server has answered.
   await expect(dialog.getByRole('radio', { name: 'Only people I invite' })).toBeEnabled();
   await expect(dialog.getByText(/E-mail is not set up on this server/)).toBeVisible();
+  // An address cut short is said in the dialog, once, as a sentence, and nothing is sent.
+  await dialog.getByLabel('Invite by e-mail').fill(friend.email.replace(/\.com$/, ''));
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Enter the whole e-mail address, such as name@example.com.',
+  );
+  await expect(dialog.getByLabel('Invite by e-mail')).toHaveAttribute('aria-invalid', 'true');
+  await expect(ownerPage.getByRole('alert')).toHaveCount(1);
   await dialog.getByLabel('Invite by e-mail').fill(friend.email);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByLabel('Role').selectOption({ label: 'Can add photos' });
   await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
   // The friend's address is not verified yet: the invitation waits.

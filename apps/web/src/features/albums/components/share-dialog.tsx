@@ -84,6 +84,9 @@ function VisibilityChoice({
   );
 }
 
+/** An address with something before and after its @, and a dot in its domain: worth sending. */
+const LOOKS_LIKE_AN_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
+
 function InviteForm({
   albumId,
   full,
@@ -99,11 +102,18 @@ function InviteForm({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('viewer');
   const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const ids = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
+    invite.reset();
+    if (!LOOKS_LIKE_AN_ADDRESS.test(email.trim())) {
+      setProblem('Enter the whole e-mail address, such as name@example.com.');
+      return;
+    }
+    setProblem(null);
     outcome.starts();
     invite.mutate(
       { emailAddress: email.trim(), role },
@@ -130,7 +140,15 @@ function InviteForm({
             value={email}
             autoComplete="off"
             placeholder="name@example.com"
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setProblem(null);
+            }}
+            isInvalid={problem !== null || invite.isError}
+            aria-invalid={problem !== null || invite.isError}
+            aria-describedby={
+              problem !== null || invite.isError ? `${ids}-email-problem` : undefined
+            }
             disabled={full}
           />
         </Form.Group>
@@ -152,9 +170,9 @@ function InviteForm({
           {invite.isPending ? 'Inviting…' : 'Invite'}
         </Button>
       </div>
-      {invite.isError && (
-        <p className="text-danger small mt-2 mb-0" role="alert">
-          {errorMessage(invite.error)}
+      {(problem ?? invite.isError) && (
+        <p id={`${ids}-email-problem`} className="text-danger small mt-2 mb-0" role="alert">
+          {problem ?? errorMessage(invite.error)}
         </p>
       )}
       {done && (
