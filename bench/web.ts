@@ -6,12 +6,16 @@
 // With BENCH_COMPARE_WITH=/path/to/another/checkout (built too, e.g. a `git worktree` of main),
 // measures that checkout's page as well, the two taking turns (ABBA) so that a busy moment of the
 // machine falls on both, and prints the medians as ratios this / other.
+// With BENCH_WEB_PAGE=album, the page measured is an album holding BENCH_ALBUMS photos (those
+// camera-sized JPEGs) instead, and a fourth screen, 1280 × 800 unthrottled, says how long the
+// page takes until its last response.
 // Run: npm run build && npm run bench:web
 import { chromium, type Browser, type Page } from '@playwright/test';
 import {
   cameraCovers,
   chromePath,
   tryLighthouse,
+  signedInWithAlbum,
   signedInWithAlbums,
   type LighthouseFigures,
   type SignedIn,
@@ -27,12 +31,17 @@ const {
   BENCH_LIGHTHOUSE_RUNS: lighthouseRuns,
 } = readSettings({ BENCH_ALBUMS: 24, BENCH_COVER_MP: 12, BENCH_LIGHTHOUSE_RUNS: 3 });
 const { BENCH_COMPARE_WITH: other } = readOptionalSettings(['BENCH_COMPARE_WITH']);
+const { BENCH_WEB_PAGE: pageKind } = readSettings({ BENCH_WEB_PAGE: 'recent' });
+/** The page measured, as its heading names it. */
+const PAGE_HEADING = pageKind === 'album' ? 'Photos in this Album' : 'Recent Albums';
 const chromeArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'];
 
 interface Wire {
   total: number;
   byType: Record<string, number>;
   requests: number;
+  /** From the page's request to the end of its last response, ms. */
+  untilLastResponseMs: number;
 }
 
 /** Loads the page in a fresh context signed in as the user, summing encoded bytes per resource type. */
@@ -40,6 +49,7 @@ async function measure(
   browser: Browser,
   baseUrl: string,
   storage: SignedIn,
+  pagePath: string,
   viewport: { width: number; height: number; deviceScaleFactor: number },
 ): Promise<{ wire: Wire; covers: string[] }> {
   const context = await browser.newContext({
@@ -53,7 +63,12 @@ async function measure(
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const types = new Map<string, string>();
-  const wire: Wire = { total: 0, byType: {}, requests: 0 };
+  const wire: Wire = { total: 0, byType: {}, requests: 0, untilLastResponseMs: 0 };
+  let firstRequestAt: number | undefined;
+  let lastResponseAt = 0;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    firstRequestAt ??= event.timestamp;
+  });
   cdp.on('Network.responseReceived', (event) => {
     types.set(event.requestId, event.type);
   });
@@ -62,10 +77,12 @@ async function measure(
     wire.total += event.encodedDataLength;
     wire.requests += 1;
     wire.byType[type] = (wire.byType[type] ?? 0) + event.encodedDataLength;
+    lastResponseAt = Math.max(lastResponseAt, event.timestamp);
   });
-  await page.goto(`${baseUrl}/albums/recent`);
-  await page.getByRole('heading', { name: 'Recent Albums' }).waitFor();
+  await page.goto(`${baseUrl}${pagePath}`);
+  await page.getByRole('heading', { name: PAGE_HEADING }).waitFor();
   await page.waitForLoadState('networkidle');
+  wire.untilLastResponseMs = (lastResponseAt - (firstRequestAt ?? lastResponseAt)) * 1000;
   const covers = await chosenImages(page);
   await context.close();
   return { wire, covers };
@@ -106,11 +123,13 @@ interface Side {
   name: string;
   server: RunningServer;
   storage: SignedIn;
+  /** The page measured, e.g. /albums/recent. */
+  pagePath: string;
   runs: LighthouseFigures[];
 }
 
 async function lighthouseRun(side: Side, label: string) {
-  const url = `${side.server.url}/albums/recent`;
+  const url = `${side.server.url}${side.pagePath}`;
   const figures = await tryLighthouse(label, url, side.server.url, side.storage);
   if (figures) side.runs.push(figures);
   return figures;
@@ -124,7 +143,7 @@ async function measureThis(browser: Browser, side: Side) {
   const m = medians(runs);
   const range = (key: Figure, f: (n: number) => string) =>
     `${f(m[key])} (${runs.map((run) => f(run[key])).join(', ')})`;
-  console.log(`Lighthouse mobile, Recent Albums, median of ${runs.length}:`);
+  console.log(`Lighthouse mobile, ${PAGE_HEADING} (${side.pagePath}), median of ${runs.length}:`);
   console.log(`  score ${range('score', (n) => n.toFixed(2))}`);
   console.log(`  LCP ${range('lcpMs', (n) => `${(n / 1000).toFixed(2)} s`)}`);
   console.log(
@@ -156,15 +175,25 @@ async function measureThis(browser: Browser, side: Side) {
     { name: 'phone 412 px @1.75', width: 412, height: 823, deviceScaleFactor: 1.75 },
     { name: 'phone 390 px @3', width: 390, height: 844, deviceScaleFactor: 3 },
     { name: 'desktop 1440 px @2', width: 1440, height: 900, deviceScaleFactor: 2 },
+    ...(pageKind === 'album'
+      ? [{ name: 'desktop 1280 px @1', width: 1280, height: 800, deviceScaleFactor: 1 }]
+      : []),
   ];
   const onScreens = [];
   for (const screen of screens) {
-    const { wire, covers } = await measure(browser, server.url, side.storage, screen);
+    const { wire, covers } = await measure(
+      browser,
+      server.url,
+      side.storage,
+      side.pagePath,
+      screen,
+    );
     const by = (type: string) => kib(wire.byType[type] ?? 0);
     console.log(
       `${screen.name}: ${wire.requests} requests, total ${kib(wire.total)} KiB; ` +
         `JS ${by('Script')}, CSS ${by('Stylesheet')}, images ${by('Image')}, ` +
-        `JSON ${kib((wire.byType.Fetch ?? 0) + (wire.byType.XHR ?? 0))}, HTML ${by('Document')} KiB`,
+        `JSON ${kib((wire.byType.Fetch ?? 0) + (wire.byType.XHR ?? 0))}, HTML ${by('Document')} KiB; ` +
+        `until the last response ${Math.round(wire.untilLastResponseMs)} ms`,
     );
     const counts = new Map<string, number>();
     for (const cover of covers) counts.set(cover, (counts.get(cover) ?? 0) + 1);
@@ -225,17 +254,19 @@ async function main() {
     if (other) checkouts.push(['other', other]);
     for (const [name, root] of checkouts) {
       const server = await startAppServer({}, { root });
-      sides.push({
-        name,
-        server,
-        storage: await signedInWithAlbums(browser, server.url, covers),
-        runs: [],
-      });
+      const signedIn =
+        pageKind === 'album'
+          ? await signedInWithAlbum(browser, server.url, covers)
+          : {
+              storage: await signedInWithAlbums(browser, server.url, covers),
+              pagePath: '/albums/recent',
+            };
+      sides.push({ name, server, ...signedIn, runs: [] });
     }
     const figures = other
       ? await compare(sides as [Side, Side])
       : await measureThis(browser, sides[0]!);
-    run.finish({ albums: albumCount, coverMegapixels, ...figures });
+    run.finish({ page: pageKind, albums: albumCount, coverMegapixels, ...figures });
   } finally {
     await browser.close();
     for (const side of sides) await side.server.stop();

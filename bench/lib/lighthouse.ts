@@ -70,6 +70,31 @@ export async function signedInWithAlbums(
   return signIn(browser, baseUrl, email);
 }
 
+/**
+ * A new user with one album holding the pictures (the first its cover), signed in: the storage,
+ * and the album's page.
+ */
+export async function signedInWithAlbum(
+  browser: Browser,
+  baseUrl: string,
+  pictures: Buffer[],
+): Promise<{ storage: SignedIn; pagePath: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const { idToken } = await signUpUser(baseUrl, email);
+  const files = [];
+  for (const [i, picture] of pictures.entries()) {
+    files.push(await uploadPicture(baseUrl, idToken, picture, `photo-${i}.jpg`));
+  }
+  const album = await api<{ id: string }>(baseUrl, idToken, 'POST', '/api/albumsDb', {
+    name: 'Holiday',
+    coverPhotoUrl: files[0]!.url,
+  });
+  for (const file of files.slice(1)) {
+    await api(baseUrl, idToken, 'POST', `/api/albumsDb/${album.id}/photos`, { fileId: file.id });
+  }
+  return { storage: await signIn(browser, baseUrl, email), pagePath: `/albums/${album.id}` };
+}
+
 /** Signs in once through the real form (bench users' password); every measurement reuses it. */
 export async function signIn(browser: Browser, baseUrl: string, email: string): Promise<SignedIn> {
   const context = await browser.newContext();

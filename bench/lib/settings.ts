@@ -152,6 +152,10 @@ export const SETTINGS = {
   BENCH_TOP: integer('Profiles: how many functions (or files) to print.'),
   BENCH_UPLOADS: integer('bench:upload: 12-megapixel JPEGs of noise per pass.'),
   BENCH_USERS: integer("bench:load: simulated users (and the baseline's connections)."),
+  BENCH_WEB_PAGE: oneOf(
+    ['recent', 'album'],
+    'bench:web: the page measured: Recent Albums, or an album holding BENCH_ALBUMS photos.',
+  ),
   BENCH_WRITERS: integer('bench:crash: concurrent writers.'),
 } satisfies Record<`BENCH_${string}`, Setting<unknown>>;
 
