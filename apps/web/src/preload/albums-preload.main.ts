@@ -1,4 +1,5 @@
 // The entry of /albums-preload.js, a classic script of index.html's head.
-import { preloadRecentAlbums } from './albums-preload';
+import { preloadAlbumPage, preloadRecentAlbums } from './albums-preload';
 
 preloadRecentAlbums();
+preloadAlbumPage();

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeNetwork, jsonResponse } from '../test/network';
 import { renderApp } from '../test/render';
 import { signInAs } from '../test/session';
-import { preloadRecentAlbums } from './albums-preload';
+import { makePhoto } from '../test/builders';
+import { preloadAlbumPage, preloadRecentAlbums } from './albums-preload';
 
 const album = (id: string, coverReady = true): Album => ({
   id,
@@ -91,5 +92,45 @@ describe('the early script of Recent Albums', () => {
     await waitFor(() => expect(network.requests).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(preloads()).toEqual([]);
+  });
+});
+
+describe('the early script of an album page', () => {
+  it('starts the album and its first photos together, and the app takes both answers', async () => {
+    signInAs('u1');
+    window.history.replaceState(null, '', '/album/a1');
+    const network = fakeNetwork()
+      .on('GET /api/albums/find', jsonResponse(200, album('a1')))
+      .on(
+        'GET /api/albumsDb/a1/photos',
+        jsonResponse(200, [makePhoto({ id: 'p1', width: 1200, height: 800 })]),
+      );
+
+    preloadAlbumPage();
+    // Both asked for before the app's code runs, not the photos after the album.
+    await waitFor(() =>
+      expect(
+        network.requests.map((request) => `${request.method} ${request.url.pathname}`),
+      ).toEqual(['GET /api/albums/find', 'GET /api/albumsDb/a1/photos']),
+    );
+
+    renderApp('/album/a1');
+    await screen.findByRole('heading', { name: 'Album a1' });
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: /View larger/ })).toHaveLength(1),
+    );
+    expect(network.sent('GET /api/albums/find')).toHaveLength(1);
+    expect(network.sent('GET /api/albumsDb/a1/photos')).toHaveLength(1);
+  });
+
+  it('asks for nothing on the album lists, or signed out', async () => {
+    const network = fakeNetwork();
+    signInAs('u1');
+    for (const path of ['/albums/recent', '/albums/me', '/albums/', '/photo/p1']) {
+      window.history.replaceState(null, '', path);
+      preloadAlbumPage();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(network.requests).toHaveLength(0);
   });
 });

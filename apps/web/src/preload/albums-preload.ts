@@ -9,6 +9,9 @@
  *   the srcset and sizes its card gives it, so the browser picks the same picture and the card
  *   finds it loaded or on its way. One only: on a slow link, each picture loaded beside the app's
  *   code delays that code, and the page is drawn by it (docs/performance.md).
+ * On an album's page, signed in, it starts both the album's `GET /api/albums/find` and its first
+ * page of photos at once, which the app would otherwise ask for one after the other, each after
+ * its code has loaded.
  * Whatever fails here is the app's to report when it asks again.
  */
 import type { Album } from '@photo/contract';
@@ -51,17 +54,43 @@ function preloadCover(album: Album): void {
   document.head.appendChild(link);
 }
 
-export function preloadRecentAlbums(): void {
-  if (window.location.pathname !== '/albums/recent') return;
-  const token = storedToken();
-  if (!token) return;
-  const response = fetch(ALBUMS, {
+/** Starts a GET the app will make, for it to take (shared/api/preloaded.ts). */
+function startGet(path: string, token: string): Promise<Response> {
+  const response = fetch(path, {
     headers: { Accept: 'application/json', idToken: token },
     credentials: 'same-origin',
   });
   const preloads = (window.__photoPreloads ??= {});
-  preloads[ALBUMS] = { token, response } satisfies Preload;
-  response
+  preloads[path] = { token, response } satisfies Preload;
+  return response;
+}
+
+/** /album/ID and /albums/ID (its alias), but not /albums/recent or /albums/me. */
+const ALBUM_PAGE = /^\/albums?\/([^/]+)\/?$/;
+
+export function preloadAlbumPage(): void {
+  const match = ALBUM_PAGE.exec(window.location.pathname);
+  const segment = match?.[1];
+  if (!segment || segment === 'recent' || segment === 'me') return;
+  const token = storedToken();
+  if (!token) return;
+  let albumId: string;
+  try {
+    albumId = decodeURIComponent(segment);
+  } catch {
+    return;
+  }
+  const id = encodeURIComponent(albumId);
+  // The same addresses, to the character, as the app's requests (get-album.ts, get-album-photos.ts).
+  startGet(`/api/albums/find?id=${id}`, token).catch(() => {});
+  startGet(`/api/albumsDb/${id}/photos`, token).catch(() => {});
+}
+
+export function preloadRecentAlbums(): void {
+  if (window.location.pathname !== '/albums/recent') return;
+  const token = storedToken();
+  if (!token) return;
+  startGet(ALBUMS, token)
     .then((answer) => (answer.ok ? (answer.clone().json() as Promise<unknown>) : null))
     .then((albums) => {
       if (!Array.isArray(albums)) return;
