@@ -92,7 +92,7 @@ export async function signedInWithAlbum(
   for (const file of files.slice(1)) {
     await api(baseUrl, idToken, 'POST', `/api/albumsDb/${album.id}/photos`, { fileId: file.id });
   }
-  return { storage: await signIn(browser, baseUrl, email), pagePath: `/albums/${album.id}` };
+  return { storage: await signIn(browser, baseUrl, email), pagePath: `/album/${album.id}` };
 }
 
 /** Signs in once through the real form (bench users' password); every measurement reuses it. */

@@ -1,41 +1,18 @@
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import type { ReactNode } from 'react';
+import { Suspense, lazy } from 'react';
+import { useOpenedOnce } from '../lib/use-opened-once';
+import type { ConfirmDialogProps } from './confirm-dialog-modal';
 
-interface ConfirmDialogProps {
-  show: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+// The dialog and its library (react-bootstrap's Modal) load when a dialog is first opened, not
+// with the page that may open one.
+const ConfirmDialogModal = lazy(() => import('./confirm-dialog-modal'));
 
 /** Asks before doing something that cannot be undone. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { show, title, children, confirmLabel, busy = false, onConfirm, onCancel } = props;
+  const opened = useOpenedOnce(props.show);
+  if (!opened) return null;
   return (
-    <Modal
-      show={show}
-      onHide={busy ? undefined : onCancel}
-      centered
-      aria-labelledby="confirm-title"
-    >
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="confirm-title" as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{children}</Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Working…' : confirmLabel}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }

@@ -129,7 +129,7 @@ describe('album details', () => {
 
     network.on('PUT /api/albums', jsonResponse(200, { ...album, name: 'Back garden' }));
     await user.click(screen.getByRole('button', { name: 'Rename album' }));
-    const field = screen.getByLabelText('New album name');
+    const field = await screen.findByLabelText('New album name');
     await user.clear(field);
     await user.type(field, 'Back garden');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -21,8 +21,16 @@ import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
 import type { ViewerParts } from './photo-lightbox';
 import { usePhotoViewer } from './use-photo-viewer';
 import { useLeaveAlbum } from '../api/sharing';
-import { RenameAlbumForm } from './rename-album-form';
-import { ShareDialog, VISIBILITY_LABELS } from './share-dialog';
+import { VISIBILITY_LABELS } from './album-visibility';
+import { useOpenedOnce } from '../../../shared/lib/use-opened-once';
+
+// What the owner opens now and then loads when first opened, not with the page.
+const RenameAlbumForm = lazy(() =>
+  import('./rename-album-form').then((module) => ({ default: module.RenameAlbumForm })),
+);
+const ShareDialog = lazy(() =>
+  import('./share-dialog').then((module) => ({ default: module.ShareDialog })),
+);
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('./photo-lightbox'));
@@ -157,6 +165,7 @@ export function AlbumDetailsPage({ onPhotoRotated, viewerParts }: AlbumDetailsPa
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const shareOpened = useOpenedOnce(sharing);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const leave = useLeaveAlbum(albumId);
 
@@ -246,7 +255,11 @@ export function AlbumDetailsPage({ onPhotoRotated, viewerParts }: AlbumDetailsPa
           )}
         </div>
       </div>
-      {renaming && <RenameAlbumForm album={current} onDone={() => setRenaming(false)} />}
+      {renaming && (
+        <Suspense fallback={null}>
+          <RenameAlbumForm album={current} onDone={() => setRenaming(false)} />
+        </Suspense>
+      )}
       <AlbumPhotos
         album={current}
         canAdd={canAdd}
@@ -255,7 +268,11 @@ export function AlbumDetailsPage({ onPhotoRotated, viewerParts }: AlbumDetailsPa
         onPhotoRotated={onPhotoRotated}
         viewerParts={viewerParts}
       />
-      {isOwner && <ShareDialog album={current} show={sharing} onClose={() => setSharing(false)} />}
+      {isOwner && shareOpened && (
+        <Suspense fallback={null}>
+          <ShareDialog album={current} show={sharing} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         show={confirmingLeave}
         title="Leave this album?"

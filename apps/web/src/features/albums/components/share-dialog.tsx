@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useMailConfigured, useNoMail } from '../../../shared/api/client-config';
 import { LoadingState } from '../../../shared/components/loading-state';
+import { VISIBILITY_LABELS } from './album-visibility';
 import {
   useAlbumSharing,
   useCancelInvitation,
@@ -17,12 +18,6 @@ import {
   useRevokeLink,
   useSetVisibility,
 } from '../api/sharing';
-
-export const VISIBILITY_LABELS: Record<AlbumVisibility, string> = {
-  everyone: 'Everyone with an account',
-  invited: 'Only people I invite',
-  owner: 'Only me',
-};
 
 export const ROLE_LABELS: Record<MemberRole, string> = {
   viewer: 'Can view',
