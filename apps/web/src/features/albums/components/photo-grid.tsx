@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   useCallback,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -179,6 +180,8 @@ const GridRow = memo(function GridRow({ row, model, render }: GridRowProps) {
 /** Each row's own container is not a group of its own: the tiles are items of the grid's list. */
 const NO_GROUP = { container: { role: 'none', 'aria-label': undefined } };
 
+const NO_PHOTOS: readonly Photo[] = [];
+
 /** A photo as the layout sees it, made once per photo (answer) and reused while it is the same. */
 const gridItems = new WeakMap<Photo, GridItem>();
 
@@ -192,9 +195,13 @@ const gridItems = new WeakMap<Photo, GridItem>();
  */
 export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: PhotoGridProps) {
   const [measure, { width: measuredWidth, top }] = usePlace();
+  // The tiles are drawn in a render React may pause for input and the page's other work, not in
+  // one long task (a first screen of tiles, a new page of photos): until the first is done, the
+  // grid's grey tiles stand in.
+  const shown = useDeferredValue(photos, NO_PHOTOS);
   const items = useMemo<GridItem[]>(
     () =>
-      photos.map((photo) => {
+      shown.map((photo) => {
         let item = gridItems.get(photo);
         if (!item || item.alt !== alt(photo)) {
           item = {
@@ -210,7 +217,7 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
         }
         return item;
       }),
-    [photos, alt],
+    [shown, alt],
   );
   const spacing = measuredWidth !== undefined && measuredWidth < 560 ? 2 : 4;
   // An album of a few photos is one row, no taller than SINGLE_ROW_MAX_HEIGHT: the grid is then
@@ -284,26 +291,33 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
     [count, link, chrome],
   );
 
+  const waiting = shown.length === 0 && photos.length > 0;
   return (
-    <div
-      ref={measure}
-      role="list"
-      aria-label="Photos"
-      className="app-photo-grid"
-      style={{ maxWidth, height: starts.at(-1)! - (rows.length > 0 ? spacing : 0) }}
-    >
-      {model &&
-        virtualizer.getVirtualItems().map((row) => (
-          <div
-            key={row.key}
-            role="none"
-            className="app-photo-row"
-            style={{ transform: `translateY(${starts[row.index]}px)` }}
-          >
-            <GridRow row={rows[row.index]!} model={model} render={render} />
-          </div>
-        ))}
-    </div>
+    <>
+      {waiting && <PhotoGridSkeleton label="Loading photos…" />}
+      <div
+        ref={measure}
+        role="list"
+        aria-label="Photos"
+        className="app-photo-grid"
+        style={{
+          maxWidth: items.length > 0 ? maxWidth : undefined,
+          height: starts.at(-1)! - (rows.length > 0 ? spacing : 0),
+        }}
+      >
+        {model &&
+          virtualizer.getVirtualItems().map((row) => (
+            <div
+              key={row.key}
+              role="none"
+              className="app-photo-row"
+              style={{ transform: `translateY(${starts[row.index]}px)` }}
+            >
+              <GridRow row={rows[row.index]!} model={model} render={render} />
+            </div>
+          ))}
+      </div>
+    </>
   );
 }
 
