@@ -103,7 +103,10 @@ describe('the early script of an album page', () => {
       .on('GET /api/albums/find', jsonResponse(200, album('a1')))
       .on(
         'GET /api/albumsDb/a1/photos',
-        jsonResponse(200, [makePhoto({ id: 'p1', width: 1200, height: 800 })]),
+        jsonResponse(200, [
+          makePhoto({ id: 'p0', photoUrl: '/api/files/show/f-p0', ready: false }),
+          makePhoto({ id: 'p1', photoUrl: '/api/files/show/f-p1', width: 1200, height: 800 }),
+        ]),
       );
 
     preloadAlbumPage();
@@ -114,10 +117,15 @@ describe('the early script of an album page', () => {
       ).toEqual(['GET /api/albums/find', 'GET /api/albumsDb/a1/photos']),
     );
 
+    // The first ready photo's thumbnail, the size its tile picks, starts at once too.
+    await waitFor(() =>
+      expect(preloads().map((link) => link.href)).toEqual(['/api/files/show/f-p1?size=thumb']),
+    );
+
     renderApp('/album/a1');
     await screen.findByRole('heading', { name: 'Album a1' });
     await waitFor(() =>
-      expect(screen.getAllByRole('link', { name: /View larger/ })).toHaveLength(1),
+      expect(screen.getAllByRole('link', { name: /View larger/ })).toHaveLength(2),
     );
     expect(network.sent('GET /api/albums/find')).toHaveLength(1);
     expect(network.sent('GET /api/albumsDb/a1/photos')).toHaveLength(1);
