@@ -17,16 +17,16 @@ const RESTORE_WAIT_MS = 3000;
 const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
- * Scrolls to `y` now, and again each time the page grows until it is reached: a page drawn from
- * data still on its way (or laid out once its width is known) is too short at first. Gives up
- * after RESTORE_WAIT_MS or at the person's first scroll, key or tap. Answers a stop function.
+ * Scrolls to `y` now, and again each time the page changes size while it settles: a page drawn
+ * from data still on its way (or laid out once its width is known, or its placeholders giving way
+ * to what they stood for) is too short, or differently made, at first. Stops after
+ * RESTORE_WAIT_MS or at the person's first scroll, key or tap. Answers a stop function.
  */
-function scrollWhenReachable(y: number): () => void {
+function scrollWhileSettling(y: number): () => void {
   window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
-  if (Math.abs(window.scrollY - y) < 1 || typeof ResizeObserver === 'undefined') return () => {};
+  if (typeof ResizeObserver === 'undefined') return () => {};
   const observer = new ResizeObserver(() => {
-    window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
-    if (Math.abs(window.scrollY - y) < 1) stop();
+    if (Math.abs(window.scrollY - y) >= 1) window.scrollTo({ left: 0, top: y, behavior: AT_ONCE });
   });
   const timer = window.setTimeout(() => stop(), RESTORE_WAIT_MS);
   function stop() {
@@ -85,7 +85,7 @@ export function ScrollRestoration() {
     shownKey.current = location.key;
     if (navigationType === NavigationType.Pop) {
       const y = positions.current!.get(location.key);
-      if (y !== undefined) return scrollWhenReachable(y);
+      if (y !== undefined) return scrollWhileSettling(y);
     } else if (navigationType === NavigationType.Push) {
       const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
       if (target) target.scrollIntoView({ behavior: AT_ONCE });
