@@ -42,8 +42,16 @@ test('a large album: only the rows near the screen are drawn, its end is reached
   await expect(tiles.first()).not.toHaveAttribute('aria-posinset', '1');
 
   // Its page, then Back: the album is where it was, its last photo on the screen.
-  const scrolled = await page.evaluate(() => window.scrollY);
   await lastTile.hover();
+  // Where the page rests once the wheel's last turn has been applied.
+  let scrolled = -1;
+  await expect
+    .poll(async () => {
+      const before = scrolled;
+      scrolled = await page.evaluate(() => window.scrollY);
+      return scrolled === before;
+    })
+    .toBe(true);
   await lastTile.getByRole('link', { name: 'Go to Photo' }).click();
   await expect(page).toHaveURL(new RegExp(`/photo/${last.id}$`));
   await page.goBack();
