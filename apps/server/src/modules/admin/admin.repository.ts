@@ -14,12 +14,9 @@ export interface AccountView {
   email_verified: number | null;
 }
 
-/** The server's accounts, newest first, after the keyset (created_at, id). */
-export function listAccounts(
-  db: Db,
-  options: { limit: number; after: Keyset | undefined },
-): Promise<AccountView[]> {
-  let query = db
+/** Every account, as an AccountView: the profile with the identity service's flag. */
+function accounts(db: Db) {
+  return db
     .selectFrom('users')
     .leftJoin('identity_accounts', 'identity_accounts.uid', 'users.id')
     .select([
@@ -31,6 +28,14 @@ export function listAccounts(
       'users.verified_email',
       'identity_accounts.email_verified',
     ]);
+}
+
+/** The server's accounts, newest first, after the keyset (created_at, id). */
+export function listAccounts(
+  db: Db,
+  options: { limit: number; after: Keyset | undefined },
+): Promise<AccountView[]> {
+  let query = accounts(db);
   const after = options.after;
   if (after) {
     query = query.where((eb) =>
@@ -45,18 +50,5 @@ export function listAccounts(
 }
 
 export function findAccount(db: Db, id: string): Promise<AccountView | undefined> {
-  return db
-    .selectFrom('users')
-    .leftJoin('identity_accounts', 'identity_accounts.uid', 'users.id')
-    .select([
-      'users.id',
-      'users.name',
-      'users.email_address',
-      'users.created_at',
-      'users.is_admin',
-      'users.verified_email',
-      'identity_accounts.email_verified',
-    ])
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+  return accounts(db).where('users.id', '=', id).executeTakeFirst();
 }

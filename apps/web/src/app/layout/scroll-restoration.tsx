@@ -10,7 +10,7 @@ const STORAGE_KEY = 'scroll-positions';
  */
 const AT_ONCE = 'instant' satisfies ScrollBehavior;
 
-/** How long Back waits for a page to grow tall enough to reach where it was (its data, its layout). */
+/** How long Back keeps the place while the page settles (its data, its layout, its grey tiles). */
 const RESTORE_WAIT_MS = 3000;
 
 /** What ends the wait: the person scrolls or moves on themselves. */
