@@ -1,7 +1,8 @@
 // Where Recent Albums spends the phone's main thread as it loads: a sampling CPU profile of
 // BENCH_ROUNDS (3) loads in Chromium, on a 412 px phone at 1.75x with the CPU slowed 4x as
 // Lighthouse does, signed in, BENCH_ALBUMS (24) albums with camera-like covers of BENCH_COVER_MP
-// megapixels (12). Prints the self time of each source file and function per load, mapped back to
+// megapixels (12). With BENCH_WEB_PAGE=album, an album holding BENCH_ALBUMS such photos instead;
+// with BENCH_SCREEN=desktop, a 1280 × 800 screen at 1x with the CPU at its own speed. Prints the self time of each source file and function per load, mapped back to
 // the app's and its libraries' sources through the build's source maps, then the main thread's
 // longest busy stretches (no idle sample between) and what ran in each. "(program)" is the
 // browser's own work (style, layout, paint, parsing); "(idle)" is waiting for the network.
@@ -10,7 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
-import { cameraCovers, chromePath, signedInWithAlbums } from './lib/lighthouse.js';
+import {
+  cameraCovers,
+  chromePath,
+  signedInWithAlbum,
+  signedInWithAlbums,
+} from './lib/lighthouse.js';
 import { startRun } from './lib/results.js';
 import { repoRoot, startAppServer } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
@@ -21,7 +27,11 @@ const {
   BENCH_ROUNDS: rounds,
   BENCH_SECONDS: seconds,
   BENCH_TOP: top,
+  BENCH_WEB_PAGE: pageKind,
+  BENCH_SCREEN: screen,
 } = readSettings({
+  BENCH_WEB_PAGE: 'recent',
+  BENCH_SCREEN: 'phone',
   BENCH_ALBUMS: 24,
   BENCH_COVER_MP: 12,
   BENCH_ROUNDS: 3,
@@ -76,7 +86,15 @@ const browser = await chromium.launch({ executablePath: chromePath, args: ['--no
 try {
   console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
   const covers = await cameraCovers(albumCount, coverMegapixels);
-  const storage = await signedInWithAlbums(browser, server.url, covers);
+  const { storage, pagePath } =
+    pageKind === 'album'
+      ? await signedInWithAlbum(browser, server.url, covers)
+      : {
+          storage: await signedInWithAlbums(browser, server.url, covers),
+          pagePath: '/albums/recent',
+        };
+  const phone = screen === 'phone';
+  const where = `${pagePath}, ${phone ? '412 px phone, CPU slowed 4x' : '1280 × 800 desktop, CPU unthrottled'}`;
 
   const byFile = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -94,17 +112,17 @@ try {
     // A new context each time: an empty cache, as a first visit.
     const context = await browser.newContext({
       storageState: storage,
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
+      viewport: phone ? { width: 412, height: 823 } : { width: 1280, height: 800 },
+      deviceScaleFactor: phone ? 1.75 : 1,
+      isMobile: phone,
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    if (phone) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await page.goto(`${server.url}/albums/recent`);
+    await page.goto(`${server.url}${pagePath}`);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const { profile } = await cdp.send('Profiler.stop');
     await context.close();
@@ -141,7 +159,7 @@ try {
       .map(([key, ms]) => `  ${Math.round(ms).toString().padStart(5)} ms  ${key}`)
       .join('\n');
   console.log(
-    `Recent Albums, self time per load on a CPU slowed 4x (mean of ${rounds} loads, ` +
+    `${where}: self time per load (mean of ${rounds} loads, ` +
       `the first ${seconds} s of each), by source file:\n${list(byFile)}`,
   );
   console.log(`by function:\n${list(byFunction)}`);

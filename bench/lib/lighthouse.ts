@@ -92,7 +92,28 @@ export async function signedInWithAlbum(
   for (const file of files.slice(1)) {
     await api(baseUrl, idToken, 'POST', `/api/albumsDb/${album.id}/photos`, { fileId: file.id });
   }
+  await untilPhotosReady(baseUrl, idToken, album.id, pictures.length);
   return { storage: await signIn(browser, baseUrl, email), pagePath: `/album/${album.id}` };
+}
+
+/**
+ * Waits until the server has made every size of the album's photos (2 minutes at most), so that
+ * no measurement shares the machine with the server's image work.
+ */
+async function untilPhotosReady(baseUrl: string, idToken: string, albumId: string, count: number) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const photos = await api<{ ready: boolean }[]>(
+      baseUrl,
+      idToken,
+      'GET',
+      `/api/albumsDb/${albumId}/photos?limit=${count}`,
+    );
+    if (photos.length >= count && photos.every((photo) => photo.ready)) return;
+    if (Date.now() > deadline)
+      throw new Error("The album's photos were not ready within 2 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** Signs in once through the real form (bench users' password); every measurement reuses it. */

@@ -116,7 +116,10 @@ export const SETTINGS = {
   ),
   BENCH_KILLS: integer('bench:crash: kills per database.'),
   BENCH_LARGE: integer('bench:scale: albums of the large database.'),
-  BENCH_LIGHTHOUSE_RUNS: integer('bench:web: Lighthouse runs (per checkout when comparing).'),
+  BENCH_LIGHTHOUSE_RUNS: integer(
+    'bench:web: Lighthouse runs (per checkout when comparing); 0 measures only the wire.',
+    0,
+  ),
   BENCH_LOG_LEVEL: oneOf(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     "bench:load: the server's LOG_LEVEL.",
@@ -129,6 +132,10 @@ export const SETTINGS = {
   BENCH_ROUNDS: integer(
     'How many times each measure is repeated, in turn with its baseline where it has one; the ' +
       "benchmark prints the rounds' median or mean.",
+  ),
+  BENCH_SCREEN: oneOf(
+    ['phone', 'desktop'],
+    'bench:web:profile: a 412 px phone with the CPU slowed 4x, or a 1280 × 800 desktop unthrottled.',
   ),
   BENCH_SECONDS: decimal('How long each load (or profiled page load) lasts, s.'),
   BENCH_SEQUENTIAL: flag('bench:upload: 0 skips the pass of one upload at a time.'),
@@ -152,9 +159,10 @@ export const SETTINGS = {
   BENCH_TOP: integer('Profiles: how many functions (or files) to print.'),
   BENCH_UPLOADS: integer('bench:upload: 12-megapixel JPEGs of noise per pass.'),
   BENCH_USERS: integer("bench:load: simulated users (and the baseline's connections)."),
+  BENCH_WATERFALL: flag("bench:web: 1 prints each screen's requests, when each began and ended."),
   BENCH_WEB_PAGE: oneOf(
     ['recent', 'album'],
-    'bench:web: the page measured: Recent Albums, or an album holding BENCH_ALBUMS photos.',
+    'bench:web and bench:web:profile: the page measured: Recent Albums, or an album holding BENCH_ALBUMS photos.',
   ),
   BENCH_WRITERS: integer('bench:crash: concurrent writers.'),
 } satisfies Record<`BENCH_${string}`, Setting<unknown>>;
