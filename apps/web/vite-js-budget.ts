@@ -38,11 +38,18 @@ const normalize = (id: string) => id.split(path.sep).join('/');
  * The built JavaScript files a page loads: the entry chunk, the chunk holding the route's module, and
  * every chunk either imports statically (Vite preloads those before the route's code runs).
  */
-export function routeFiles(chunks: BuiltChunk[], routeModule: string): string[] {
-  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+/**
+ * The build's one entry chunk and the chunk holding a route's module; `what` names the check in
+ * the error thrown when either is not there.
+ */
+export function entryAndRoute<T extends Pick<BuiltChunk, 'isEntry' | 'moduleIds'>>(
+  chunks: T[],
+  routeModule: string,
+  what: string,
+): { entry: T; route: T } {
   const entries = chunks.filter((chunk) => chunk.isEntry);
   if (entries.length !== 1) {
-    throw new Error(`JS budget: expected one entry chunk, found ${entries.length}`);
+    throw new Error(`${what}: expected one entry chunk, found ${entries.length}`);
   }
   const suffix = `/${normalize(routeModule).replace(/^\.?\//, '')}`;
   const route = chunks.find((chunk) =>
@@ -50,9 +57,15 @@ export function routeFiles(chunks: BuiltChunk[], routeModule: string): string[] 
   );
   if (!route) {
     throw new Error(
-      `JS budget: no chunk holds ${routeModule}; was it moved or renamed? Update the budget in vite.config.ts.`,
+      `${what}: no chunk holds ${routeModule}; was it moved or renamed? Update its name in vite.config.ts.`,
     );
   }
+  return { entry: entries[0]!, route };
+}
+
+export function routeFiles(chunks: BuiltChunk[], routeModule: string): string[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const { entry, route } = entryAndRoute(chunks, routeModule, 'JS budget');
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     // An import that is not a chunk of the build (an external module) is no file to count.
@@ -60,7 +73,7 @@ export function routeFiles(chunks: BuiltChunk[], routeModule: string): string[] 
     seen.add(fileName);
     for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
   };
-  visit(entries[0]!.fileName);
+  visit(entry.fileName);
   visit(route.fileName);
   return [...seen];
 }
