@@ -104,6 +104,63 @@ test.describe('the album page shows its photos first', () => {
     }
   });
 
+  test('its code, its photos and its first screen’s pictures are asked for before the app’s code has arrived, each once', async ({
+    browser,
+    api,
+    user,
+  }) => {
+    test.setTimeout(120_000);
+    const album = await albumOfTwenty(api, user);
+    const screen = { width: 1280, height: 800, touch: false };
+    // A first visit, until every picture is made and shown; then the page is loaded afresh.
+    const { context, page } = await openAlbum(browser, user, album, screen);
+    await expectImageLoaded(tiles(page).last().getByRole('img'));
+    await page.goto('about:blank');
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      requests.push(`${url.pathname}${url.search}`);
+    });
+    // The app's code is held back, as on a slow network, until a thumbnail is asked for (10 s at
+    // most): what the page's early script starts, it starts without the app.
+    let thumbnailAskedFor = () => {};
+    const thumbnail = new Promise<boolean>((resolve) => (thumbnailAskedFor = () => resolve(true)));
+    page.on('request', (request) => {
+      if (request.url().endsWith('size=thumb')) thumbnailAskedFor();
+    });
+    let heldUntilThumbnail = false;
+    let askedBeforeTheApp: string[] = [];
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      heldUntilThumbnail = await Promise.race([
+        thumbnail,
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
+      askedBeforeTheApp = [...requests];
+      await route.continue();
+    });
+    await page.goto(`/album/${album.id}`);
+    await expect(tiles(page)).toHaveCount(SHAPES.length);
+    await expectImageLoaded(tiles(page).first().getByRole('img'));
+    expect(heldUntilThumbnail, 'a thumbnail was asked for before the app’s code arrived').toBe(
+      true,
+    );
+    for (const early of [/^\/assets\/album-page-.*\.js$/, /^\/api\/albumsDb\/.*\/photos$/]) {
+      expect(
+        askedBeforeTheApp.some((path) => early.test(path)),
+        String(early),
+      ).toBe(true);
+    }
+    // The tiles show the pictures the early script asked for: none is asked for twice.
+    const thumbnails = requests.filter((path) => path.endsWith('size=thumb'));
+    expect(thumbnails.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(thumbnails).size).toBe(thumbnails.length);
+    expect(requests.filter((path) => /\/photos$/.test(path))).toHaveLength(1);
+    expect(requests.filter((path) => path.endsWith('.css')).length).toBe(
+      new Set(requests.filter((path) => path.endsWith('.css'))).size,
+    );
+    await context.close();
+  });
+
   test('each tile names its creator, and the keyboard reaches its picture, "Go to Photo" and "Delete"', async ({
     page,
     api,

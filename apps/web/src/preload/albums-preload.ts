@@ -1,20 +1,24 @@
 /**
  * What the page's head runs before the app's code has loaded (albums-preload.main.ts, built into
  * /albums-preload.js as a classic script by vite-classic-scripts.ts; the CSP allows scripts from
- * 'self' only). On Recent Albums, signed in, it:
- * - starts `GET /api/albumsDb`, which the app then takes once, for the same address and ID token
+ * 'self' only). Signed in, on the pages it knows, it starts what the page will ask for only once
+ * the app's code has run, so that both arrive together:
+ * - the page's own code and stylesheets, which the app loads once it has chosen the route (their
+ *   names are written in by the build, vite-route-preloads.ts);
+ * - `GET /api/users/me`, which the top bar asks for on every page;
+ * - the page's data, which the app then takes once, for the same address and ID token
  *   (shared/api/preloaded.ts), asking again itself when the token was about to expire or the
- *   answer is not there;
- * - once the answer is in, starts loading the first ready cover (the page's largest picture), with
- *   the srcset and sizes its card gives it, so the browser picks the same picture and the card
- *   finds it loaded or on its way. One only: on a slow link, each picture loaded beside the app's
- *   code delays that code, and the page is drawn by it (docs/performance.md).
- * On an album's page, signed in, it starts both the album's `GET /api/albums/find` and its first
- * page of photos at once, which the app would otherwise ask for one after the other, each after
- * its code has loaded.
+ *   answer is not there.
+ * On Recent Albums, that is `GET /api/albumsDb`; once the answer is in, it starts loading the
+ * first ready cover (the page's largest picture), with the srcset and sizes its card gives it, so
+ * the browser picks the same picture and the card finds it loaded or on its way. One only: on a
+ * slow link, each picture loaded beside the app's code delays that code (docs/performance.md).
+ * On an album's page, it starts both the album's `GET /api/albums/find` and its first page of
+ * photos at once, which the app would otherwise ask for one after the other, each after its code
+ * has loaded; once the photos are in, the pictures of the grid's first screen.
  * Whatever fails here is the app's to report when it asks again.
  */
-import type { Album, Photo } from '@photo/contract';
+import { DEFAULT_AVATAR_URL, type Album, type Photo, type User } from '@photo/contract';
 import type { Preload } from '../shared/api/preloaded';
 import { REFRESH_MARGIN_MS, SESSION_KEYS } from '../shared/auth/session-keys';
 import {
@@ -22,9 +26,40 @@ import {
   EAGER_CARDS,
   PRELOADED_COVERS,
 } from '../shared/lib/card-image';
+import { firstScreenTiles } from '../shared/lib/grid-tiles';
 import { cardSrcSet, sizedImageUrl } from '../shared/lib/image-url';
 
 const ALBUMS = '/api/albumsDb';
+const ME = '/api/users/me';
+
+/**
+ * The files of each page the script knows, besides the app's entry: a JSON object the build writes
+ * in here (vite-route-preloads.ts). Under `vite dev` it stays as it is, and nothing is started.
+ */
+const ROUTE_FILES: string = '__PHOTO_ROUTE_FILES__';
+
+/** Starts loading the code and stylesheets the app loads for the page `route`. */
+function preloadRouteFiles(route: 'album' | 'recent'): void {
+  let files: Record<string, string[] | undefined>;
+  try {
+    files = JSON.parse(ROUTE_FILES) as Record<string, string[] | undefined>;
+  } catch {
+    return;
+  }
+  for (const file of files[route] ?? []) {
+    const link = document.createElement('link');
+    if (file.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+      // As the app's loader asks for it (a CORS request), or the browser would load it twice.
+      link.crossOrigin = '';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.href = file;
+    document.head.appendChild(link);
+  }
+}
 
 function storedToken(): string | null {
   try {
@@ -65,6 +100,18 @@ function startGet(path: string, token: string): Promise<Response> {
   return response;
 }
 
+/** Starts the top bar's `GET /api/users/me`, then the person's picture as the top bar shows it. */
+function preloadMe(token: string): void {
+  startGet(ME, token)
+    .then((answer) => (answer.ok ? (answer.clone().json() as Promise<Partial<User>>) : null))
+    .then((user) => {
+      if (!user) return;
+      // The same address as the account menu's picture (app/layout/account-menu.tsx).
+      preloadImage(sizedImageUrl(user.profilePicUrl || DEFAULT_AVATAR_URL, 'thumb'), 'auto');
+    })
+    .catch(() => {});
+}
+
 /** /album/ID and /albums/ID (its alias), but not /albums/recent or /albums/me. */
 const ALBUM_PAGE = /^\/albums?\/([^/]+)\/?$/;
 
@@ -87,29 +134,35 @@ export function preloadAlbumPage(): void {
     .then((answer) => (answer.ok ? (answer.clone().json() as Promise<unknown>) : null))
     .then((photos) => {
       if (!Array.isArray(photos)) return;
-      const ready = (photos as Photo[]).filter((photo) => photo.ready);
-      for (const photo of ready.slice(0, PRELOADED_TILES)) preloadThumbnail(photo);
+      // The grid loads its first screen's pictures at once (photo-grid.tsx): the same ones.
+      const first = (photos as Photo[]).slice(0, firstScreenTiles(innerWidth, innerHeight));
+      const ready = first.filter((photo) => photo.ready);
+      // The first row's are the page's largest pictures: before the rest.
+      for (const [i, photo] of ready.entries()) preloadThumbnail(photo, i < HIGH_PRIORITY_TILES);
     })
     .catch(() => {});
+  // The page's data first, the top bar's and the code after: the server starts on each at once.
+  preloadMe(token);
+  preloadRouteFiles('album');
 }
 
-/** The first tiles' pictures the album page's early script starts, as the first row shows them. */
-const PRELOADED_TILES = 2;
+/** The tiles of a phone's first row, whose pictures the script starts with high priority. */
+const HIGH_PRIORITY_TILES = 2;
 
-/**
- * Starts loading a tile's picture at its thumbnail size, the size a first row's tile picks on
- * phones and desktops alike (its srcset's first entry), so the tile finds it loaded or on its way.
- */
-function preloadThumbnail(photo: Photo): void {
+/** Starts loading a picture an <img> of the page will show (its src, with no srcset). */
+function preloadImage(href: string, priority: 'high' | 'auto'): void {
   const link = document.createElement('link');
-  const attributes = {
-    rel: 'preload',
-    as: 'image',
-    href: sizedImageUrl(photo.photoUrl, 'thumb'),
-    fetchpriority: 'high',
-  };
+  const attributes = { rel: 'preload', as: 'image', href, fetchpriority: priority };
   for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
   document.head.appendChild(link);
+}
+
+/**
+ * Starts loading a tile's picture at its thumbnail size, the size a first screen's tile picks on
+ * phones and desktops alike (its srcset's first entry), so the tile finds it loaded or on its way.
+ */
+function preloadThumbnail(photo: Photo, first: boolean): void {
+  preloadImage(sizedImageUrl(photo.photoUrl, 'thumb'), first ? 'high' : 'auto');
 }
 
 export function preloadRecentAlbums(): void {
@@ -124,4 +177,6 @@ export function preloadRecentAlbums(): void {
       for (const album of ready.slice(0, PRELOADED_COVERS)) preloadCover(album);
     })
     .catch(() => {});
+  preloadMe(token);
+  preloadRouteFiles('recent');
 }

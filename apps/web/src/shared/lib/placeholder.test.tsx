@@ -3,6 +3,7 @@ import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cardImageProps,
+  placeholderColour,
   placeholderDataUrl,
   placeholderProps,
   placeholderStyle,
@@ -173,5 +174,24 @@ describe('usePlaceholder', () => {
       // 12 decodes of 3 ms each, at most IDLE_SLICE_MS of them per turn.
       expect(turns).toBeGreaterThanOrEqual(Math.ceil(12 / Math.ceil(IDLE_SLICE_MS / 3)));
     });
+  });
+});
+
+describe('placeholderColour', () => {
+  it('is the average colour of the picture: half red, half blue makes a purple', () => {
+    const colour = placeholderColour(redBlueHash());
+    const [r, g, b] = /rgb\((\d+) (\d+) (\d+)\)/
+      .exec(colour ?? '')!
+      .slice(1)
+      .map(Number);
+    expect(r).toBeGreaterThan(90);
+    expect(b).toBeGreaterThan(90);
+    expect(g).toBeLessThan(60);
+  });
+
+  it('is undefined without a readable hash', () => {
+    expect(placeholderColour(null)).toBeUndefined();
+    expect(placeholderColour('')).toBeUndefined();
+    expect(placeholderColour('not base64!')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type CSSProperties, type SyntheticEvent } from 'react';
-import { thumbHashToDataURL } from 'thumbhash';
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { PENDING_IMAGE } from './image-url';
 
 /** Decoded placeholders by hash: a card re-renders often, and a list shows the same ones again. */
@@ -11,17 +11,49 @@ export function placeholderDataUrl(hash: string | null | undefined): string | nu
   if (!hash) return null;
   const known = decoded.get(hash);
   if (known !== undefined) return known;
+  const bytes = hashBytes(hash);
   let url: string | null;
   try {
-    const bytes = Uint8Array.from(atob(hash), (char) => char.charCodeAt(0));
-    // A ThumbHash has a 5-byte header and a few bytes of colour at least.
-    url = bytes.length >= 6 ? thumbHashToDataURL(bytes) : null;
+    url = bytes ? thumbHashToDataURL(bytes) : null;
   } catch {
     url = null;
   }
   if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value ?? '');
   decoded.set(hash, url);
   return url;
+}
+
+/** A ThumbHash's bytes (base64, as the API sends it); null if unreadable. */
+function hashBytes(hash: string): Uint8Array | null {
+  try {
+    const bytes = Uint8Array.from(atob(hash), (char) => char.charCodeAt(0));
+    // A ThumbHash has a 5-byte header and a few bytes of colour at least.
+    return bytes.length >= 6 ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+const colours = new Map<string, string | undefined>();
+
+/**
+ * The average colour of the picture a ThumbHash stands for, as CSS (undefined if unreadable): read
+ * off the hash's header, so it costs next to nothing, where decoding the whole placeholder costs a
+ * millisecond or more. What a tile shows until its placeholder is decoded.
+ */
+export function placeholderColour(hash: string | null | undefined): string | undefined {
+  if (!hash) return undefined;
+  if (colours.has(hash)) return colours.get(hash);
+  const bytes = hashBytes(hash);
+  let colour: string | undefined;
+  if (bytes) {
+    const { r, g, b } = thumbHashToAverageRGBA(bytes);
+    const channel = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 255);
+    colour = `rgb(${channel(r)} ${channel(g)} ${channel(b)})`;
+  }
+  if (colours.size >= MAX_DECODED) colours.delete(colours.keys().next().value ?? '');
+  colours.set(hash, colour);
+  return colour;
 }
 
 /** The style that paints a decoded placeholder (a data URL) behind an <img>: see placeholderStyle. */

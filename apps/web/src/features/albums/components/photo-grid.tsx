@@ -22,10 +22,8 @@ import {
 import 'react-photo-album/rows.css';
 import '../../../shared/styles/gallery.css';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
-import { cardImageProps, usePlaceholder } from '../../../shared/lib/placeholder';
-
-/** Tiles loaded at once, with their placeholders decoded before the first paint: a first screen. */
-const EAGER_TILES = 12;
+import { firstScreenTiles, rowHeight } from '../../../shared/lib/grid-tiles';
+import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shared/lib/placeholder';
 
 /** A photo as the layout sees it: its shape, and the photo itself. */
 interface GridItem {
@@ -37,16 +35,13 @@ interface GridItem {
   photo: Photo;
 }
 
-/** Rows about as tall as a thumb on a phone, taller as the screen widens (px). */
-const rowHeight = (containerWidth: number) =>
-  containerWidth < 560 ? 118 : containerWidth < 900 ? 160 : 200;
-
 /** A row alone (an album of a few photos) is no taller than this, rather than the screen's width. */
 const SINGLE_ROW_MAX_HEIGHT = 320;
 
 interface TileImageProps {
   photo: Photo;
-  index: number;
+  /** Whether the tile is of the first screen: its picture is loaded at once, not when near. */
+  eager: boolean;
   /** The layout's props for the picture (its class and alt text). */
   layout: RenderImageProps;
   /** The tile's width and height as laid out, before a lone row is kept low. */
@@ -54,22 +49,30 @@ interface TileImageProps {
   height: number;
 }
 
-function TileImage({ photo, index, layout, width, height }: TileImageProps) {
-  const eager = index < EAGER_TILES;
-  // Tiles past the first screen decode theirs once it is shown.
-  const placeholder = usePlaceholder(photo.placeholder, !eager);
+function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
+  const [loaded, setLoaded] = useState(false);
+  const waiting = !(loaded && photo.ready);
+  // Until the picture is in, its average colour (read off the hash, next to free), then its blurred
+  // placeholder, decoded once the page is idle: the first screen is drawn without decoding any.
+  const placeholder = usePlaceholder(waiting ? photo.placeholder : null, true);
   const size = scaledSize(photo.width, photo.height, IMAGE_SIZES.thumb) ?? {
     width: 600,
     height: 450,
   };
+  const { style, ...image } = cardImageProps(photo.ready, placeholder, () => ({
+    src: sizedImageUrl(photo.photoUrl, 'thumb'),
+    srcSet: imageSrcSet(photo.photoUrl),
+  }));
   return (
     <img
       key={photo.ready ? 'ready' : 'pending'}
       className={`${layout.className ?? ''} app-tile-img`}
-      {...cardImageProps(photo.ready, placeholder, () => ({
-        src: sizedImageUrl(photo.photoUrl, 'thumb'),
-        srcSet: imageSrcSet(photo.photoUrl),
-      }))}
+      {...image}
+      style={
+        waiting ? { backgroundColor: placeholderColour(photo.placeholder), ...style } : undefined
+      }
+      // Once the picture is in, its placeholder goes, so it never shows through transparent parts.
+      onLoad={photo.ready ? () => setLoaded(true) : undefined}
       // The width it is drawn at, so the browser picks the size that fits; the layout's own
       // guess leaves out the lower height of a lone row.
       sizes={`${Math.ceil(Math.min(width, (SINGLE_ROW_MAX_HEIGHT * width) / height))}px`}
@@ -195,6 +198,8 @@ const gridItems = new WeakMap<Photo, GridItem>();
  */
 export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: PhotoGridProps) {
   const [measure, { width: measuredWidth, top }] = usePlace();
+  // The first screen's tiles, as the page's early script counted them when it started their pictures.
+  const [eagerTiles] = useState(() => firstScreenTiles(window.innerWidth, window.innerHeight));
   // The tiles are drawn in a render React may pause for input and the page's other work, not in
   // one long task (a first screen of tiles, a new page of photos): until the first is done, the
   // grid's grey tiles stand in.
@@ -280,7 +285,7 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
           photo.photo,
           <TileImage
             photo={photo.photo}
-            index={index}
+            eager={index < eagerTiles}
             layout={props}
             width={width}
             height={height}
@@ -288,7 +293,7 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
         ),
       extras: (_, { photo }) => chrome(photo.photo),
     }),
-    [count, link, chrome],
+    [count, link, chrome, eagerTiles],
   );
 
   const waiting = shown.length === 0 && photos.length > 0;
