@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudget, htmlScripts, routeFiles, type BuiltChunk } from './vite-js-budget';
+import { checkBudget, htmlScripts, routeFiles, type BuiltChunk } from './vite-js-budget.ts';
 
 const chunk = (fileName: string, imports: string[], moduleIds: string[], isEntry = false) =>
   ({ fileName, imports, moduleIds, isEntry }) satisfies BuiltChunk;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postcss from 'postcss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeBootstrap } from './vite-purge-bootstrap';
+import { purgeBootstrap } from './vite-purge-bootstrap.ts';
 
 /** A stylesheet with rules the app uses, rules it does not, and rules of its components. */
 const STYLESHEET = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeOnlyFiles, type RouteChunk } from './vite-route-preloads';
+import { routeOnlyFiles, type RouteChunk } from './vite-route-preloads.ts';
 
 const chunk = (fileName: string, more: Partial<RouteChunk> = {}): RouteChunk => ({
   fileName,

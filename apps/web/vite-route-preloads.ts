@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { entryAndRoute } from './vite-js-budget';
+import { entryAndRoute } from './vite-js-budget.ts';
 
 /** What the plugin needs to know of a built chunk (a subset of Rolldown's output chunk). */
 export interface RouteChunk {

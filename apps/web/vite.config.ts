@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { purgeBootstrap } from './vite-purge-bootstrap';
-import { contractAlias } from './vite-aliases';
-import { classicScripts } from './vite-classic-scripts';
-import { jsBudget } from './vite-js-budget';
-import { precompress } from './vite-precompress';
-import { routePreloads } from './vite-route-preloads';
+import { purgeBootstrap } from './vite-purge-bootstrap.ts';
+import { contractAlias } from './vite-aliases.ts';
+import { classicScripts } from './vite-classic-scripts.ts';
+import { jsBudget } from './vite-js-budget.ts';
+import { precompress } from './vite-precompress.ts';
+import { routePreloads } from './vite-route-preloads.ts';
 
 /**
  * What Recent Albums needs besides the entry: one chunk, named for its page, rather than a file
