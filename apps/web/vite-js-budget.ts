@@ -63,19 +63,31 @@ export function entryAndRoute<T extends Pick<BuiltChunk, 'isEntry' | 'moduleIds'
   return { entry: entries[0]!, route };
 }
 
-export function routeFiles(chunks: BuiltChunk[], routeModule: string): string[] {
+/** A chunk and every chunk it imports statically, through each other, by file name. */
+export function staticClosure(
+  chunks: Pick<BuiltChunk, 'fileName' | 'imports'>[],
+  start: string,
+): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const { entry, route } = entryAndRoute(chunks, routeModule, 'JS budget');
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     // An import that is not a chunk of the build (an external module) is no file to count.
     if (seen.has(fileName) || !byName.has(fileName)) return;
     seen.add(fileName);
-    for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+    for (const imported of byName.get(fileName)!.imports) visit(imported);
   };
-  visit(entry.fileName);
-  visit(route.fileName);
-  return [...seen];
+  visit(start);
+  return seen;
+}
+
+export function routeFiles(chunks: BuiltChunk[], routeModule: string): string[] {
+  const { entry, route } = entryAndRoute(chunks, routeModule, 'JS budget');
+  return [
+    ...new Set([
+      ...staticClosure(chunks, entry.fileName),
+      ...staticClosure(chunks, route.fileName),
+    ]),
+  ];
 }
 
 /**

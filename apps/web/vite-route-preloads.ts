@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { entryAndRoute } from './vite-js-budget.ts';
+import { entryAndRoute, staticClosure } from './vite-js-budget.ts';
 
 /** What the plugin needs to know of a built chunk (a subset of Rolldown's output chunk). */
 export interface RouteChunk {
@@ -22,19 +22,11 @@ export const ROUTE_FILES_TOKEN = '__PHOTO_ROUTE_FILES__';
  */
 export function routeOnlyFiles(chunks: RouteChunk[], routeModule: string): string[] {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (start: string) => {
-    const seen = new Set<string>();
-    const visit = (fileName: string) => {
-      if (seen.has(fileName) || !byName.has(fileName)) return;
-      seen.add(fileName);
-      for (const imported of byName.get(fileName)!.imports) visit(imported);
-    };
-    visit(start);
-    return seen;
-  };
   const { entry, route } = entryAndRoute(chunks, routeModule, 'route preloads');
-  const loaded = closure(entry.fileName);
-  const files = [...closure(route.fileName)].filter((fileName) => !loaded.has(fileName));
+  const loaded = staticClosure(chunks, entry.fileName);
+  const files = [...staticClosure(chunks, route.fileName)].filter(
+    (fileName) => !loaded.has(fileName),
+  );
   const styles = files.flatMap((fileName) => [
     ...(byName.get(fileName)!.viteMetadata?.importedCss ?? []),
   ]);

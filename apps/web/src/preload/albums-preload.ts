@@ -76,17 +76,10 @@ function storedToken(): string | null {
 function preloadCover(album: Album): void {
   const srcset = cardSrcSet(album.coverPhotoUrl);
   if (!srcset) return;
-  const link = document.createElement('link');
-  const attributes = {
-    rel: 'preload',
-    as: 'image',
-    href: sizedImageUrl(album.coverPhotoUrl, 'card'),
+  preloadImage(sizedImageUrl(album.coverPhotoUrl, 'card'), 'high', {
     imagesrcset: srcset,
     imagesizes: CARD_IMAGE_SIZES_ATTRIBUTE,
-    fetchpriority: 'high',
-  };
-  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
-  document.head.appendChild(link);
+  });
 }
 
 /** Starts a GET the app will make, for it to take (shared/api/preloaded.ts). */
@@ -149,10 +142,14 @@ export function preloadAlbumPage(): void {
 /** The tiles of a phone's first row, whose pictures the script starts with high priority. */
 const HIGH_PRIORITY_TILES = 2;
 
-/** Starts loading a picture an <img> of the page will show (its src, with no srcset). */
-function preloadImage(href: string, priority: 'high' | 'auto'): void {
+/** Starts loading a picture an <img> of the page will show: its src, and its srcset if any. */
+function preloadImage(
+  href: string,
+  priority: 'high' | 'auto',
+  srcset: { imagesrcset: string; imagesizes: string } | Record<string, never> = {},
+): void {
   const link = document.createElement('link');
-  const attributes = { rel: 'preload', as: 'image', href, fetchpriority: priority };
+  const attributes = { rel: 'preload', as: 'image', href, ...srcset, fetchpriority: priority };
   for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
   document.head.appendChild(link);
 }
