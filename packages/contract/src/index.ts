@@ -6,3 +6,4 @@ export * from './identity.js';
 export * from './client-config.js';
 export * from './sharing.js';
 export * from './admin.js';
+export * from './library.js';
