@@ -64,6 +64,11 @@ export const albumSchema = z
       description:
         "The earliest of its photos' dates (date taken when known, else date added); null when it has no photos",
     }),
+    /**
+     * Only in a share link's answer (GET shared/{token}): whether the link offers the album as one
+     * zip, at GET shared/{token}/download.
+     */
+    allowDownload: z.boolean().optional(),
     lastPhotoDate: isoDate.nullable().meta({
       description:
         "The latest of its photos' dates (date taken when known, else date added); null when it has no photos",

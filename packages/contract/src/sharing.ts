@@ -43,8 +43,16 @@ export const shareLinkSchema = z
     /** Where the link opens in the web app: SHARED_LINK_PATH + token (absolute with PUBLIC_URL). */
     url: z.string(),
     dateCreated: isoDate,
+    /** Whether the link offers the album's originals as one zip (the owner's choice; absent: no). */
+    allowDownload: z.boolean().optional(),
   })
   .meta({ id: 'ShareLink' });
+
+/** PUT albumsDb/{albumId}/link: what the album's link offers besides viewing. */
+export const shareLinkSettingsRequestSchema = z
+  .object({ allowDownload: z.boolean() })
+  .meta({ id: 'ShareLinkSettingsRequest' });
+export type ShareLinkSettingsRequest = z.infer<typeof shareLinkSettingsRequestSchema>;
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 /** Everything the owner's Share dialog shows. */
