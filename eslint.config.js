@@ -21,6 +21,7 @@ const serverModuleImports = {
   likes: ['photos'],
   photos: ['albums', 'files'],
   sharing: ['albums', 'photos', 'users'],
+  timeline: ['albums'],
   users: ['albums', 'files', 'identity', 'photos'],
 };
 

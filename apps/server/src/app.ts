@@ -42,6 +42,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { claimInvitations } from './modules/sharing/sharing.service.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { ensureUserRecord } from './modules/users/users.service.js';
@@ -222,6 +223,7 @@ export async function buildApp(
       await api.register(commentsRoutes, { deps });
       await api.register(likesRoutes, { deps });
       await api.register(sharingRoutes, { deps });
+      await api.register(timelineRoutes, { deps });
       await api.register(filesRoutes, { deps });
       await api.register(adminRoutes, { deps });
     },

@@ -126,6 +126,10 @@ export interface FilesTable {
   placeholder: string | null;
   /** Whether the derived sizes have been made: by a job, after the upload answered. */
   derived_state: Generated<DerivedState>;
+  /** The file's name on the uploader's device (basename), for search; null for older files. */
+  original_name: string | null;
+  /** How many photos show the file: kept by database triggers on photos (0052). */
+  photo_count: Generated<number>;
 }
 
 export type DerivedState = 'pending' | 'ready' | 'failed';
@@ -185,6 +189,16 @@ export interface PhotosTable {
   sort_date: string;
 }
 
+/**
+ * How many photos an album holds in a month (YYYY-MM of sort_date): kept by database triggers on
+ * photos, in the transaction that adds, moves or deletes them (0052). The timeline's month index.
+ */
+export interface PhotoMonthsTable {
+  album_id: string;
+  month: string;
+  photo_count: number;
+}
+
 export interface CommentsTable {
   id: string;
   photo_id: string;
@@ -242,6 +256,7 @@ export interface Database {
   files: FilesTable;
   albums: AlbumsTable;
   photos: PhotosTable;
+  photo_months: PhotoMonthsTable;
   comments: CommentsTable;
   photo_likes: PhotoLikesTable;
   comment_events: CommentEventsTable;

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type SqlBool } from 'kysely';
 import type {
   AlbumRow,
   AlbumsTable,
@@ -97,6 +97,8 @@ type AlbumPageArgs = {
   afterId: string | undefined;
   ownerId: string | undefined;
   memberId: string | undefined;
+  /** A LIKE pattern (escaped with a backslash) the name must match, case-insensitive. */
+  nameLike: string | undefined;
 };
 
 /** The access rule on the joined membership of the viewer: no subquery per row. */
@@ -117,6 +119,14 @@ function albumPageQuery(db: Db, args: AlbumPageArgs) {
       ),
     );
   }
+  const nameLike = args.nameLike;
+  if (nameLike !== undefined) {
+    query = query.where(
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? sql<SqlBool>`albums.name ilike ${nameLike} escape '\\'`
+        : sql<SqlBool>`albums.name like ${nameLike} escape '\\'`,
+    );
+  }
   const { afterKey, afterId } = args;
   if (afterKey !== undefined && afterId !== undefined) {
     query = query.where((eb) =>
@@ -133,7 +143,8 @@ const listAlbumViewsQuery = preparedQuery(albumPageQuery, { literals: ['limit'] 
 
 /**
  * Albums `viewerId` may see, newest first (created_at desc, id desc), from after the keyset, at
- * most `limit`. `ownerId`: only that owner's; `memberId`: only those they are a member of.
+ * most `limit`. `ownerId`: only that owner's; `memberId`: only those they are a member of;
+ * `nameLike`: only those whose name matches (search).
  */
 export function listAlbumViews(
   db: Db,
@@ -143,6 +154,8 @@ export function listAlbumViews(
     viewerId: string;
     ownerId?: string | undefined;
     memberId?: string | undefined;
+    /** Only albums whose name matches this LIKE pattern (escaped with a backslash), case-insensitive. */
+    nameLike?: string | undefined;
   },
 ): Promise<AlbumView[]> {
   return listAlbumViewsQuery(db, {
@@ -152,6 +165,7 @@ export function listAlbumViews(
     afterId: options.after?.id,
     ownerId: options.ownerId,
     memberId: options.memberId,
+    nameLike: options.nameLike,
   });
 }
 

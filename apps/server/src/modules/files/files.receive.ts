@@ -21,6 +21,24 @@ export interface ReceivedFile {
   sha256: string;
   /** The first bytes, for sniffing the format. */
   head: Buffer;
+  /** The part's file name, as a name to search by (see originalName); null when it has none. */
+  originalName: string | null;
+}
+
+/** At most this many characters of an upload's file name are kept. */
+export const ORIGINAL_NAME_MAX = 255;
+
+/**
+ * The name to keep of a multipart part's filename: its last path segment (either slash), control
+ * characters removed, trimmed, at most ORIGINAL_NAME_MAX characters; null when nothing is left.
+ */
+export function originalName(filename: string | undefined): string | null {
+  if (!filename) return null;
+  const base = filename.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const kept = Array.from(clean).slice(0, ORIGINAL_NAME_MAX).join('').trim();
+  return kept === '' ? null : kept;
 }
 
 /** Makes the folder for uploads being received (files.sweeper.ts removes what crashes leave there). */
@@ -95,7 +113,10 @@ export async function receiveFilePart(
         await drain(part.file);
         continue;
       }
-      received = await writeToTempFile(part.file, options.tmpDir);
+      received = {
+        ...(await writeToTempFile(part.file, options.tmpDir)),
+        originalName: originalName(part.filename),
+      };
       if (part.file.truncated) throw tooLarge(options.maxBytes);
     }
     if (!received) {
@@ -126,7 +147,10 @@ async function drain(source: Readable): Promise<void> {
   });
 }
 
-async function writeToTempFile(source: Readable, dir: string): Promise<ReceivedFile> {
+async function writeToTempFile(
+  source: Readable,
+  dir: string,
+): Promise<Omit<ReceivedFile, 'originalName'>> {
   // A pipeline from an already destroyed stream would wait forever.
   if (source.destroyed) throw brokenOff();
   const file = path.join(dir, `${randomBytes(12).toString('hex')}.upload`);

@@ -96,6 +96,8 @@ export async function storeUploadedFile(
       edit_version: 0,
       derived_state: 'pending',
       placeholder,
+      original_name: received.originalName,
+      photo_count: 0,
     };
     // The blob first, then the row: a failure in between leaves only unreachable bytes, removed here.
     let written = false;

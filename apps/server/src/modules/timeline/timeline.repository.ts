@@ -1,0 +1,300 @@
+import { PostgresAdapter, sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { AlbumVisibility, Database, Db, DerivedState } from '../../db/schema.js';
+import { literalLimit } from '../../db/literal-limit.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import { albumVisibleToSql } from '../../lib/access.js';
+
+/** A photo as the timeline and search show it: what its tile needs. */
+export interface TimelinePhotoRow {
+  id: string;
+  album_id: string;
+  file_id: string;
+  owner_id: string;
+  sort_date: string;
+  album_visibility: AlbumVisibility;
+  width: number;
+  height: number;
+  edit_version: number;
+  placeholder: string | null;
+  derived_state: DerivedState;
+}
+
+/**
+ * What a page of photos is asked with. Every bound value is text: the prepared query binds them
+ * (see preparedQuery). `from`/`until`: sort_date at or after / before (a month, a day).
+ */
+type PhotoPageArgs = {
+  viewerId: string;
+  limit: number;
+  afterKey: string | undefined;
+  afterId: string | undefined;
+  from: string | undefined;
+  until: string | undefined;
+  addedBy: string | undefined;
+  /** SQLite: an FTS5 match expression on file_search_fts (name, camera). */
+  ftsMatch: string | undefined;
+  /** A LIKE pattern (escaped with \) on the file's name / camera (make and model). */
+  nameLike: string | undefined;
+  cameraLike: string | undefined;
+};
+
+/** Whether the user is a member of the album `albums` of the (sub)query. */
+function memberOf(eb: ExpressionBuilder<Database, 'albums'>, userId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('album_members')
+      .select('album_members.user_id')
+      .whereRef('album_members.album_id', '=', 'albums.id')
+      .where('album_members.user_id', '=', userId),
+  );
+}
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** `value LIKE pattern` with \ as the escape, case-insensitive on both engines. */
+function likeSql(db: Db, value: ReturnType<typeof sql.ref>, pattern: string) {
+  return isPostgres(db)
+    ? sql<SqlBool>`${value} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`${value} like ${pattern} escape '\\'`;
+}
+
+/**
+ * The photos `viewerId` may see (albumVisibleToSql, the rule everywhere), newest first by
+ * (sort_date, id), walking photos_sort_idx; a file shown in several albums they see appears once,
+ * by its photo with the smallest id among those. Albums, membership and files are left-joined:
+ * a left join keeps SQLite walking photos in the index's order (see albums.repository).
+ */
+function photoPageQuery(db: Db, args: PhotoPageArgs) {
+  let query = db
+    .selectFrom('photos')
+    .leftJoin('albums', 'albums.id', 'photos.album_id')
+    .leftJoin('album_members as membership', (join) =>
+      join
+        .onRef('membership.album_id', '=', 'photos.album_id')
+        .on('membership.user_id', '=', args.viewerId),
+    )
+    .leftJoin('files', 'files.id', 'photos.file_id')
+    .select([
+      'photos.id',
+      'photos.album_id',
+      'photos.file_id',
+      'photos.owner_id',
+      'photos.sort_date',
+      'albums.visibility as album_visibility',
+      'files.width',
+      'files.height',
+      'files.edit_version',
+      'files.placeholder',
+      'files.derived_state',
+    ])
+    .$narrowType<{
+      album_visibility: AlbumVisibility;
+      width: number;
+      height: number;
+      edit_version: number;
+      derived_state: DerivedState;
+    }>()
+    .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
+    .where((eb) =>
+      eb.or([
+        eb('files.photo_count', '<=', 1),
+        eb.not(
+          eb.exists(
+            // The same file's other photos in albums the viewer sees (this `albums`, the twin's,
+            // hides the outer one).
+            eb
+              .selectFrom('photos as twin')
+              .innerJoin('albums', 'albums.id', 'twin.album_id')
+              .select('twin.id')
+              .whereRef('twin.file_id', '=', 'photos.file_id')
+              .whereRef('twin.id', '<', 'photos.id')
+              .where((sub) => albumVisibleToSql(args.viewerId, memberOf(sub, args.viewerId))),
+          ),
+        ),
+      ]),
+    );
+  const { afterKey, afterId, from, until, addedBy, ftsMatch, nameLike, cameraLike } = args;
+  if (afterKey !== undefined && afterId !== undefined) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('photos.sort_date', 'photos.id'), '<', eb.tuple(afterKey, afterId)),
+    );
+  }
+  if (from !== undefined) query = query.where('photos.sort_date', '>=', from);
+  if (until !== undefined) query = query.where('photos.sort_date', '<', until);
+  if (addedBy !== undefined) query = query.where('photos.owner_id', '=', addedBy);
+  if (ftsMatch !== undefined || nameLike !== undefined || cameraLike !== undefined) {
+    if (isPostgres(db)) {
+      // The files whose name / camera hold the text, found by the pg_trgm indexes.
+      query = query.where('photos.file_id', 'in', (eb) => {
+        let files = eb.selectFrom('files as named').select('named.id');
+        if (nameLike !== undefined) {
+          files = files.where(likeSql(db, sql.ref('named.original_name'), nameLike));
+        }
+        if (cameraLike !== undefined) {
+          files = files.where(
+            sql<SqlBool>`(coalesce(named.camera_make, '') || ' ' || coalesce(named.camera_model, '')) ilike ${cameraLike} escape '\\'`,
+          );
+        }
+        return files;
+      });
+    } else {
+      // The files whose name / camera hold the text, found by the FTS5 trigram index (terms of
+      // three characters or more) or by reading file_search (shorter ones).
+      const conditions = [
+        ...(ftsMatch !== undefined
+          ? [
+              sql`file_search.id in (select rowid from file_search_fts where file_search_fts match ${ftsMatch})`,
+            ]
+          : []),
+        ...(nameLike !== undefined ? [likeSql(db, sql.ref('file_search.name'), nameLike)] : []),
+        ...(cameraLike !== undefined
+          ? [likeSql(db, sql.ref('file_search.camera'), cameraLike)]
+          : []),
+      ];
+      query = query.where(
+        sql<SqlBool>`photos.file_id in (select file_search.file_id from file_search where ${sql.join(conditions, sql` and `)})`,
+      );
+    }
+  }
+  return query
+    .orderBy('photos.sort_date', 'desc')
+    .orderBy('photos.id', 'desc')
+    .limit(literalLimit(args.limit));
+}
+
+const listPhotoPageQuery = preparedQuery(photoPageQuery, { literals: ['limit'] });
+
+export interface PhotoPageOptions {
+  viewerId: string;
+  limit: number;
+  after: { key: string; id: string } | undefined;
+  /** sort_date at or after this text (a month YYYY-MM, a day YYYY-MM-DD). */
+  from?: string | undefined;
+  /** sort_date before this text. */
+  until?: string | undefined;
+  addedBy?: string | undefined;
+  /** Text the file's name must hold (case-insensitive). */
+  name?: string | undefined;
+  /** Text the file's camera make or model must hold (case-insensitive). */
+  camera?: string | undefined;
+}
+
+/** Escapes LIKE's wildcards (and its escape, \) in text to find as it is. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The trigram tokenizer finds substrings of three characters or more. */
+const TRIGRAM = 3;
+
+/** An FTS5 phrase of the text, in a column: its characters as they are. */
+function ftsPhrase(column: string, text: string): string {
+  return `${column} : "${text.replace(/"/g, '""')}"`;
+}
+
+/** A page of the photos the viewer may see, newest first (see photoPageQuery). */
+export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<TimelinePhotoRow[]> {
+  const args: PhotoPageArgs = {
+    viewerId: options.viewerId,
+    limit: options.limit,
+    afterKey: options.after?.key,
+    afterId: options.after?.id,
+    from: options.from,
+    until: options.until,
+    addedBy: options.addedBy,
+    ftsMatch: undefined,
+    nameLike: undefined,
+    cameraLike: undefined,
+  };
+  const terms = [['name', options.name] as const, ['camera', options.camera] as const].filter(
+    (term): term is readonly ['name' | 'camera', string] => term[1] !== undefined,
+  );
+  if (isPostgres(db)) {
+    for (const [column, text] of terms) args[`${column}Like`] = containsPattern(text);
+  } else {
+    const phrases: string[] = [];
+    for (const [column, text] of terms) {
+      if (Array.from(text).length >= TRIGRAM) phrases.push(ftsPhrase(column, text));
+      else args[`${column}Like`] = containsPattern(text);
+    }
+    if (phrases.length > 0) args.ftsMatch = phrases.join(' AND ');
+  }
+  return listPhotoPageQuery(db, args);
+}
+
+/** Photos per month of the albums the viewer sees, from photo_months (a row per album and month). */
+function monthCountsQuery(db: Db, args: { viewerId: string }) {
+  return db
+    .selectFrom('photo_months')
+    .innerJoin('albums', 'albums.id', 'photo_months.album_id')
+    .leftJoin('album_members as membership', (join) =>
+      join
+        .onRef('membership.album_id', '=', 'photo_months.album_id')
+        .on('membership.user_id', '=', args.viewerId),
+    )
+    .select((eb) => [
+      'photo_months.month',
+      eb.fn.sum<number | string>('photo_months.photo_count').as('count'),
+    ])
+    .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
+    .groupBy('photo_months.month');
+}
+
+/**
+ * The photos the viewer sees twice or more (their file is in several albums they see) but the
+ * timeline shows once, per month: every such photo but the one with the smallest id. Starts from
+ * the few files shown more than once (files_shown_twice_idx).
+ */
+function monthRepeatsQuery(db: Db, args: { viewerId: string }) {
+  return db
+    .selectFrom('files')
+    .innerJoin('photos', 'photos.file_id', 'files.id')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
+    .leftJoin('album_members as membership', (join) =>
+      join
+        .onRef('membership.album_id', '=', 'photos.album_id')
+        .on('membership.user_id', '=', args.viewerId),
+    )
+    .select((eb) => [
+      sql<string>`substr(photos.sort_date, 1, 7)`.as('month'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('files.photo_count', '>', 1)
+    .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
+    .where((eb) =>
+      eb.exists(
+        // As in photoPageQuery: this `albums` is the twin's.
+        eb
+          .selectFrom('photos as twin')
+          .innerJoin('albums', 'albums.id', 'twin.album_id')
+          .select('twin.id')
+          .whereRef('twin.file_id', '=', 'photos.file_id')
+          .whereRef('twin.id', '<', 'photos.id')
+          .where((sub) => albumVisibleToSql(args.viewerId, memberOf(sub, args.viewerId))),
+      ),
+    )
+    .groupBy(sql`substr(photos.sort_date, 1, 7)`);
+}
+
+const monthCounts = preparedQuery(monthCountsQuery);
+const monthRepeats = preparedQuery(monthRepeatsQuery);
+
+/** How many photos the viewer's timeline holds in each month, newest month first. */
+export async function countVisiblePhotosByMonth(
+  db: Db,
+  viewerId: string,
+): Promise<{ month: string; count: number }[]> {
+  const [counts, repeats] = await Promise.all([
+    monthCounts(db, { viewerId }),
+    monthRepeats(db, { viewerId }),
+  ]);
+  const byMonth = new Map<string, number>();
+  for (const row of counts) byMonth.set(row.month, Number(row.count));
+  for (const row of repeats) {
+    byMonth.set(row.month, (byMonth.get(row.month) ?? 0) - Number(row.count));
+  }
+  return [...byMonth]
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([month, count]) => ({ month, count }));
+}

@@ -1,0 +1,66 @@
+import {
+  searchQuerySchema,
+  searchResultSchema,
+  timelineMonthsSchema,
+  timelinePageSchema,
+  timelineQuerySchema,
+} from '@photo/contract';
+import { currentUser } from '../../http/current-user.js';
+import { errorResponses } from '../../http/route-schemas.js';
+import type { RoutesPlugin } from '../routes-plugin.js';
+import { listTimeline, listTimelineMonths, search } from './timeline.service.js';
+
+const VISIBLE =
+  'Only photos of albums the caller may see: albums seen by everyone, their own, and albums seen ' +
+  'by members that they are a member of. A file in several of those albums shows once.';
+
+export const timelineRoutes: RoutesPlugin = async (app, { deps }) => {
+  app.get(
+    '/timeline/months',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: 'Each month holding photos you may see, with how many, newest month first',
+        description: `Months are YYYY-MM of the photo's date (date taken when known, else date added; UTC). ${VISIBLE}`,
+        response: { 200: timelineMonthsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => listTimelineMonths(deps, currentUser(request)),
+  );
+
+  app.get(
+    '/timeline',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: 'Every photo you may see, newest first, a page at a time',
+        description:
+          "Ordered by the photo's date (date taken when known, else date added), then id. " +
+          'Paged: at most `limit` photos; pass `nextCursor` as `cursor` for the next page. ' +
+          `month=YYYY-MM keeps the page inside that month. ${VISIBLE}`,
+        querystring: timelineQuerySchema,
+        response: { 200: timelinePageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listTimeline(deps, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['timeline'],
+        summary: 'Albums by name, and photos by file name, date, camera and who added them',
+        description:
+          'q: text an album name or a photo file name holds (case-insensitive); from, to: first ' +
+          'and last day (YYYY-MM-DD, UTC, inclusive) of the photo date; camera: text the camera ' +
+          'make or model holds; addedBy: the user id of who added the photo. Every given ' +
+          'criterion must hold, and at least one must be given (400 otherwise). Albums (at most ' +
+          `20, newest first) only on the first page, when q is given. ${VISIBLE}`,
+        querystring: searchQuerySchema,
+        response: { 200: searchResultSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => search(deps, currentUser(request), request.query),
+  );
+};

@@ -1,0 +1,138 @@
+import {
+  SEARCH_ALBUMS_MAX,
+  type SearchQuery,
+  type SearchResult,
+  type TimelineMonths,
+  type TimelinePage,
+  type TimelinePhoto,
+  type TimelineQuery,
+} from '@photo/contract';
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { invalid } from '../../lib/errors.js';
+import { decodeCursor, toPage } from '../../lib/paging.js';
+import { albumPictureUrl } from '../../lib/picture-url.js';
+import { listAlbumViews } from '../albums/albums.repository.js';
+import { toAlbum } from '../albums/albums.service.js';
+import {
+  containsPattern,
+  countVisiblePhotosByMonth,
+  listVisiblePhotos,
+  type PhotoPageOptions,
+  type TimelinePhotoRow,
+} from './timeline.repository.js';
+
+type PictureDeps = Pick<AppDeps, 'config' | 'pictureSigner'>;
+
+/** A photo's tile: its thumbnail's address made as every photo answer makes it (signed or not). */
+export function toTimelinePhoto(row: TimelinePhotoRow, deps: PictureDeps): TimelinePhoto {
+  const url = albumPictureUrl(row.file_id, row.album_visibility, {
+    publicUrl: deps.config.publicUrl,
+    signer: deps.pictureSigner,
+    editVersion: Number(row.edit_version),
+  });
+  return {
+    id: row.id,
+    albumId: row.album_id,
+    photoUrl: `${url}${url.includes('?') ? '&' : '?'}size=thumb`,
+    placeholder: row.placeholder,
+    ready: row.derived_state !== 'pending',
+    width: row.width,
+    height: row.height,
+    date: row.sort_date,
+    createdById: row.owner_id,
+  };
+}
+
+/** The month after `month` (YYYY-MM). */
+function nextMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12
+    ? `${year + 1}-01`
+    : `${String(year).padStart(4, '0')}-${String(number + 1).padStart(2, '0')}`;
+}
+
+/** The day after `day` (YYYY-MM-DD, a real date: the contract checked it). */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A page of photos the caller may see, newest first, and where the next one starts. */
+async function photoPage(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: { limit: number; cursor?: string | undefined },
+  filters: Omit<PhotoPageOptions, 'viewerId' | 'limit' | 'after'>,
+): Promise<TimelinePage> {
+  const after = decodeCursor(query.cursor);
+  const rows = await listVisiblePhotos(deps.db, {
+    viewerId: caller.id,
+    limit: query.limit + 1,
+    after,
+    ...filters,
+  });
+  const page = toPage(
+    rows,
+    query.limit,
+    (row) => ({ key: row.sort_date, id: row.id }),
+    (row) => toTimelinePhoto(row, deps),
+  );
+  return { photos: page.items, nextCursor: page.nextCursor ?? null };
+}
+
+/** Every photo the caller may see, newest first; `month` keeps to one month. */
+export function listTimeline(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: TimelineQuery,
+): Promise<TimelinePage> {
+  const month = query.month;
+  return photoPage(deps, caller, query, {
+    ...(month !== undefined ? { from: month, until: nextMonth(month) } : {}),
+  });
+}
+
+/** Each month holding a photo the caller may see, with how many, newest first. */
+export async function listTimelineMonths(deps: AppDeps, caller: AuthUser): Promise<TimelineMonths> {
+  const months = await countVisiblePhotosByMonth(deps.db, caller.id);
+  return { months, total: months.reduce((sum, month) => sum + month.count, 0) };
+}
+
+/**
+ * Albums whose name holds `q` (first page only), and photos whose every given criterion holds:
+ * file name holds `q`, date between `from` and `to` (days, inclusive), camera make or model holds
+ * `camera`, added by `addedBy`. At least one criterion (400 otherwise).
+ */
+export async function search(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: SearchQuery,
+): Promise<SearchResult> {
+  const q = query.q || undefined;
+  const camera = query.camera || undefined;
+  if (q === undefined && camera === undefined && !query.from && !query.to && !query.addedBy) {
+    throw invalid(
+      'querystring',
+      'must give at least one of q, from, to, camera or addedBy to search by.',
+    );
+  }
+  const photos = await photoPage(deps, caller, query, {
+    from: query.from,
+    until: query.to === undefined ? undefined : nextDay(query.to),
+    addedBy: query.addedBy,
+    name: q,
+    camera,
+  });
+  const albums =
+    q !== undefined && query.cursor === undefined
+      ? await listAlbumViews(deps.db, {
+          limit: SEARCH_ALBUMS_MAX,
+          after: undefined,
+          viewerId: caller.id,
+          nameLike: containsPattern(q),
+        })
+      : [];
+  return { albums: albums.map((view) => toAlbum(view, deps, caller.id)), ...photos };
+}
