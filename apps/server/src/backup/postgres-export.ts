@@ -106,6 +106,11 @@ export async function importPostgres(
   await client.connect();
   try {
     await client.query('begin');
+    // Rows are copied as they were, counts kept by triggers included (photo_months): the
+    // triggers must not count them again.
+    for (const table of exported.tables) {
+      await client.query(`alter table ${quote(table)} disable trigger user`);
+    }
     for (const table of exported.tables) {
       let batch: Record<string, unknown>[] = [];
       const flush = async () => {
@@ -132,6 +137,9 @@ export async function importPostgres(
         if (batch.length >= INSERT_BATCH) await flush();
       }
       await flush();
+    }
+    for (const table of exported.tables) {
+      await client.query(`alter table ${quote(table)} enable trigger user`);
     }
     await client.query('commit');
   } catch (error) {
