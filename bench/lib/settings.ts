@@ -103,7 +103,7 @@ export const SETTINGS = {
     { zero: true },
   ),
   BENCH_DURATION: decimal('bench:load: how long the simulated users keep going, s.'),
-  BENCH_EXPLAIN: flag("bench:scale: 1 prints each page's query plan."),
+  BENCH_EXPLAIN: flag("bench:scale and bench:timeline: 1 prints each page's query plan."),
   BENCH_IMAGES: integer('bench:image-work: distinct 12-megapixel JPEGs of noise worked on.'),
   BENCH_KILL_AFTER_MS: setting(
     'two numbers, min,max (ms)',
@@ -126,7 +126,9 @@ export const SETTINGS = {
   ),
   BENCH_MP: decimal('bench:fairness: megapixels of each photo.'),
   BENCH_PASSES: integer('bench:image-work: passes over the images in each measuring process.'),
-  BENCH_PHOTOS: integer('bench:album-scroll: photos of the album scrolled through.'),
+  BENCH_PHOTOS: integer(
+    'bench:album-scroll: photos of the album scrolled through; bench:timeline: photos seeded.',
+  ),
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),
   BENCH_REQUESTS: integer('bench:logs: requests of each run.'),
   BENCH_ROUNDS: integer(

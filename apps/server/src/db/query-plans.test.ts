@@ -11,6 +11,10 @@ import { listLikers } from '../modules/likes/likes.repository.js';
 import { findFileWithExposure } from '../modules/files/files.repository.js';
 import { listAlbumPhotoViews } from '../modules/photos/photos.repository.js';
 import { listInvitations, listMembers } from '../modules/sharing/sharing.repository.js';
+import {
+  countVisiblePhotosByMonth,
+  listVisiblePhotos,
+} from '../modules/timeline/timeline.repository.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './database.js';
 
 // Every list query's plan, on a database holding enough rows (and statistics) that a planner
@@ -60,6 +64,12 @@ beforeAll(async () => {
     USERS,
     `insert into files (id, owner_id, blob_key, content_type, size, width, height, sha256, created_at) select 'f' || i, 'u' || i, 'k' || i, 'image/jpeg', 1, 1, 1, 's' || i, ${t} from n`,
   );
+  // Files have names and cameras to search by.
+  await sql
+    .raw(
+      "update files set original_name = 'IMG_' || id || '.jpg', camera_make = case when cast(substr(id, 2) as integer) % 3 = 0 then 'Canon' else 'NIKON' end, camera_model = 'Model ' || substr(id, 2)",
+    )
+    .execute(handle.db);
   // Half the people have a profile picture: their first file.
   await sql
     .raw(
@@ -109,8 +119,11 @@ afterAll(async () => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-/** The plan of the one query `run` sends, as the engine's EXPLAIN prints it. */
-async function planOf(run: () => Promise<unknown>): Promise<string> {
+/**
+ * The plan of the one query `run` sends, as the engine's EXPLAIN prints it. `off`: more of
+ * PostgreSQL's plan types it is told not to use (see explain).
+ */
+async function planOf(run: () => Promise<unknown>, off: PlanType[] = []): Promise<string> {
   sent.length = 0;
   await run();
   expect(sent).toHaveLength(1);
@@ -118,14 +131,39 @@ async function planOf(run: () => Promise<unknown>): Promise<string> {
   // Its row limit is in the text: SQLite prepares a statement again on every run when its LIMIT
   // is a bound parameter (literal-limit.ts).
   expect(query.sql).not.toMatch(/\blimit\s+(\?|\$\d+)/i);
+  // On a test-sized table PostgreSQL rightly prefers reading it whole; told not to, it shows
+  // whether an index can serve the query at all (a Seq Scan remains when none can).
+  return explain(query, off);
+}
+
+/** The plan of each query `run` sends. */
+async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
+  sent.length = 0;
+  await run();
+  const queries = [...sent];
+  const plans: string[] = [];
+  for (const query of queries) plans.push(await explain(query));
+  return plans;
+}
+
+/**
+ * PostgreSQL's plan types a test may turn off: on test-sized tables it rightly prefers sorting a
+ * few thousand rows to walking an index in order, and reading a small table by its key to asking
+ * a trigram index; told not to, the plan shows whether the index can serve the query at all (at
+ * 100,000 photos it chooses them unasked: see bench/timeline.ts, BENCH_EXPLAIN=1).
+ */
+type PlanType = 'sort' | 'indexscan';
+
+async function explain(query: CompiledQuery, off: PlanType[] = []): Promise<string> {
   const explain = CompiledQuery.raw(
     postgres ? `explain ${query.sql}` : `explain query plan ${query.sql}`,
     [...query.parameters],
   );
-  // On a test-sized table PostgreSQL rightly prefers reading it whole; told not to, it shows
-  // whether an index can serve the query at all (a Seq Scan remains when none can).
   const result = await handle.db.transaction().execute(async (trx) => {
     if (postgres) await sql`set local enable_seqscan = off`.execute(trx);
+    for (const type of postgres ? off : []) {
+      await sql`${sql.raw(`set local enable_${type} = off`)}`.execute(trx);
+    }
     return trx.executeQuery<Record<string, unknown>>(explain);
   });
   return result.rows.map((row) => String(postgres ? row['QUERY PLAN'] : row.detail)).join('\n');
@@ -242,6 +280,94 @@ describe('list queries read their index', () => {
     for (const index of ['albums_cover_idx', 'photos_file_idx', 'users_profile_pic_idx']) {
       expectIndexed(plan, { index });
     }
+  });
+
+  const timelineAfter = { key: 'T101500', id: 'p1500' };
+
+  it.each([
+    ['first page', { after: undefined }],
+    ['a page after a cursor', { after: timelineAfter }],
+    ['a page of one month', { after: timelineAfter, from: 'T1', until: 'T2' }],
+  ])(
+    'the timeline, %s: photos_sort_idx, newest first, no sort',
+    async (_name, { after, ...month }) => {
+      const plan = await planOf(
+        () => listVisiblePhotos(handle.db, { viewerId: 'u1', limit: 201, after, ...month }),
+        ['sort'],
+      );
+      expectIndexed(plan, { index: 'photos_sort_idx' });
+    },
+  );
+
+  it("the month index: everyone's months, the viewer's other albums by index, files shown twice by theirs", async () => {
+    const [counts, repeats] = await plansOf(() => countVisiblePhotosByMonth(handle.db, 'u1'));
+    // Never photos: everyone_months whole (a row per month), and the photo_months of the albums
+    // the viewer owns or is a member of.
+    expect(counts, counts).toContain('everyone_months');
+    expect(counts, counts).toMatch(
+      postgres ? /photo_months_pk/ : /sqlite_autoindex_photo_months_1/,
+    );
+    expect(counts, counts).toContain('albums_owner_created_idx');
+    expect(counts, counts).not.toMatch(/\bphotos\b/);
+    expect(counts, counts).not.toMatch(
+      postgres
+        ? /Seq Scan on (albums|photo_months)\b/
+        : /SCAN (albums|photo_months)(?! USING)( |$)/m,
+    );
+    expectIndexed(repeats!, { index: 'files_shown_twice_idx', sortAllowed: true });
+    expect(repeats, repeats).toContain('photos_file_idx');
+  });
+
+  it.each([
+    [
+      'a file name',
+      { name: 'IMG_f12' },
+      postgres ? 'files_original_name_trgm_idx' : 'file_search_fts',
+    ],
+    ['a camera', { camera: 'Model 12' }, postgres ? 'files_camera_trgm_idx' : 'file_search_fts'],
+    // Shorter than a trigram: SQLite reads file_search whole (a row per file), never photos.
+    [
+      'a short name',
+      { name: 'f1' },
+      postgres ? 'files_original_name_trgm_idx' : 'SCAN file_search',
+    ],
+  ])(
+    'search by %s: the matching files by their index, then their photos by photos_file_idx',
+    async (_name, criteria, index) => {
+      const plan = await planOf(
+        () =>
+          listVisiblePhotos(handle.db, {
+            viewerId: 'u1',
+            limit: 201,
+            after: undefined,
+            ...criteria,
+          }),
+        ['indexscan'],
+      );
+      // Only the matching photos are sorted.
+      expectIndexed(plan, { index, sortAllowed: true });
+      expect(plan, plan).toContain('photos_file_idx');
+      expect(plan, plan).not.toContain('photos_sort_idx');
+    },
+  );
+
+  it('search by who added photos: photos_owner_sort_idx, in order', async () => {
+    const plan = await planOf(() =>
+      listVisiblePhotos(handle.db, {
+        viewerId: 'u1',
+        limit: 201,
+        after: timelineAfter,
+        addedBy: 'u7',
+      }),
+    );
+    expectIndexed(plan, { index: 'photos_owner_sort_idx' });
+  });
+
+  it('search albums by name: albums in order, no sort', async () => {
+    const plan = await planOf(() =>
+      listAlbumViews(handle.db, { limit: 20, after: undefined, viewerId: 'u1', nameLike: '%12%' }),
+    );
+    expectIndexed(plan, { index: 'albums_created_idx' });
   });
 
   it('runs on the engine the project asks for', () => {

@@ -197,6 +197,14 @@ export interface PhotoMonthsTable {
   album_id: string;
   month: string;
   photo_count: number;
+  /** 1 when the album is seen by everyone (its visibility, kept by a trigger on albums), else 0. */
+  everyone: number;
+}
+
+/** The photo_months of albums seen by everyone, summed per month (kept by triggers). */
+export interface EveryoneMonthsTable {
+  month: string;
+  photo_count: number;
 }
 
 export interface CommentsTable {
@@ -257,6 +265,7 @@ export interface Database {
   albums: AlbumsTable;
   photos: PhotosTable;
   photo_months: PhotoMonthsTable;
+  everyone_months: EveryoneMonthsTable;
   comments: CommentsTable;
   photo_likes: PhotoLikesTable;
   comment_events: CommentEventsTable;

@@ -18,19 +18,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`create index files_shown_twice_idx on files (id) where photo_count > 1`.execute(db);
 
-  // How many photos each album holds in each month (YYYY-MM of sort_date): the timeline's month
-  // index is a sum of these over the albums one may see.
+  // How many photos each album holds in each month (YYYY-MM of sort_date), and whether the album
+  // is seen by everyone (1) or not (0); and the sum of the rows seen by everyone, per month. The
+  // month index is that sum plus the few rows of the viewer's other albums (0052).
   await db.schema
     .createTable('photo_months')
     .addColumn('album_id', 'text', (c) => c.notNull().references('albums.id').onDelete('cascade'))
     .addColumn('month', 'text', (c) => c.notNull())
     .addColumn('photo_count', 'integer', (c) => c.notNull())
+    .addColumn('everyone', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('photo_months_pk', ['album_id', 'month'])
     .execute();
+  await db.schema
+    .createTable('everyone_months')
+    .addColumn('month', 'text', (c) => c.primaryKey())
+    .addColumn('photo_count', 'integer', (c) => c.notNull())
+    .execute();
   await sql`
-    insert into photo_months (album_id, month, photo_count)
-    select album_id, substr(sort_date, 1, 7), count(*) from photos
-    group by album_id, substr(sort_date, 1, 7)
+    insert into photo_months (album_id, month, photo_count, everyone)
+    select photos.album_id, substr(photos.sort_date, 1, 7), count(*),
+      max(case when albums.visibility = 'everyone' then 1 else 0 end)
+    from photos join albums on albums.id = photos.album_id
+    group by photos.album_id, substr(photos.sort_date, 1, 7)
+  `.execute(db);
+  await sql`
+    insert into everyone_months (month, photo_count)
+    select month, sum(photo_count) from photo_months where everyone = 1 group by month
   `.execute(db);
 
   // The timeline's walk, newest first, and "added by" in the same order.
@@ -57,14 +70,58 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           update files set photo_count = photo_count - 1 where id = old.file_id;
         end if;
         if tg_op in ('INSERT', 'UPDATE') then
-          insert into photo_months (album_id, month, photo_count)
-            values (new.album_id, substr(new.sort_date, 1, 7), 1)
+          insert into photo_months (album_id, month, photo_count, everyone)
+            select new.album_id, substr(new.sort_date, 1, 7), 1,
+              case when visibility = 'everyone' then 1 else 0 end
+            from albums where id = new.album_id
             on conflict (album_id, month) do update set photo_count = photo_months.photo_count + 1;
           update files set photo_count = photo_count + 1 where id = new.file_id;
         end if;
         return null;
       end
       $$
+    `.execute(db);
+    await sql`
+      create function photo_months_keep_everyone() returns trigger language plpgsql as $$
+      declare
+        delta integer := 0;
+        the_month text;
+      begin
+        if tg_op in ('UPDATE', 'INSERT') then
+          delta := delta + new.everyone * new.photo_count;
+          the_month := new.month;
+        end if;
+        if tg_op in ('UPDATE', 'DELETE') then
+          delta := delta - old.everyone * old.photo_count;
+          the_month := old.month;
+        end if;
+        if delta <> 0 then
+          insert into everyone_months (month, photo_count) values (the_month, delta)
+            on conflict (month) do update set photo_count = everyone_months.photo_count + delta;
+          delete from everyone_months
+            where everyone_months.month = the_month and everyone_months.photo_count <= 0;
+        end if;
+        return null;
+      end
+      $$
+    `.execute(db);
+    await sql`
+      create trigger photo_months_keep_everyone after insert or delete or update
+      on photo_months for each row execute function photo_months_keep_everyone()
+    `.execute(db);
+    await sql`
+      create function albums_keep_everyone() returns trigger language plpgsql as $$
+      begin
+        update photo_months set everyone = case when new.visibility = 'everyone' then 1 else 0 end
+          where album_id = new.id;
+        return null;
+      end
+      $$
+    `.execute(db);
+    await sql`
+      create trigger albums_keep_everyone after update of visibility on albums
+      for each row when (old.visibility is distinct from new.visibility)
+      execute function albums_keep_everyone()
     `.execute(db);
     await sql`
       create trigger photos_keep_counts after insert or delete or update of album_id, file_id, sort_date
@@ -88,8 +145,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`
     create trigger photos_count_added after insert on photos begin
-      insert into photo_months (album_id, month, photo_count)
-        values (new.album_id, substr(new.sort_date, 1, 7), 1)
+      insert into photo_months (album_id, month, photo_count, everyone)
+        select new.album_id, substr(new.sort_date, 1, 7), 1,
+          case when visibility = 'everyone' then 1 else 0 end
+        from albums where id = new.album_id
         on conflict (album_id, month) do update set photo_count = photo_count + 1;
       update files set photo_count = photo_count + 1 where id = new.file_id;
     end
@@ -110,10 +169,47 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       delete from photo_months
         where album_id = old.album_id and month = substr(old.sort_date, 1, 7) and photo_count <= 0;
       update files set photo_count = photo_count - 1 where id = old.file_id;
-      insert into photo_months (album_id, month, photo_count)
-        values (new.album_id, substr(new.sort_date, 1, 7), 1)
+      insert into photo_months (album_id, month, photo_count, everyone)
+        select new.album_id, substr(new.sort_date, 1, 7), 1,
+          case when visibility = 'everyone' then 1 else 0 end
+        from albums where id = new.album_id
         on conflict (album_id, month) do update set photo_count = photo_count + 1;
       update files set photo_count = photo_count + 1 where id = new.file_id;
+    end
+  `.execute(db);
+  const addEveryone = (row: 'new' | 'old', sign: '+' | '-') =>
+    `insert into everyone_months (month, photo_count)
+        select ${row}.month, ${sign}${row}.photo_count where ${row}.everyone = 1
+        on conflict (month) do update set photo_count = photo_count ${sign} ${row}.photo_count;`;
+  await sql
+    .raw(
+      `create trigger photo_months_everyone_added after insert on photo_months begin
+        ${addEveryone('new', '+')}
+      end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger photo_months_everyone_changed after update on photo_months begin
+        ${addEveryone('old', '-')}
+        ${addEveryone('new', '+')}
+        delete from everyone_months where month = old.month and photo_count <= 0;
+      end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger photo_months_everyone_deleted after delete on photo_months begin
+        ${addEveryone('old', '-')}
+        delete from everyone_months where month = old.month and photo_count <= 0;
+      end`,
+    )
+    .execute(db);
+  await sql`
+    create trigger albums_everyone_changed after update of visibility on albums
+    when old.visibility is not new.visibility begin
+      update photo_months set everyone = case when new.visibility = 'everyone' then 1 else 0 end
+        where album_id = new.id;
     end
   `.execute(db);
 
@@ -176,6 +272,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   if (postgres) {
+    await sql`drop trigger albums_keep_everyone on albums`.execute(db);
+    await sql`drop function albums_keep_everyone()`.execute(db);
+    await sql`drop trigger photo_months_keep_everyone on photo_months`.execute(db);
+    await sql`drop function photo_months_keep_everyone()`.execute(db);
     await sql`drop trigger photos_keep_counts on photos`.execute(db);
     await sql`drop function photos_keep_counts()`.execute(db);
     await sql`drop index albums_name_trgm_idx`.execute(db);
@@ -185,6 +285,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     for (const trigger of [
       'files_search_changed',
       'files_search_added',
+      'albums_everyone_changed',
+      'photo_months_everyone_deleted',
+      'photo_months_everyone_changed',
+      'photo_months_everyone_added',
       'photos_count_moved',
       'photos_count_deleted',
       'photos_count_added',
@@ -196,6 +300,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema.dropIndex('photos_owner_sort_idx').execute();
   await db.schema.dropIndex('photos_sort_idx').execute();
+  await db.schema.dropTable('everyone_months').execute();
   await db.schema.dropTable('photo_months').execute();
   await db.schema.dropIndex('files_shown_twice_idx').execute();
   await db.schema.alterTable('files').dropColumn('photo_count').execute();

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { AlbumVisibility, Database, Db, DerivedState } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { albumVisibleToSql } from '../../lib/access.js';
+import { albumSeenByEveryoneSql, albumVisibleToSql } from '../../lib/access.js';
 
 /** A photo as the timeline and search show it: what its tile needs. */
 export interface TimelinePhotoRow {
@@ -222,9 +222,16 @@ export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<Ti
   return listPhotoPageQuery(db, args);
 }
 
-/** Photos per month of the albums the viewer sees, from photo_months (a row per album and month). */
+/**
+ * Photos per month of the albums the viewer sees: the months of every album seen by everyone
+ * (everyone_months, a row per month), and those of the viewer's other albums that the rule lets
+ * them see (their own, and those they are a member of), found from the viewer by index.
+ */
 function monthCountsQuery(db: Db, args: { viewerId: string }) {
-  return db
+  const seenByEveryone = db
+    .selectFrom('everyone_months')
+    .select(['everyone_months.month as month', 'everyone_months.photo_count as n']);
+  const others = db
     .selectFrom('photo_months')
     .innerJoin('albums', 'albums.id', 'photo_months.album_id')
     .leftJoin('album_members as membership', (join) =>
@@ -232,12 +239,26 @@ function monthCountsQuery(db: Db, args: { viewerId: string }) {
         .onRef('membership.album_id', '=', 'photo_months.album_id')
         .on('membership.user_id', '=', args.viewerId),
     )
-    .select((eb) => [
-      'photo_months.month',
-      eb.fn.sum<number | string>('photo_months.photo_count').as('count'),
-    ])
-    .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
-    .groupBy('photo_months.month');
+    .select(['photo_months.month as month', 'photo_months.photo_count as n'])
+    .where('photo_months.everyone', '=', 0)
+    .where('photo_months.album_id', 'in', (eb) =>
+      eb
+        .selectFrom('albums as own')
+        .select('own.id')
+        .where('own.owner_id', '=', args.viewerId)
+        .unionAll(
+          eb
+            .selectFrom('album_members as mine')
+            .select('mine.album_id as id')
+            .where('mine.user_id', '=', args.viewerId),
+        ),
+    )
+    .where(albumSeenByEveryoneSql(false))
+    .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)));
+  return db
+    .selectFrom(seenByEveryone.unionAll(others).as('counted'))
+    .select((eb) => ['counted.month', eb.fn.sum<number | string>('counted.n').as('count')])
+    .groupBy('counted.month');
 }
 
 /**

@@ -252,7 +252,9 @@ describe('the timeline: who sees which photos', () => {
     ).toBe(201);
     expect(await timelineIds(member)).toContain(extra.photos[0]!.id);
     expect(await timelineIds(stranger)).toContain(extra.photos[0]!.id);
+    expect((await months(stranger)).months).toContainEqual({ month: '2021-05', count: 1 });
     await ctx.api(owner).setVisibility(extra.album.id, { visibility: 'owner' });
+    expect((await months(stranger)).months.map((m) => m.month)).not.toContain('2021-05');
     expect(await timelineIds(member)).not.toContain(extra.photos[0]!.id);
     expect(await timelineIds(stranger)).not.toContain(extra.photos[0]!.id);
     expect(await timelineIds(owner)).toContain(extra.photos[0]!.id);
