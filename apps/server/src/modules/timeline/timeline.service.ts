@@ -44,20 +44,14 @@ export function toTimelinePhoto(row: TimelinePhotoRow, deps: PictureDeps): Timel
   };
 }
 
-/** The month after `month` (YYYY-MM). */
-function nextMonth(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return number === 12
-    ? `${year + 1}-01`
-    : `${String(year).padStart(4, '0')}-${String(number + 1).padStart(2, '0')}`;
-}
+/**
+ * What every sort_date (ISO-8601 text) of the month `YYYY-MM` sorts below: no day is 32. No
+ * arithmetic on the year, so December of 9999 has its bound too.
+ */
+const endOfMonth = (month: string) => `${month}-32`;
 
-/** The day after `day` (YYYY-MM-DD, a real date: the contract checked it). */
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
+/** What every sort_date of the day `YYYY-MM-DD` sorts below: no hour is 24. */
+const endOfDay = (day: string) => `${day}T24`;
 
 /** A page of photos the caller may see, newest first, and where the next one starts. */
 async function photoPage(
@@ -90,7 +84,7 @@ export function listTimeline(
 ): Promise<TimelinePage> {
   const month = query.month;
   return photoPage(deps, caller, query, {
-    ...(month !== undefined ? { from: month, until: nextMonth(month) } : {}),
+    ...(month !== undefined ? { from: month, until: endOfMonth(month) } : {}),
   });
 }
 
@@ -120,7 +114,7 @@ export async function search(
   }
   const photos = await photoPage(deps, caller, query, {
     from: query.from,
-    until: query.to === undefined ? undefined : nextDay(query.to),
+    until: query.to === undefined ? undefined : endOfDay(query.to),
     addedBy: query.addedBy,
     name: q,
     camera,

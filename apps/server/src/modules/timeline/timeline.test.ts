@@ -300,6 +300,7 @@ describe('the month index and pages', () => {
       '2024-02-10',
     ]);
     expect(await walk(owner, '/api/timeline?month=1999-01', 10)).toEqual([]);
+    expect(await walk(owner, '/api/timeline?month=9999-12', 10)).toEqual([]);
     expect((await walk(stranger, '/api/timeline?month=2023-12', 10)).length).toBe(0);
     expect((await walk(member, '/api/timeline?month=2023-12', 10)).length).toBe(1);
   });
@@ -359,6 +360,8 @@ describe('search', () => {
       '2024-02-10',
     ]);
     expect(days(await searchOf(owner, 'to=2023-12-05'))).toEqual(['2023-12-05']);
+    expect(days(await searchOf(owner, 'from=2023-12-06&to=2024-01-15'))).toEqual(['2024-01-15']);
+    expect(days(await searchOf(owner, 'from=9999-12-31'))).toEqual([]);
     expect(days(await searchOf(owner, 'camera=canon'))).toEqual(['2024-02-20', '2023-12-05']);
     expect(days(await searchOf(owner, 'camera=eos%205'))).toEqual(['2024-02-20']);
     expect(days(await searchOf(owner, 'camera=Z6'))).toEqual(['2024-02-10']);
