@@ -13,6 +13,7 @@ import * as filePlaceholders from './2026-11-23T08-00-file-placeholders.js';
 import * as derivedImagesState from './2026-11-23T08-10-derived-images-state.js';
 import * as albumPhotoFacts from './2026-11-27T00-00-album-photo-facts.js';
 import * as serverAdmin from './2026-11-27T00-00-server-admin.js';
+import * as zipDownloads from './2026-11-27T01-00-zip-downloads.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T08-10-derived-images-state': derivedImagesState,
   '2026-11-27T00-00-album-photo-facts': albumPhotoFacts,
   '2026-11-27T00-00-server-admin': serverAdmin,
+  '2026-11-27T01-00-zip-downloads': zipDownloads,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
