@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import type { AppDeps } from '../deps.js';
 import { newFileId, newId } from '../lib/ids.js';
@@ -12,7 +13,10 @@ export interface UnzippedEntry {
   bytes: Buffer;
 }
 
-/** Every entry of a zip, in the order of its central directory; CRC-32 checked by the reader. */
+/**
+ * Every entry of a zip, in the order of its central directory. yauzl checks the sizes; the CRC-32
+ * the zip states for each entry is checked here against its bytes.
+ */
 export function unzip(zip: Buffer): Promise<UnzippedEntry[]> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, (error, archive) => {
@@ -27,10 +31,15 @@ export function unzip(zip: Buffer): Promise<UnzippedEntry[]> {
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('error', reject);
           stream.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            if (crc32(bytes) >>> 0 !== entry.crc32) {
+              reject(new Error(`${entry.fileName}: its CRC-32 does not match its bytes`));
+              return;
+            }
             entries.push({
               name: entry.fileName,
               method: entry.compressionMethod,
-              bytes: Buffer.concat(chunks),
+              bytes,
             });
             archive.readEntry();
           });
