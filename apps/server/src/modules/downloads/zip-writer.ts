@@ -48,13 +48,14 @@ export interface ZipEntry {
 }
 
 /**
- * A zip of these blobs, streamed: each blob is opened when its turn comes and piped through
- * (STORE: photos are compressed already; CRC-32 and sizes follow each entry in a data
- * descriptor), with the reader's backpressure, so memory stays bounded whatever the sizes and no
- * temporary file is written. Past 4 GiB (or 65,535 entries) the central directory is ZIP64
- * (zip-stream's compress-commons). When the reader goes away (the stream is destroyed), the
- * blob being read is closed and no other is opened. A blob that cannot be read ends the stream
- * with that error (the client sees a broken download; `onError` is told once).
+ * A zip of these blobs, streamed: each blob is piped through in turn (STORE: photos are
+ * compressed already; CRC-32 and sizes follow each entry in a data descriptor), with the reader's
+ * backpressure, so memory stays bounded whatever the sizes and no temporary file is written. The
+ * next blob is opened while one is being sent (a bucket's answer takes a round trip), never more
+ * than that one. Past 4 GiB (or 65,535 entries) the central directory is ZIP64 (zip-stream's
+ * compress-commons). When the reader goes away (the stream is destroyed), the blobs open are
+ * closed and no other is opened. A blob that cannot be read ends the stream with that error (the
+ * client sees a broken download; `onError` is told once).
  */
 export function zipOfBlobs(
   entries: readonly ZipEntry[],
@@ -62,42 +63,53 @@ export function zipOfBlobs(
   onError: (error: unknown) => void,
 ): Readable {
   const zip = new StoredZipStream({ store: true, zlib: { level: 0 } });
-  let reading: Readable | undefined;
+  const open = new Set<Readable>();
   let stopped = false;
+  const closeAll = () => {
+    for (const stream of open) stream.destroy();
+    open.clear();
+  };
   const closed = new Promise<never>((_resolve, reject) => {
     zip.once('close', () => {
       stopped = true;
-      reading?.destroy();
+      closeAll();
       reject(new Error('the zip was closed'));
     });
   });
   // Only to end the loop below when the reader leaves mid-entry: not an error.
   closed.catch(() => undefined);
+  const read = async (entry: ZipEntry): Promise<Readable> => {
+    const blob = await blobStore.read(entry.key);
+    if (!blob) throw new Error(`no blob at ${entry.key}`);
+    if (stopped) blob.stream.destroy();
+    else open.add(blob.stream);
+    return blob.stream;
+  };
 
   const write = async () => {
-    for (const entry of entries) {
+    let next = entries[0] ? read(entries[0]) : undefined;
+    for (const [index, entry] of entries.entries()) {
+      if (stopped || !next) return;
+      const stream = await next;
+      const following = entries[index + 1];
+      next = following ? read(following) : undefined;
+      // Its failure is met when its turn comes (or not at all, once the zip is closed).
+      next?.catch(() => undefined);
       if (stopped) return;
-      const blob = await blobStore.read(entry.key);
-      if (!blob) throw new Error(`no blob at ${entry.key}`);
-      if (stopped) {
-        blob.stream.destroy();
-        return;
-      }
-      reading = blob.stream;
       const written = new Promise<void>((resolve, reject) => {
-        zip.entry(blob.stream, { name: entry.name, date: entry.date, store: true }, (error) =>
+        zip.entry(stream, { name: entry.name, date: entry.date, store: true }, (error) =>
           error ? reject(error) : resolve(),
         );
       });
       await Promise.race([written, closed]);
-      reading = undefined;
+      open.delete(stream);
     }
     zip.finalize();
   };
   write().catch((error: unknown) => {
     if (stopped) return;
     stopped = true;
-    reading?.destroy();
+    closeAll();
     onError(error);
     zip.destroy(error as Error);
   });
