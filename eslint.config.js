@@ -18,9 +18,10 @@ const serverModuleImports = {
   admin: ['identity', 'sharing', 'users'],
   albums: ['files'],
   comments: ['photos'],
+  downloads: ['albums', 'photos', 'users'],
   likes: ['photos'],
   photos: ['albums', 'files'],
-  sharing: ['albums', 'photos', 'users'],
+  sharing: ['albums', 'downloads', 'photos', 'users'],
   timeline: ['albums'],
   users: ['albums', 'files', 'identity', 'photos'],
 };

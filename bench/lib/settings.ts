@@ -127,8 +127,9 @@ export const SETTINGS = {
   BENCH_MP: decimal('bench:fairness: megapixels of each photo.'),
   BENCH_PASSES: integer('bench:image-work: passes over the images in each measuring process.'),
   BENCH_PHOTOS: integer(
-    'bench:album-scroll: photos of the album scrolled through; bench:timeline: photos seeded.',
+    'bench:album-scroll: photos of the album scrolled through; bench:timeline: photos seeded; bench:zip: photos of the album zipped.',
   ),
+  BENCH_PHOTO_MB: decimal('bench:zip: megabytes (MiB) of each photo of the album zipped.'),
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),
   BENCH_REQUESTS: integer('bench:logs: requests of each run.'),
   BENCH_ROUNDS: integer(
@@ -153,6 +154,10 @@ export const SETTINGS = {
         : undefined;
     },
     'bench:blob-stores: sizes of the files stored and read back, MB.',
+  ),
+  BENCH_STORES: listOf(
+    ['local', 's3'],
+    'bench:zip: the blob stores measured: local disk, and S3 (s3rver in its own process).',
   ),
   BENCH_SMALL: integer('bench:scale: albums of the small database.'),
   BENCH_THINK_MS: decimal('bench:load: the most a user waits between two visits, ms.', {

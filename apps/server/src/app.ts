@@ -34,6 +34,7 @@ import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { commentEventsPlugin } from './modules/comments/comment-events.plugin.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { imageJobsPlugin } from './modules/files/image-jobs.plugin.js';
 import { sweeperPlugin } from './modules/files/sweeper.plugin.js';
@@ -225,6 +226,7 @@ export async function buildApp(
       await api.register(sharingRoutes, { deps });
       await api.register(timelineRoutes, { deps });
       await api.register(filesRoutes, { deps });
+      await api.register(downloadsRoutes, { deps });
       await api.register(adminRoutes, { deps });
     },
     { prefix: '/api' },

@@ -177,6 +177,20 @@ export interface AlbumLinksTable {
   /** 128 random bits, base64url. */
   token: string;
   created_at: string;
+  /** 1: the link also offers the album's originals as one zip; 0: viewing only. */
+  allow_download: Generated<number>;
+}
+
+/** What a zip download asked for, until its ticket expires (modules/downloads). */
+export interface DownloadTicketsTable {
+  id: string;
+  /** Who asked: access is decided again for them when the zip is streamed. */
+  user_id: string;
+  album_id: string | null;
+  /** JSON array of photo ids; null for an album. */
+  photo_ids: string | null;
+  /** Seconds since the epoch (PostgreSQL may answer a bigint as text). */
+  expires_at: ColumnType<number | string, number, number>;
 }
 
 export interface PhotosTable {
@@ -272,6 +286,7 @@ export interface Database {
   album_members: AlbumMembersTable;
   album_invitations: AlbumInvitationsTable;
   album_links: AlbumLinksTable;
+  download_tickets: DownloadTicketsTable;
 }
 
 /** Repository functions take either the database or a transaction. */

@@ -3,7 +3,9 @@ import type {
   AdminUser,
   Album,
   AlbumSharing,
+  BulkResult,
   Comment,
+  DownloadTicket,
   InviteResult,
   LikeSummary,
   PasswordLink,
@@ -272,6 +274,43 @@ export class ApiClient {
 
   revokeLink(albumId: string) {
     return this.request<null>({ method: 'DELETE', url: `/api/albumsDb/${path(albumId)}/link` });
+  }
+
+  bulkDelete(body: unknown) {
+    return this.request<BulkResult>({
+      method: 'POST',
+      url: '/api/photos/bulk-delete',
+      payload: body as object,
+    });
+  }
+
+  bulkAdd(body: unknown) {
+    return this.request<BulkResult>({
+      method: 'POST',
+      url: '/api/photos/bulk-add',
+      payload: body as object,
+    });
+  }
+
+  /** POST downloads: the ticket of a zip download. */
+  requestDownload(body: unknown) {
+    return this.request<DownloadTicket>({
+      method: 'POST',
+      url: '/api/downloads',
+      payload: body as object,
+    });
+  }
+
+  setLinkSettings(albumId: string, body: unknown) {
+    return this.request<ShareLink>({
+      method: 'PUT',
+      url: `/api/albumsDb/${path(albumId)}/link`,
+      payload: body as object,
+    });
+  }
+
+  sharedDownload(token: string) {
+    return this.get(`/api/shared/${path(token)}/download`);
   }
 
   sharedAlbum(token: string) {

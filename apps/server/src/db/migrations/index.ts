@@ -13,6 +13,7 @@ import * as filePlaceholders from './2026-11-23T08-00-file-placeholders.js';
 import * as derivedImagesState from './2026-11-23T08-10-derived-images-state.js';
 import * as albumPhotoFacts from './2026-11-27T00-00-album-photo-facts.js';
 import * as serverAdmin from './2026-11-27T00-00-server-admin.js';
+import * as zipDownloads from './2026-11-27T01-00-zip-downloads.js';
 import * as timelineAndSearch from './2026-11-27T10-00-timeline-and-search.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T08-10-derived-images-state': derivedImagesState,
   '2026-11-27T00-00-album-photo-facts': albumPhotoFacts,
   '2026-11-27T00-00-server-admin': serverAdmin,
+  '2026-11-27T01-00-zip-downloads': zipDownloads,
   '2026-11-27T10-00-timeline-and-search': timelineAndSearch,
 };
 

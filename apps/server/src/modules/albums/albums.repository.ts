@@ -10,6 +10,7 @@ import type {
 } from '../../db/schema.js';
 import { albumVisibleToSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
+import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
@@ -36,6 +37,32 @@ export function findAlbumWithMembership(
     )
     .where('albums.id', '=', id)
     .executeTakeFirst();
+}
+
+/** These albums, those that exist, each with the role `userId` holds in it: a batch per statement. */
+export async function findAlbumsWithMembership(
+  db: Db,
+  ids: readonly string[],
+  userId: string | null,
+): Promise<Map<string, AlbumWithMembership>> {
+  const found = new Map<string, AlbumWithMembership>();
+  for (const batch of inBatches([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('albums')
+      .selectAll('albums')
+      .select((eb) =>
+        eb
+          .selectFrom('album_members')
+          .select('album_members.role')
+          .whereRef('album_members.album_id', '=', 'albums.id')
+          .where('album_members.user_id', '=', userId ?? '')
+          .as('member_role'),
+      )
+      .where('albums.id', 'in', batch)
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
 }
 
 /** An album with its owner's name and the viewer's role as a member, as answers need it. */

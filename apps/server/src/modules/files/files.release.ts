@@ -2,32 +2,32 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/schema.js';
 import { deleteFileBlobs, type FileBlobKeys } from './files.blobs.js';
-import {
-  deleteFileRow,
-  deleteOwnerFileRows,
-  findFileById,
-  isFileInUse,
-} from './files.repository.js';
+import { deleteFileRow, deleteOwnerFileRows, listUnusedFiles } from './files.repository.js';
 
 /**
  * Deletes each of the files that nothing uses any more: its row, then its original and derived
  * sizes (a crash in between leaves only unreachable bytes, never a dangling reference). Runs after
- * the change that released them has been committed; a file that cannot be deleted now is only
- * logged.
+ * the change that released them has been committed; which of them are unused is read a batch at a
+ * time; a file that cannot be deleted now is only logged.
  */
 export async function releaseFiles(
   deps: Pick<AppDeps, 'db' | 'blobStore'>,
   fileIds: readonly string[],
   log: FastifyBaseLogger,
 ): Promise<void> {
-  for (const fileId of new Set(fileIds)) {
+  let unused: Awaited<ReturnType<typeof listUnusedFiles>>;
+  try {
+    unused = await listUnusedFiles(deps.db, fileIds);
+  } catch (error) {
+    log.warn({ err: error, files: fileIds.length }, 'could not look for unused files');
+    return;
+  }
+  for (const file of unused) {
     try {
-      const file = await findFileById(deps.db, fileId);
-      if (!file || (await isFileInUse(deps.db, fileId))) continue;
-      await deleteFileRow(deps.db, fileId);
+      await deleteFileRow(deps.db, file.id);
       await deleteFileBlobs(deps.blobStore, file);
     } catch (error) {
-      log.warn({ err: error, fileId }, 'could not delete an unused file');
+      log.warn({ err: error, fileId: file.id }, 'could not delete an unused file');
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
+import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { albumSeenByEveryoneSql } from '../../lib/access.js';
 import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './files.blobs.js';
@@ -19,29 +20,50 @@ export async function insertFileUnlessDuplicate(db: Db, file: NewFileRow): Promi
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-/** Whether any photo, album cover or profile picture still points at the file. */
-export async function isFileInUse(db: Db, id: string): Promise<boolean> {
-  const [photo, album, user] = await Promise.all([
-    db
-      .selectFrom('photos')
-      .select('id')
-      .where('file_id', '=', id)
-      .limit(literalLimit(1))
-      .executeTakeFirst(),
-    db
-      .selectFrom('albums')
-      .select('id')
-      .where('cover_file_id', '=', id)
-      .limit(literalLimit(1))
-      .executeTakeFirst(),
-    db
-      .selectFrom('users')
-      .select('id')
-      .where('profile_pic_file_id', '=', id)
-      .limit(literalLimit(1))
-      .executeTakeFirst(),
-  ]);
-  return Boolean(photo ?? album ?? user);
+/**
+ * The rows of those of these files that nothing uses (no photo shows them, no album has them as
+ * its cover, no user as their picture), read a batch at a time.
+ */
+export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<FileRow[]> {
+  const rows: FileRow[] = [];
+  for (const batch of inBatches([...new Set(ids)])) {
+    rows.push(
+      ...(await db
+        .selectFrom('files')
+        .selectAll('files')
+        .where('files.id', 'in', batch)
+        .where((eb) =>
+          eb.and([
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('photos')
+                  .select('photos.id')
+                  .whereRef('photos.file_id', '=', 'files.id'),
+              ),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('albums')
+                  .select('albums.id')
+                  .whereRef('albums.cover_file_id', '=', 'files.id'),
+              ),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('users')
+                  .select('users.id')
+                  .whereRef('users.profile_pic_file_id', '=', 'files.id'),
+              ),
+            ),
+          ]),
+        )
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 export async function deleteFileRow(db: Db, id: string): Promise<void> {

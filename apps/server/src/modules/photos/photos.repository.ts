@@ -1,6 +1,7 @@
 import type { Insertable, SqlBool } from 'kysely';
 import type { AlbumVisibility, Db, DerivedState, PhotoRow, PhotosTable } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
 /** A photo with what the API shows of its file, of its uploader, and of its likes and comments. */
@@ -122,28 +123,98 @@ export function findAlbumPhotoByContent(
     .executeTakeFirst();
 }
 
-/** Photos that are going: one photo, or every photo a user added or that shows their files. */
-export type LeavingPhotos = { photoId: string } | { userId: string };
+/** Photos that are going: some photos by id, or every photo a user added or that shows their files. */
+export type LeavingPhotos = { photoIds: readonly string[] } | { userId: string };
 
-/** The album's first photo in its order, leaving out those that are going. */
-export function findFirstAlbumPhotoExcept(
+/**
+ * The album's first photo in its order, leaving out those that are going. Photos going by id are
+ * left out as they are read (the first ones of the album, at most one more than are going), so
+ * that no statement binds every id.
+ */
+export async function findFirstAlbumPhotoExcept(
   db: Db,
   albumId: string,
   leaving: LeavingPhotos,
 ): Promise<PhotoRow | undefined> {
   let query = db.selectFrom('photos').selectAll().where('album_id', '=', albumId);
-  if ('photoId' in leaving) {
-    query = query.where('id', '!=', leaving.photoId);
-  } else {
-    query = query
-      .where('owner_id', '!=', leaving.userId)
-      .where('file_id', 'not in', filesOf(db, leaving.userId));
+  if ('photoIds' in leaving) {
+    const going = new Set(leaving.photoIds);
+    const first = await query
+      .orderBy('sort_date', 'asc')
+      .orderBy('id', 'asc')
+      .limit(literalLimit(going.size + 1))
+      .execute();
+    return first.find((photo) => !going.has(photo.id));
   }
+  query = query
+    .where('owner_id', '!=', leaving.userId)
+    .where('file_id', 'not in', filesOf(db, leaving.userId));
   return query
     .orderBy('sort_date', 'asc')
     .orderBy('id', 'asc')
     .limit(literalLimit(1))
     .executeTakeFirst();
+}
+
+/** These photos, those that exist, by id: a batch of ids per statement. */
+export async function findPhotosByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, PhotoRow>> {
+  const found = new Map<string, PhotoRow>();
+  for (const batch of inBatches([...new Set(ids)])) {
+    const rows = await db.selectFrom('photos').selectAll().where('id', 'in', batch).execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** Which of these files the album's photos already show. */
+export async function listFilesShownInAlbum(
+  db: Db,
+  albumId: string,
+  fileIds: readonly string[],
+): Promise<Set<string>> {
+  const shown = new Set<string>();
+  for (const batch of inBatches([...new Set(fileIds)])) {
+    const rows = await db
+      .selectFrom('photos')
+      .select('file_id')
+      .where('album_id', '=', albumId)
+      .where('file_id', 'in', batch)
+      .execute();
+    for (const row of rows) shown.add(row.file_id);
+  }
+  return shown;
+}
+
+/** Inserts these photos (an album that already shows a file skips it); answers how many it added. */
+export async function insertPhotoRows(
+  db: Db,
+  photos: readonly Insertable<PhotosTable>[],
+): Promise<number> {
+  let added = 0;
+  // Six values a row.
+  for (const batch of inBatches(photos, 150)) {
+    const result = await db
+      .insertInto('photos')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['album_id', 'file_id']).doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return added;
+}
+
+/** These photos move to the album: the same rows (id, uploader, comments, likes) in another album. */
+export async function movePhotoRows(
+  db: Db,
+  ids: readonly string[],
+  albumId: string,
+): Promise<void> {
+  for (const batch of inBatches(ids)) {
+    await db.updateTable('photos').set({ album_id: albumId }).where('id', 'in', batch).execute();
+  }
 }
 
 /** Inserts the photo unless the album already shows that file; answers whether it did. */
@@ -159,9 +230,11 @@ export async function insertPhotoUnlessPresent(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-/** Deletes the photo; its comments go with it (foreign-key cascade). */
-export async function deletePhotoRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('photos').where('id', '=', id).execute();
+/** Deletes these photos; their comments and likes go with them (foreign-key cascades). */
+export async function deletePhotoRows(db: Db, ids: readonly string[]): Promise<void> {
+  for (const batch of inBatches(ids)) {
+    await db.deleteFrom('photos').where('id', 'in', batch).execute();
+  }
 }
 
 /** The ids of the files `ownerId` uploaded. */

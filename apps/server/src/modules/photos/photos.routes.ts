@@ -1,5 +1,9 @@
 import {
   addPhotoRequestSchema,
+  BULK_IDS_MAX,
+  bulkAddRequestSchema,
+  bulkDeleteRequestSchema,
+  bulkResultSchema,
   pageQuerySchema,
   photoSchema,
   rotatePhotoRequestSchema,
@@ -9,7 +13,15 @@ import { currentUser } from '../../http/current-user.js';
 import { sendPage } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { addPhoto, deletePhoto, getPhoto, listAlbumPhotos, rotatePhoto } from './photos.service.js';
+import {
+  addPhoto,
+  bulkAddPhotos,
+  bulkDeletePhotos,
+  deletePhoto,
+  getPhoto,
+  listAlbumPhotos,
+  rotatePhoto,
+} from './photos.service.js';
 
 const albumParams = z.object({ albumId: entityId });
 const photoParams = z.object({ photoId: entityId });
@@ -113,5 +125,46 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
       await deletePhoto(deps, currentUser(request), request.params.photoId, request.log);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/photos/bulk-delete',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Deletes many photos at once, all or none',
+        description:
+          `At most ${BULK_IDS_MAX} ids (400); an id named twice counts once. The same rules as ` +
+          'deleting one photo: a photo you may not delete refuses the whole request, naming it ' +
+          '(403 NOT_OWNER, or 404 PHOTO_NOT_FOUND for one you may not see; error.field is its place ' +
+          'in photoIds), and nothing changes. An album whose cover goes takes its first photo that ' +
+          'stays; an album that would keep no photo: 409 CONFLICT.',
+        body: bulkDeleteRequestSchema,
+        response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      bulkDeletePhotos(deps, currentUser(request), request.body.photoIds, request.log),
+  );
+
+  app.post(
+    '/photos/bulk-add',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Adds many photos to an album (or moves them there), all or none',
+        description:
+          'The album must be yours or one you contribute to (403 NOT_OWNER; 404 ALBUM_NOT_FOUND when ' +
+          'you may not see it); each photo one you may see (404 PHOTO_NOT_FOUND, naming it). The ' +
+          'album gets a photo of the same stored file, added by you, with the same date (no bytes ' +
+          'are copied); a file it already shows is skipped and not counted. move: the photos also ' +
+          'leave their albums (only photos you may delete, else 403 NOT_OWNER), keeping their ' +
+          'comments and likes; an album that would keep no photo: 409 CONFLICT. Answers how many ' +
+          `photos the album gained. At most ${BULK_IDS_MAX} ids.`,
+        body: bulkAddRequestSchema,
+        response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => bulkAddPhotos(deps, currentUser(request), request.body),
   );
 };

@@ -1,4 +1,4 @@
-import type { Photo } from '@photo/contract';
+import type { BulkResult, Photo } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, PhotoRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
@@ -12,7 +12,7 @@ import {
   countAddedPhoto,
   deleteAlbumRow,
   findAlbumById,
-  findAlbumWithMembership,
+  findAlbumsWithMembership,
   listAlbumsCoveredByFilesOf,
   lockAlbum,
   lockAlbums,
@@ -22,13 +22,16 @@ import {
 import { requireAlbumAccess } from '../albums/albums.service.js';
 import { releaseFiles, requireOwnFile, rotateFile } from '../files/files.service.js';
 import {
-  deletePhotoRow,
+  deletePhotoRows,
   deleteUserPhotoRows,
   findAlbumPhotoByContent,
   findFirstAlbumPhotoExcept,
-  findPhotoById,
+  findPhotosByIds,
   findPhotoView,
+  insertPhotoRows,
   insertPhotoUnlessPresent,
+  listFilesShownInAlbum,
+  movePhotoRows,
   listAlbumPhotoViews,
   listAlbumsWithPhotosOf,
   listUserPhotoFileIds,
@@ -70,26 +73,66 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
   };
 }
 
+/** The list of photo ids a request names, and where (e.g. "body.photoIds"): answers name the photo refused. */
+export interface PhotoList {
+  field: string;
+  ids: readonly string[];
+}
+
+/** 404 for a photo that does not exist, or that the actor may not see (the same answer). */
+function photoNotFound(id: string, list: PhotoList | undefined): AppError {
+  if (!list) return notFound('PHOTO_NOT_FOUND', 'The photo');
+  return new AppError('PHOTO_NOT_FOUND', `The photo ${id} was not found.`, {
+    field: `${list.field}.${list.ids.indexOf(id)}`,
+  });
+}
+
+type PhotoPermission = AlbumPermission | ((photo: PhotoRow) => AlbumPermission);
+
 /**
- * The photo, when the actor may do this to its album, as the access rule decides. A photo the
+ * These photos (each once, in the order first named), when the actor may do this to each one's
+ * album, as the access rule decides: read a batch at a time, not a photo at a time. A photo the
  * actor may not see answers exactly like one that does not exist (404 PHOTO_NOT_FOUND); one they
- * see but may not do this to, 403 NOT_OWNER.
+ * see but may not do this to, 403 NOT_OWNER. With `list`, the answer names the first photo
+ * refused, by id and by its place in the request's list.
  */
+export async function requirePhotosAccess(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  ids: readonly string[],
+  permission: PhotoPermission,
+  list?: PhotoList,
+): Promise<PhotoRow[]> {
+  const unique = [...new Set(ids)];
+  const photos = await findPhotosByIds(deps.db, unique);
+  const albums = await findAlbumsWithMembership(
+    deps.db,
+    [...photos.values()].map((photo) => photo.album_id),
+    'kind' in actor ? null : actor.id,
+  );
+  return unique.map((id) => {
+    const photo = photos.get(id);
+    const album = photo ? albums.get(photo.album_id) : undefined;
+    const wanted = photo && (typeof permission === 'function' ? permission(photo) : permission);
+    const decision = photo && album && wanted ? decideAccess(actor, wanted, album) : 'hidden';
+    if (decision === 'allowed' && photo) return photo;
+    if (decision === 'hidden') throw photoNotFound(id, list);
+    if (!list) throw notOwner('album');
+    throw new AppError('NOT_OWNER', `You may not do this to the photo ${id}.`, {
+      field: `${list.field}.${list.ids.indexOf(id)}`,
+    });
+  });
+}
+
+/** One photo, as requirePhotosAccess decides. */
 export async function requirePhotoAccess(
   deps: AppDeps,
   actor: Actor,
   id: string,
-  permission: AlbumPermission | ((photo: PhotoRow) => AlbumPermission),
+  permission: PhotoPermission,
 ): Promise<PhotoRow> {
-  const photo = await findPhotoById(deps.db, id);
-  const album = photo
-    ? await findAlbumWithMembership(deps.db, photo.album_id, 'kind' in actor ? null : actor.id)
-    : undefined;
-  if (!photo || !album) throw notFound('PHOTO_NOT_FOUND', 'The photo');
-  const wanted = typeof permission === 'function' ? permission(photo) : permission;
-  const decision = decideAccess(actor, wanted, album);
-  if (decision === 'hidden') throw notFound('PHOTO_NOT_FOUND', 'The photo');
-  if (decision === 'forbidden') throw notOwner('album');
+  const [photo] = await requirePhotosAccess(deps, actor, [id], permission);
+  if (!photo) throw notFound('PHOTO_NOT_FOUND', 'The photo');
   return photo;
 }
 
@@ -188,6 +231,74 @@ async function coverWithNextPhoto(
   return true;
 }
 
+/** Who may take a photo out of its album: the album's owner any photo, a contributor their own. */
+function removalOf(caller: AuthUser): (photo: PhotoRow) => AlbumPermission {
+  return (photo) => (photo.owner_id === caller.id ? 'album.removeOwnPhoto' : 'album.removePhoto');
+}
+
+/**
+ * In the caller's transaction, with the photos' albums locked: the photos, as access was decided
+ * on them, are still in those albums (else 404, naming the photo with `list`), and each album
+ * whose cover is going takes its first photo that stays as cover. An album that would keep no
+ * photo: 409, nothing changes (an album always has a cover: delete the album instead).
+ */
+async function prepareLeaving(
+  trx: Db,
+  photos: readonly PhotoRow[],
+  list?: PhotoList,
+): Promise<void> {
+  await requireStillThere(trx, photos, list);
+  const byAlbum = new Map<string, PhotoRow[]>();
+  for (const photo of photos) {
+    byAlbum.set(photo.album_id, [...(byAlbum.get(photo.album_id) ?? []), photo]);
+  }
+  for (const [albumId, leaving] of byAlbum) {
+    const album = await findAlbumById(trx, albumId);
+    if (!leaving.some((photo) => photo.file_id === album?.cover_file_id)) continue;
+    const photoIds = leaving.map((photo) => photo.id);
+    if (!(await coverWithNextPhoto(trx, albumId, { photoIds }))) {
+      throw new AppError(
+        'CONFLICT',
+        byAlbum.size === 1 && photos.length === 1
+          ? 'This is the last photo of the album and its cover; delete the album instead.'
+          : `These are the last photos of the album ${albumId}, with its cover; delete the album instead.`,
+      );
+    }
+  }
+}
+
+/**
+ * Deletes photos and their comments and likes, all or none, in one transaction (the album's
+ * owner any photo, a contributor the photos they added), then their files that nothing uses any
+ * more. Each album whose cover goes takes its first photo that stays as cover; an album would
+ * keep no photo: 409. The albums' photo facts are counted again.
+ */
+async function deletePhotos(
+  deps: AppDeps,
+  caller: AuthUser,
+  ids: readonly string[],
+  log: FastifyBaseLogger,
+  list?: PhotoList,
+): Promise<number> {
+  const photos = await requirePhotosAccess(deps, caller, ids, removalOf(caller), list);
+  const albumIds = [...new Set(photos.map((photo) => photo.album_id))];
+  await deps.db.transaction().execute(async (trx) => {
+    await lockAlbums(trx, albumIds);
+    await prepareLeaving(trx, photos, list);
+    await deletePhotoRows(
+      trx,
+      photos.map((photo) => photo.id),
+    );
+    await recountAlbumPhotos(trx, albumIds);
+  });
+  await releaseFiles(
+    deps,
+    photos.map((photo) => photo.file_id),
+    log,
+  );
+  return photos.length;
+}
+
 /**
  * Deletes a photo and its comments (the album's owner any photo, a contributor the photos they
  * added), then its file when nothing uses it.
@@ -200,27 +311,111 @@ export async function deletePhoto(
   id: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const photo = await requirePhotoAccess(deps, caller, id, (row) =>
-    row.owner_id === caller.id ? 'album.removeOwnPhoto' : 'album.removePhoto',
+  await deletePhotos(deps, caller, [id], log);
+}
+
+/**
+ * Deletes many photos at once, as deletePhoto does one, all or none: a photo the caller may not
+ * delete refuses the whole request (403, or 404 for one they may not see), naming it. Answers how
+ * many were deleted (an id named twice counts once).
+ */
+export async function bulkDeletePhotos(
+  deps: AppDeps,
+  caller: AuthUser,
+  ids: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<BulkResult> {
+  return { count: await deletePhotos(deps, caller, ids, log, { field: 'body.photoIds', ids }) };
+}
+
+/**
+ * Adds photos the caller may see to an album they may add photos to: a new photo of the same
+ * stored file each (no bytes are copied), added by the caller, keeping the photo's date. A file
+ * the album already shows is skipped and not counted. With move, the photos also leave their
+ * albums (only photos the caller may delete): the same photo moves, with its comments and likes;
+ * one whose file the album already shows just leaves. All or none, in one transaction; the cover
+ * and photo facts of every album touched are kept. Answers how many photos the album gained.
+ */
+export async function bulkAddPhotos(
+  deps: AppDeps,
+  caller: AuthUser,
+  input: { photoIds: readonly string[]; albumId: string; move: boolean },
+): Promise<BulkResult> {
+  const target = await requireAlbumAccess(deps, caller, input.albumId, 'album.addPhoto');
+  const list = { field: 'body.photoIds', ids: input.photoIds };
+  const photos = await requirePhotosAccess(
+    deps,
+    caller,
+    input.photoIds,
+    input.move ? removalOf(caller) : 'album.read',
+    list,
   );
-  const album = { id: photo.album_id };
-  await deps.db.transaction().execute(async (trx) => {
-    await lockAlbum(trx, album.id);
-    if (!(await findPhotoById(trx, photo.id))) throw notFound('PHOTO_NOT_FOUND', 'The photo');
-    const current = await findAlbumById(trx, album.id);
-    if (
-      current?.cover_file_id === photo.file_id &&
-      !(await coverWithNextPhoto(trx, album.id, { photoId: photo.id }))
-    ) {
-      throw new AppError(
-        'CONFLICT',
-        'This is the last photo of the album and its cover; delete the album instead.',
+  // Photos already in the album stay as they are.
+  const sources = photos.filter((photo) => photo.album_id !== target.id);
+  const sourceAlbumIds = [...new Set(sources.map((photo) => photo.album_id))];
+  const now = deps.clock.now().toISOString();
+  const count = await deps.db.transaction().execute(async (trx) => {
+    await lockAlbums(trx, [target.id, ...sourceAlbumIds]);
+    if (!(await findAlbumById(trx, target.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
+    if (input.move) await prepareLeaving(trx, sources, list);
+    else await requireStillThere(trx, sources, list);
+    const shown = await listFilesShownInAlbum(
+      trx,
+      target.id,
+      sources.map((photo) => photo.file_id),
+    );
+    const adding: PhotoRow[] = [];
+    const leavingOnly: string[] = [];
+    for (const photo of sources) {
+      if (shown.has(photo.file_id)) {
+        leavingOnly.push(photo.id);
+        continue;
+      }
+      shown.add(photo.file_id);
+      adding.push(photo);
+    }
+    if (input.move) {
+      await movePhotoRows(
+        trx,
+        adding.map((photo) => photo.id),
+        target.id,
+      );
+      await deletePhotoRows(trx, leavingOnly);
+    } else {
+      await insertPhotoRows(
+        trx,
+        adding.map((photo) => ({
+          id: newId(),
+          album_id: target.id,
+          file_id: photo.file_id,
+          owner_id: caller.id,
+          created_at: now,
+          sort_date: photo.sort_date,
+        })),
       );
     }
-    await deletePhotoRow(trx, photo.id);
-    await recountAlbumPhotos(trx, [album.id]);
+    await recountAlbumPhotos(trx, input.move ? [target.id, ...sourceAlbumIds] : [target.id]);
+    return adding.length;
   });
-  await releaseFiles(deps, [photo.file_id], log);
+  return { count };
+}
+
+/**
+ * In the caller's transaction, with their albums locked: the photos, as access was decided on
+ * them, are still in those albums (else 404, naming the photo).
+ */
+async function requireStillThere(
+  trx: Db,
+  photos: readonly PhotoRow[],
+  list: PhotoList | undefined,
+): Promise<void> {
+  const current = await findPhotosByIds(
+    trx,
+    photos.map((photo) => photo.id),
+  );
+  for (const photo of photos) {
+    if (current.get(photo.id)?.album_id !== photo.album_id) throw photoNotFound(photo.id, list);
+  }
 }
 
 /**

@@ -200,6 +200,16 @@ export async function replaceLink(db: Db, link: Insertable<AlbumLinksTable>): Pr
   await db.insertInto('album_links').values(link).execute();
 }
 
+/** Sets whether the album's link offers its zip; answers the link, or undefined when it has none. */
+export async function setLinkAllowDownload(db: Db, albumId: string, allow: boolean) {
+  await db
+    .updateTable('album_links')
+    .set({ allow_download: allow ? 1 : 0 })
+    .where('album_id', '=', albumId)
+    .execute();
+  return findLinkOfAlbum(db, albumId);
+}
+
 export async function deleteLink(db: Db, albumId: string): Promise<void> {
   await db.deleteFrom('album_links').where('album_id', '=', albumId).execute();
 }

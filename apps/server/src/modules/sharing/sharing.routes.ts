@@ -7,12 +7,14 @@ import {
   photoSchema,
   setVisibilityRequestSchema,
   shareLinkSchema,
+  shareLinkSettingsRequestSchema,
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
 import { sendPage } from '../../http/next-page-link.js';
 import { requestOrigin } from '../../http/picture-origins.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
+import { sendZip, zipResponse } from '../downloads/downloads.routes.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import {
   cancelInvitation,
@@ -23,7 +25,9 @@ import {
   listSharedPhotos,
   removeMember,
   revokeLink,
+  setLinkSettings,
   setVisibility,
+  sharedAlbumZip,
 } from './sharing.service.js';
 
 const albumParams = z.object({ albumId: entityId });
@@ -156,6 +160,25 @@ export const sharingRoutes: RoutesPlugin = async (app, { deps }) => {
     },
   );
 
+  app.put(
+    '/albumsDb/:albumId/link',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: "What your album's share link offers besides viewing: its originals as one zip",
+        description:
+          'allowDownload: whoever holds the link may download the album as a zip (GET ' +
+          "shared/{token}/download); off for a new album's link. A link made again keeps it. " +
+          `No link: 404 LINK_NOT_FOUND. Owner only. ${HIDDEN}`,
+        params: albumParams,
+        body: shareLinkSettingsRequestSchema,
+        response: { 200: shareLinkSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      setLinkSettings(deps, currentUser(request), request.params.albumId, request.body),
+  );
+
   app.delete(
     '/albumsDb/:albumId/link',
     {
@@ -215,5 +238,28 @@ export const sharingRoutes: RoutesPlugin = async (app, { deps }) => {
       const page = await listSharedPhotos(deps, request.params.token, request.query);
       return sendPage(request, reply, page, request.query.limit);
     },
+  );
+
+  app.get(
+    '/shared/:token/download',
+    {
+      // The token is a capability: logs name the route, not the path.
+      config: { auth: false, secretPath: true },
+      // The photos are compressed already, and stored as they are.
+      compress: false,
+      schema: {
+        tags: ['sharing'],
+        summary: 'The album a share link opens, as one zip of its originals (no idToken needed)',
+        description:
+          'Only when the owner lets the link offer it (allowDownload), else 403 NOT_OWNER. The ' +
+          'zip is as GET downloads/{ticket} makes it, named after the album. An unknown or ' +
+          'revoked link: 404 LINK_NOT_FOUND.',
+        security: [],
+        params: linkParams,
+        response: { 200: zipResponse, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendZip(reply, await sharedAlbumZip(deps, request.params.token, request.log)),
   );
 };

@@ -9,6 +9,7 @@ import {
   type MemberRole,
   type Photo,
   type ShareLink,
+  type ShareLinkSettingsRequest,
 } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/schema.js';
@@ -20,6 +21,7 @@ import { newId } from '../../lib/ids.js';
 import type { Page } from '../../lib/paging.js';
 import { lockAlbum } from '../albums/albums.repository.js';
 import { albumAnswer, requireAlbumAccess } from '../albums/albums.service.js';
+import { albumZip, type ZipDownload } from '../downloads/downloads.service.js';
 import { listAlbumPhotos } from '../photos/photos.service.js';
 import { findUserById } from '../users/users.repository.js';
 import {
@@ -39,6 +41,7 @@ import {
   listMembers,
   putMember,
   replaceLink,
+  setLinkAllowDownload,
   setAlbumVisibility,
   setVerifiedEmail,
   upsertInvitation,
@@ -58,13 +61,14 @@ function toMember(row: MemberView) {
 }
 
 function toLink(
-  row: { token: string; created_at: string },
+  row: { token: string; created_at: string; allow_download: number | string },
   publicUrl: string | undefined,
 ): ShareLink {
   return {
     token: row.token,
     url: `${publicUrl ?? ''}${SHARED_LINK_PATH}${row.token}`,
     dateCreated: row.created_at,
+    allowDownload: Number(row.allow_download) === 1,
   };
 }
 
@@ -304,7 +308,10 @@ function convertInvitations(
     .execute((trx) => convertInvitationsIn(trx, deps.clock.now().toISOString(), userId, email));
 }
 
-/** Makes the album's share link; an earlier one stops working. Owner only. */
+/**
+ * Makes the album's share link; an earlier one stops working, and the new one offers what it
+ * offered (the zip download or not). Owner only.
+ */
 export async function createLink(
   deps: AppDeps,
   caller: AuthUser,
@@ -315,12 +322,32 @@ export async function createLink(
     album_id: album.id,
     token: randomBytes(16).toString('base64url'),
     created_at: deps.clock.now().toISOString(),
+    allow_download: 0,
   };
   await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw albumNotFound();
+    row.allow_download = (await findLinkOfAlbum(trx, album.id))?.allow_download ?? 0;
     await replaceLink(trx, row);
   });
   return toLink(row, deps.config.publicUrl);
+}
+
+/**
+ * What the album's link offers besides viewing: its originals as one zip (allowDownload). Owner
+ * only; an album without a link: 404 LINK_NOT_FOUND.
+ */
+export async function setLinkSettings(
+  deps: AppDeps,
+  caller: AuthUser,
+  albumId: string,
+  settings: ShareLinkSettingsRequest,
+): Promise<ShareLink> {
+  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
+  const link = await setLinkAllowDownload(deps.db, album.id, settings.allowDownload);
+  if (!link) {
+    throw new AppError('LINK_NOT_FOUND', 'This album has no share link: make one first.');
+  }
+  return toLink(link, deps.config.publicUrl);
 }
 
 /** Revokes the album's share link at once. Owner only; no link: no change. */
@@ -332,13 +359,19 @@ export async function revokeLink(deps: AppDeps, caller: AuthUser, albumId: strin
 const linkNotFound = () =>
   new AppError('LINK_NOT_FOUND', 'This link does not work: it may have been revoked.');
 
-/** The album a link opens, for a visitor with no account; a revoked or unknown link: 404. */
-async function albumOfLink(deps: AppDeps, token: string): Promise<string> {
+/**
+ * The album a link opens, for a visitor with no account, and whether the link offers its zip; a
+ * revoked or unknown link: 404.
+ */
+async function albumOfLink(
+  deps: AppDeps,
+  token: string,
+): Promise<{ albumId: string; allowDownload: boolean }> {
   const link = await findLinkByToken(deps.db, token);
   if (!link) throw linkNotFound();
   try {
     const album = await requireAlbumAccess(deps, LINK_VISITOR, link.album_id, 'album.read');
-    return album.id;
+    return { albumId: album.id, allowDownload: Number(link.allow_download) === 1 };
   } catch (error) {
     if (error instanceof AppError && error.code === 'ALBUM_NOT_FOUND') throw linkNotFound();
     throw error;
@@ -346,7 +379,8 @@ async function albumOfLink(deps: AppDeps, token: string): Promise<string> {
 }
 
 export async function getSharedAlbum(deps: AppDeps, token: string): Promise<Album> {
-  return albumAnswer(deps, await albumOfLink(deps, token), null);
+  const { albumId, allowDownload } = await albumOfLink(deps, token);
+  return { ...(await albumAnswer(deps, albumId, null)), allowDownload };
 }
 
 export async function listSharedPhotos(
@@ -354,5 +388,21 @@ export async function listSharedPhotos(
   token: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<Page<Photo>> {
-  return listAlbumPhotos(deps, LINK_VISITOR, await albumOfLink(deps, token), query);
+  return listAlbumPhotos(deps, LINK_VISITOR, (await albumOfLink(deps, token)).albumId, query);
+}
+
+/**
+ * The zip of the album a link opens, when its owner lets the link offer it (else 403 NOT_OWNER);
+ * a revoked or unknown link: 404 LINK_NOT_FOUND.
+ */
+export async function sharedAlbumZip(
+  deps: AppDeps,
+  token: string,
+  log: FastifyBaseLogger,
+): Promise<ZipDownload> {
+  const { albumId, allowDownload } = await albumOfLink(deps, token);
+  if (!allowDownload) {
+    throw new AppError('NOT_OWNER', "The album's owner does not offer its download by this link.");
+  }
+  return albumZip(deps, LINK_VISITOR, albumId, log);
 }

@@ -1,0 +1,65 @@
+import type { Insertable, Selectable } from 'kysely';
+import { inBatches } from '../../db/id-batches.js';
+import type { Db, DownloadTicketsTable } from '../../db/schema.js';
+
+export type DownloadTicketRow = Selectable<DownloadTicketsTable>;
+
+export async function insertDownloadTicket(
+  db: Db,
+  row: Insertable<DownloadTicketsTable>,
+): Promise<void> {
+  await db.insertInto('download_tickets').values(row).execute();
+}
+
+export function findDownloadTicket(db: Db, id: string): Promise<DownloadTicketRow | undefined> {
+  return db.selectFrom('download_tickets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Forgets the tickets that expired before `nowSeconds`. */
+export async function deleteExpiredDownloadTickets(db: Db, nowSeconds: number): Promise<void> {
+  await db.deleteFrom('download_tickets').where('expires_at', '<', nowSeconds).execute();
+}
+
+/** What a zip needs of a photo: its blob, and what its entry is named and dated by. */
+export interface ZipPhotoRow {
+  id: string;
+  blob_key: string;
+  content_type: string;
+  date_taken: string | null;
+  created_at: string;
+  /** The name the file was uploaded under, once the files table keeps it. */
+  original_name?: string | null;
+}
+
+function selectZipPhotos(db: Db) {
+  return db
+    .selectFrom('photos')
+    .innerJoin('files', 'files.id', 'photos.file_id')
+    .select([
+      'photos.id',
+      'files.blob_key',
+      'files.content_type',
+      'files.date_taken',
+      'photos.created_at',
+    ]);
+}
+
+/** The album's photos for its zip, in the album's order (sort_date, id). */
+export function listAlbumZipPhotos(db: Db, albumId: string): Promise<ZipPhotoRow[]> {
+  return selectZipPhotos(db)
+    .where('photos.album_id', '=', albumId)
+    .orderBy('photos.sort_date', 'asc')
+    .orderBy('photos.id', 'asc')
+    .execute();
+}
+
+/** These photos for a zip, in the order named (those that exist), a batch of ids per statement. */
+export async function listZipPhotos(db: Db, ids: readonly string[]): Promise<ZipPhotoRow[]> {
+  const found = new Map<string, ZipPhotoRow>();
+  for (const batch of inBatches(ids)) {
+    for (const row of await selectZipPhotos(db).where('photos.id', 'in', batch).execute()) {
+      found.set(row.id, row);
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { DownloadRequest, DownloadTicket } from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import type { Actor } from '../../lib/access.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { requireAlbumAccess } from '../albums/albums.service.js';
+import { requirePhotosAccess } from '../photos/photos.service.js';
+import { findUserById } from '../users/users.repository.js';
+import {
+  deleteExpiredDownloadTickets,
+  findDownloadTicket,
+  insertDownloadTicket,
+  listAlbumZipPhotos,
+  listZipPhotos,
+  type ZipPhotoRow,
+} from './downloads.repository.js';
+import { photosZipName, uniqueNames, zipDisposition, zipEntryName } from './zip-names.js';
+import { zipOfBlobs } from './zip-writer.js';
+
+/** Where a ticket is downloaded: GET /api/downloads/{ticket}. */
+export const DOWNLOADS_PATH = '/api/downloads/';
+
+/** A ticket: "<row id>.<exp>.<sig>", the signature made with the picture URL key. */
+const TICKET_PATTERN = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{1,100})$/;
+
+/** What the signature covers: the row, so that no other value passes for a ticket. */
+const signedSubject = (rowId: string) => `download\n${rowId}`;
+
+/** A zip ready to stream: its Content-Disposition and its bytes. */
+export interface ZipDownload {
+  disposition: string;
+  stream: Readable;
+}
+
+/**
+ * A ticket for a zip of the photos named, or of an album, once the caller may read each (404 for
+ * an album or a photo they may not see, naming the photo). The ticket names a row holding what
+ * was asked, signed and valid as long as a picture URL (at most an hour); expired rows are
+ * forgotten as new ones are made.
+ */
+export async function createDownload(
+  deps: AppDeps,
+  caller: AuthUser,
+  request: DownloadRequest,
+): Promise<DownloadTicket> {
+  if ('albumId' in request) {
+    await requireAlbumAccess(deps, caller, request.albumId, 'album.read');
+  } else {
+    await requirePhotosAccess(deps, caller, request.photoIds, 'album.read', {
+      field: 'body.photoIds',
+      ids: request.photoIds,
+    });
+  }
+  const id = randomUUID();
+  const { exp, sig } = deps.pictureSigner.sign(signedSubject(id));
+  const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
+  await deleteExpiredDownloadTickets(deps.db, nowSeconds);
+  await insertDownloadTicket(deps.db, {
+    id,
+    user_id: caller.id,
+    album_id: 'albumId' in request ? request.albumId : null,
+    photo_ids: 'photoIds' in request ? JSON.stringify([...new Set(request.photoIds)]) : null,
+    expires_at: exp,
+  });
+  return {
+    url: `${deps.config.publicUrl ?? ''}${DOWNLOADS_PATH}${id}.${exp}.${sig}`,
+    expiresAt: new Date(exp * 1000).toISOString(),
+  };
+}
+
+const ticketNotFound = () => notFound('NOT_FOUND', 'The download');
+
+/**
+ * The zip a ticket names, with access decided again now, for the user who asked: an expired or
+ * forged ticket, or one whose photos or album that user may no longer see (a removed member),
+ * answers 404, exactly like a ticket that never existed.
+ */
+export async function openDownload(
+  deps: AppDeps,
+  ticket: string,
+  log: FastifyBaseLogger,
+): Promise<ZipDownload> {
+  const match = TICKET_PATTERN.exec(ticket);
+  const [, id = '', exp = '', sig = ''] = match ?? [];
+  if (!match || !deps.pictureSigner.verify(signedSubject(id), Number(exp), sig)) {
+    throw ticketNotFound();
+  }
+  const row = await findDownloadTicket(deps.db, id);
+  const user = row ? await findUserById(deps.db, row.user_id) : undefined;
+  if (!row || !user) throw ticketNotFound();
+  const actor: AuthUser = {
+    id: user.id,
+    email: user.email_address,
+    emailVerified: user.verified_email !== null,
+  };
+  try {
+    if (row.album_id !== null) return await albumZip(deps, actor, row.album_id, log);
+    const ids = JSON.parse(row.photo_ids ?? '[]') as string[];
+    await requirePhotosAccess(deps, actor, ids, 'album.read');
+    const photos = await listZipPhotos(deps.db, ids);
+    if (photos.length !== ids.length) throw ticketNotFound();
+    return zipDownload(deps, photos, photosZipName(deps.clock.now()), log);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) {
+      throw ticketNotFound();
+    }
+    throw error;
+  }
+}
+
+/** The album's zip for an actor who may read it (a signed-in user, or a share link's visitor). */
+export async function albumZip(
+  deps: AppDeps,
+  actor: Actor,
+  albumId: string,
+  log: FastifyBaseLogger,
+): Promise<ZipDownload> {
+  const album = await requireAlbumAccess(deps, actor, albumId, 'album.read');
+  return zipDownload(deps, await listAlbumZipPhotos(deps.db, album.id), album.name, log);
+}
+
+function zipDownload(
+  deps: Pick<AppDeps, 'blobStore'>,
+  photos: readonly ZipPhotoRow[],
+  name: string,
+  log: FastifyBaseLogger,
+): ZipDownload {
+  const names = uniqueNames(
+    photos.map((photo) =>
+      zipEntryName({
+        originalName: photo.original_name,
+        date: photo.date_taken ?? photo.created_at,
+        contentType: photo.content_type,
+      }),
+    ),
+  );
+  const entries = photos.map((photo, index) => ({
+    name: names[index] ?? photo.id,
+    key: photo.blob_key,
+    date: new Date(photo.date_taken ?? photo.created_at),
+  }));
+  const stream = zipOfBlobs(entries, deps.blobStore, (error) =>
+    log.error({ err: error }, 'zip download stopped: a photo could not be read'),
+  );
+  return { disposition: zipDisposition(name), stream };
+}
