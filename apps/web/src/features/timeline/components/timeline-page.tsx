@@ -1,0 +1,309 @@
+import type { TimelinePage as TimelinePageData, TimelinePhoto } from '@photo/contract';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../shared/api/api-error';
+import { EmptyState } from '../../../shared/components/empty-state';
+import { ErrorState } from '../../../shared/components/error-state';
+import { LoadingState } from '../../../shared/components/loading-state';
+import { PageTitle } from '../../../shared/components/page-title';
+import { paths } from '../../../shared/config/paths';
+import { formatDateTaken } from '../../../shared/lib/format-date';
+import { sizedImageUrl } from '../../../shared/lib/image-url';
+import { placeholderColour } from '../../../shared/lib/placeholder';
+import { SelectableTile } from '../../../shared/selection/selectable-tile';
+import { SelectionNotice } from '../../../shared/selection/selection-notice';
+import { useSelection, type Selection } from '../../../shared/selection/use-selection';
+import { useTimelineMonth, useTimelineMonths } from '../api/get-timeline';
+import { timelineKeys } from '../api/timeline-keys';
+import {
+  MONTH_HEADING_HEIGHT,
+  computeLayout,
+  monthLabel,
+  rowsBetween,
+  type MonthBlock,
+  type TimelineLayout,
+} from '../lib/timeline-layout';
+import { Scrubber } from './scrubber';
+import './timeline.css';
+
+const numberFormat = new Intl.NumberFormat();
+
+/** "1 photo", "12,345 photos". */
+const photoCount = (count: number) =>
+  `${numberFormat.format(count)} ${count === 1 ? 'photo' : 'photos'}`;
+
+/** A tile's description: when the photo was taken (or added). */
+const tileLabel = (photo: TimelinePhoto) => `Photo of ${formatDateTaken(photo.date)}`;
+
+interface Place {
+  /** The grid's width; undefined until it is first measured. */
+  width: number | undefined;
+  /** Where the grid starts in the page, from its top. */
+  top: number;
+}
+
+/** The grid's width and where it starts in the page, kept up to date as either changes. */
+function usePlace(): [(element: HTMLElement | null) => void, Place] {
+  const [place, setPlace] = useState<Place>({ width: undefined, top: 0 });
+  const observer = useRef<ResizeObserver>(null);
+  const ref = useCallback((element: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element) return;
+    const update = () => {
+      const width = element.clientWidth || window.innerWidth;
+      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setPlace((place) => (place.width === width && place.top === top ? place : { width, top }));
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver(update);
+    observer.current.observe(element);
+    observer.current.observe(document.body);
+  }, []);
+  return [ref, place];
+}
+
+interface TileProps {
+  photo: TimelinePhoto | undefined;
+  left: number;
+  top: number;
+  size: number;
+  selection: Selection;
+  ordered: () => readonly string[];
+}
+
+/** One square tile: the photo's colour until its thumbnail is in, then the thumbnail. */
+const Tile = memo(function Tile({ photo, left, top, size, selection, ordered }: TileProps) {
+  const style = { transform: `translate(${left}px, ${top}px)`, width: size, height: size };
+  if (!photo)
+    return <div className="app-tl-tile app-tl-waiting" style={style} aria-hidden="true" />;
+  const label = tileLabel(photo);
+  return (
+    <SelectableTile
+      id={photo.id}
+      label={label}
+      selection={selection}
+      ordered={ordered}
+      role="listitem"
+      className="app-tl-tile"
+      style={{ ...style, backgroundColor: placeholderColour(photo.placeholder) }}
+      open={(className) => (
+        <Link to={paths.photo(photo.id)} className={className} aria-label={label} />
+      )}
+    >
+      {photo.ready && (
+        <img
+          src={sizedImageUrl(photo.photoUrl, 'thumb')}
+          alt=""
+          className="app-tl-img"
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      )}
+    </SelectableTile>
+  );
+});
+
+interface MonthProps {
+  block: MonthBlock;
+  layout: TimelineLayout;
+  /** What of the timeline is near the screen, from its top (px). */
+  from: number;
+  to: number;
+  selection: Selection;
+  ordered: () => readonly string[];
+}
+
+/**
+ * A month: its heading, and the tiles of its rows near the screen. Its photos are asked for once
+ * its rows come near, page by page as far down the month as the screen reaches.
+ */
+function Month({ block, layout, from, to, selection, ordered }: MonthProps) {
+  const { first, last } = rowsBetween(layout, block, from, to);
+  const needed = last >= first ? Math.min(block.count, (last + 1) * layout.columns) : 0;
+  const query = useTimelineMonth(block.month, needed > 0);
+  const photos = useMemo(
+    () => query.data?.pages.flatMap((page) => page.photos) ?? [],
+    [query.data],
+  );
+  const { hasNextPage, isFetchingNextPage, isSuccess, fetchNextPage } = query;
+  useEffect(() => {
+    if (isSuccess && hasNextPage && !isFetchingNextPage && photos.length < needed) {
+      void fetchNextPage();
+    }
+  }, [isSuccess, hasNextPage, isFetchingNextPage, photos.length, needed, fetchNextPage]);
+
+  const headingId = `month-${block.month}`;
+  const tiles: ReactNode[] = [];
+  for (let row = first; row <= last; row += 1) {
+    for (let column = 0; column < layout.columns; column += 1) {
+      const index = row * layout.columns + column;
+      if (index >= block.count) break;
+      tiles.push(
+        <Tile
+          key={index}
+          photo={photos[index]}
+          left={column * layout.rowStride}
+          top={MONTH_HEADING_HEIGHT + row * layout.rowStride}
+          size={layout.tile}
+          selection={selection}
+          ordered={ordered}
+        />,
+      );
+    }
+  }
+  return (
+    <section aria-labelledby={headingId} className="app-tl-month" style={{ height: block.height }}>
+      <h2 id={headingId} className="app-tl-heading">
+        {monthLabel(block.month)}
+        <span className="app-tl-count">{photoCount(block.count)}</span>
+      </h2>
+      {query.isError && (
+        <ErrorState
+          title="The photos of this month could not be loaded."
+          message={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      <div role="list" aria-label={`Photos of ${monthLabel(block.month)}`}>
+        {tiles}
+      </div>
+    </section>
+  );
+}
+
+/** Screens of tiles drawn above and below the one shown, so a quick scroll finds them there. */
+const OVERSCAN_SCREENS = 0.75;
+
+function TimelineGrid({
+  layout,
+  top,
+  selection,
+}: {
+  layout: TimelineLayout;
+  top: number;
+  selection: Selection;
+}) {
+  const queryClient = useQueryClient();
+  const virtualizer = useWindowVirtualizer({
+    count: layout.months.length,
+    estimateSize: (index) => layout.months[index]!.height,
+    overscan: 1,
+    scrollMargin: top,
+    getItemKey: (index) => layout.months[index]!.month,
+  });
+  useEffect(() => virtualizer.measure(), [layout, virtualizer]);
+  const scrolled = (virtualizer.scrollOffset ?? window.scrollY) - top;
+  const viewport = virtualizer.scrollRect?.height || window.innerHeight;
+  const from = scrolled - viewport * OVERSCAN_SCREENS;
+  const to = scrolled + viewport * (1 + OVERSCAN_SCREENS);
+
+  // Every photo read so far, in the order shown: what a Shift-click range runs along.
+  const ordered = useCallback(
+    () =>
+      layout.months.flatMap(
+        ({ month }) =>
+          queryClient
+            .getQueryData<InfiniteData<TimelinePageData>>(timelineKeys.month(month))
+            ?.pages.flatMap((page) => page.photos.map((photo) => photo.id)) ?? [],
+      ),
+    [layout, queryClient],
+  );
+
+  return (
+    <>
+      <div className="app-tl-grid" style={{ height: layout.height }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const block = layout.months[item.index]!;
+          return (
+            <div
+              key={item.key}
+              className="app-tl-place"
+              style={{ transform: `translateY(${block.top}px)` }}
+            >
+              <Month
+                block={block}
+                layout={layout}
+                from={from}
+                to={to}
+                selection={selection}
+                ordered={ordered}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <Scrubber layout={layout} top={top} />
+    </>
+  );
+}
+
+interface TimelinePageProps {
+  /** The bar over the top bar while photos are selected (its actions). */
+  selectionBar?: (selection: Selection) => ReactNode;
+}
+
+/**
+ * Every photo one may see, newest first, month by month, as square tiles (Photos): the layout is
+ * computed from the month counts alone, only the rows near the screen are drawn, and a month's
+ * photos are read when its rows come near. A scrubber on the right jumps to any month.
+ */
+export function TimelinePage({ selectionBar }: TimelinePageProps) {
+  const months = useTimelineMonths();
+  const selection = useSelection();
+  const [measure, { width, top }] = usePlace();
+  const layout = useMemo(
+    () => (months.data && width ? computeLayout(months.data.months, width) : undefined),
+    [months.data, width],
+  );
+
+  let body: ReactNode;
+  if (months.isPending) body = <LoadingState label="Loading photos…" />;
+  else if (months.isError) {
+    body = (
+      <ErrorState
+        title="Your photos could not be loaded."
+        message={errorMessage(months.error)}
+        onRetry={() => void months.refetch()}
+      />
+    );
+  } else if (months.data.months.length === 0) {
+    body = (
+      <EmptyState>
+        <p className="h5 mt-3 text-body">No photos yet</p>
+        <p>Photos of your albums and of albums shared with you show here, newest first.</p>
+        <div className="d-flex flex-wrap justify-content-center gap-2">
+          <Link to={paths.createAlbum} className="btn btn-primary">
+            Create an album
+          </Link>
+          <Link to={paths.myAlbums} className="btn btn-outline-primary">
+            Upload to an album
+          </Link>
+        </div>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="app-timeline">
+      <PageTitle title="Photos" />
+      <div className="app-tl-head">
+        <h1 className="h4 mb-0">Photos</h1>
+        {months.data && months.data.total > 0 && (
+          <p className="small text-body-secondary mb-0">{photoCount(months.data.total)}</p>
+        )}
+      </div>
+      {body}
+      <div ref={measure} className="app-tl-measure">
+        {layout && layout.months.length > 0 && (
+          <TimelineGrid layout={layout} top={top} selection={selection} />
+        )}
+      </div>
+      {selection.selecting && selectionBar?.(selection)}
+      <SelectionNotice selection={selection} />
+    </div>
+  );
+}
