@@ -34,9 +34,3 @@ export function extend(
   for (let at = Math.min(from, to); at <= Math.max(from, to); at += 1) ids.add(ordered[at]!);
   return { ids, anchor: id };
 }
-
-/** Only the photos still there stay selected (after some were deleted or moved away). */
-export function keepOnly(state: SelectionState, present: (id: string) => boolean): SelectionState {
-  const ids = new Set([...state.ids].filter(present));
-  return ids.size === state.ids.size ? state : { ids, anchor: null };
-}
