@@ -72,7 +72,7 @@ describe('Photos', () => {
     const juneList = screen.getByRole('list', { name: 'Photos of June 2024' });
     await waitFor(() => expect(within(juneList).getAllByRole('link')).toHaveLength(4));
     const first = within(juneList).getAllByRole('link')[0]!;
-    expect(first).toHaveAttribute('href', '/photo/p1');
+    expect(first).toHaveAttribute('href', '/photos?photo=p1');
     expect(first).toHaveAccessibleName('Photo of June 20, 2024');
     expect(juneList.querySelector('img')).toHaveAttribute('src', '/api/files/show/p1?size=thumb');
     // One page per month, of at most 500 photos.
@@ -80,6 +80,28 @@ describe('Photos', () => {
     const scrubber = screen.getByRole('slider', { name: 'Jump to a month' });
     expect(scrubber).toHaveAttribute('aria-valuetext', 'June 2024');
   });
+
+  it(
+    'opens a photo in the viewer, and goes on to the next month with the arrow keys',
+    { timeout: 20_000 },
+    async () => {
+      signInAs('u1');
+      timeline();
+      const { user, router } = renderApp('/photos');
+      const mayList = await screen.findByRole('list', { name: 'Photos of May 2024' });
+      await waitFor(() => expect(within(mayList).getAllByRole('link')).toHaveLength(1));
+      const juneList = screen.getByRole('list', { name: 'Photos of June 2024' });
+      await user.click(within(juneList).getAllByRole('link')[3]!);
+      const dialog = await screen.findByRole('dialog', { name: 'Photo viewer' });
+      expect(router.state.location.search).toBe('?photo=p4');
+      expect(within(dialog).getByText(/4 of 5/)).toBeInTheDocument();
+      await user.keyboard('{ArrowRight}');
+      await waitFor(() => expect(router.state.location.search).toBe('?photo=p5'));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(router.state.location.search).toBe('');
+    },
+  );
 
   it('is in the top bar, marked as the page shown', async () => {
     signInAs('u1');

@@ -2,7 +2,7 @@ import type { TimelinePage as TimelinePageData, TimelinePhoto } from '@photo/con
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/components/empty-state';
 import { ErrorState } from '../../../shared/components/error-state';
@@ -66,8 +66,12 @@ function usePlace(): [(element: HTMLElement | null) => void, Place] {
   return [ref, place];
 }
 
+/** Where a tile's link goes: the viewer on this page (?photo=…), or the photo's own page. */
+type OpenTarget = (photo: TimelinePhoto) => { to: string | { search: string }; state?: unknown };
+
 interface TileProps {
   photo: TimelinePhoto | undefined;
+  open: OpenTarget;
   left: number;
   top: number;
   size: number;
@@ -76,7 +80,7 @@ interface TileProps {
 }
 
 /** One square tile: the photo's colour until its thumbnail is in, then the thumbnail. */
-const Tile = memo(function Tile({ photo, left, top, size, selection, ordered }: TileProps) {
+const Tile = memo(function Tile({ photo, open, left, top, size, selection, ordered }: TileProps) {
   const style = { transform: `translate(${left}px, ${top}px)`, width: size, height: size };
   if (!photo)
     return <div className="app-tl-tile app-tl-waiting" style={style} aria-hidden="true" />;
@@ -90,9 +94,7 @@ const Tile = memo(function Tile({ photo, left, top, size, selection, ordered }: 
       role="listitem"
       className="app-tl-tile"
       style={{ ...style, backgroundColor: placeholderColour(photo.placeholder) }}
-      open={(className) => (
-        <Link to={paths.photo(photo.id)} className={className} aria-label={label} />
-      )}
+      open={(className) => <Link {...open(photo)} className={className} aria-label={label} />}
     >
       {photo.ready && (
         <img
@@ -116,13 +118,14 @@ interface MonthProps {
   to: number;
   selection: Selection;
   ordered: () => readonly string[];
+  open: OpenTarget;
 }
 
 /**
  * A month: its heading, and the tiles of its rows near the screen. Its photos are asked for once
  * its rows come near, page by page as far down the month as the screen reaches.
  */
-function Month({ block, layout, from, to, selection, ordered }: MonthProps) {
+function Month({ block, layout, from, to, selection, ordered, open }: MonthProps) {
   const { first, last } = rowsBetween(layout, block, from, to);
   const needed = last >= first ? Math.min(block.count, (last + 1) * layout.columns) : 0;
   const query = useTimelineMonth(block.month, needed > 0);
@@ -147,6 +150,7 @@ function Month({ block, layout, from, to, selection, ordered }: MonthProps) {
         <Tile
           key={index}
           photo={photos[index]}
+          open={open}
           left={column * layout.rowStride}
           top={MONTH_HEADING_HEIGHT + row * layout.rowStride}
           size={layout.tile}
@@ -179,14 +183,29 @@ function Month({ block, layout, from, to, selection, ordered }: MonthProps) {
 /** Screens of tiles drawn above and below the one shown, so a quick scroll finds them there. */
 const OVERSCAN_SCREENS = 0.75;
 
+/** Every photo of the timeline read so far, in the order shown. */
+function loadedPhotos(
+  queryClient: ReturnType<typeof useQueryClient>,
+  months: readonly { month: string }[],
+): TimelinePhoto[] {
+  return months.flatMap(
+    ({ month }) =>
+      queryClient
+        .getQueryData<InfiniteData<TimelinePageData>>(timelineKeys.month(month))
+        ?.pages.flatMap((page) => page.photos) ?? [],
+  );
+}
+
 function TimelineGrid({
   layout,
   top,
   selection,
+  open,
 }: {
   layout: TimelineLayout;
   top: number;
   selection: Selection;
+  open: OpenTarget;
 }) {
   const queryClient = useQueryClient();
   const virtualizer = useWindowVirtualizer({
@@ -204,13 +223,7 @@ function TimelineGrid({
 
   // Every photo read so far, in the order shown: what a Shift-click range runs along.
   const ordered = useCallback(
-    () =>
-      layout.months.flatMap(
-        ({ month }) =>
-          queryClient
-            .getQueryData<InfiniteData<TimelinePageData>>(timelineKeys.month(month))
-            ?.pages.flatMap((page) => page.photos.map((photo) => photo.id)) ?? [],
-      ),
+    () => loadedPhotos(queryClient, layout.months).map((photo) => photo.id),
     [layout, queryClient],
   );
 
@@ -232,6 +245,7 @@ function TimelineGrid({
                 to={to}
                 selection={selection}
                 ordered={ordered}
+                open={open}
               />
             </div>
           );
@@ -242,18 +256,78 @@ function TimelineGrid({
   );
 }
 
+/** What the viewer is given: the photos read so far, in order, and the one shown. */
+export interface TimelineViewerProps {
+  photos: readonly TimelinePhoto[];
+  index: number;
+  onView: (index: number) => void;
+  onClose: () => void;
+}
+
+/** The query parameter naming the photo the viewer shows: /photos?photo={photoId}. */
+const PHOTO_PARAM = 'photo';
+
 interface TimelinePageProps {
   /** The bar over the top bar while photos are selected (its actions). */
   selectionBar?: (selection: Selection) => ReactNode;
+  /** The viewer, over the page; without it a tile opens the photo's own page. */
+  viewer?: (props: TimelineViewerProps) => ReactNode;
 }
+
+/**
+ * The photo shown in the viewer, named by the address (?photo=…), among the photos read so far;
+ * arrows step through them in the timeline's order. A photo not read (an address from elsewhere)
+ * is shown on its own page.
+ */
+function useTimelineViewer(months: readonly { month: string }[] | undefined) {
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const shownId = searchParams.get(PHOTO_PARAM);
+  const photos = useMemo(
+    () => (shownId !== null && months ? loadedPhotos(queryClient, months) : []),
+    [shownId, months, queryClient],
+  );
+  const index = shownId === null ? -1 : photos.findIndex((photo) => photo.id === shownId);
+  const openedHere = (location.state as { openedViewer?: boolean } | null)?.openedViewer === true;
+  useEffect(() => {
+    if (shownId !== null && months && index < 0) {
+      void navigate(paths.photo(shownId), { replace: true });
+    }
+  }, [shownId, months, index, navigate]);
+  return {
+    photos,
+    index,
+    onView: (next: number) => {
+      const photo = photos[next];
+      if (!photo) return;
+      void navigate(
+        { search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` },
+        { replace: true, state: location.state as unknown, preventScrollReset: true },
+      );
+    },
+    onClose: () => {
+      if (openedHere) void navigate(-1);
+      else void navigate({ search: '' }, { replace: true, preventScrollReset: true });
+    },
+  };
+}
+
+const toViewer: OpenTarget = (photo) => ({
+  to: { search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` },
+  state: { openedViewer: true },
+});
+const toPhotoPage: OpenTarget = (photo) => ({ to: paths.photo(photo.id) });
 
 /**
  * Every photo one may see, newest first, month by month, as square tiles (Photos): the layout is
  * computed from the month counts alone, only the rows near the screen are drawn, and a month's
  * photos are read when its rows come near. A scrubber on the right jumps to any month.
  */
-export function TimelinePage({ selectionBar }: TimelinePageProps) {
+export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
   const months = useTimelineMonths();
+  const shown = useTimelineViewer(months.data?.months);
   const selection = useSelection();
   const [measure, { width, top }] = usePlace();
   const layout = useMemo(
@@ -299,9 +373,15 @@ export function TimelinePage({ selectionBar }: TimelinePageProps) {
       {body}
       <div ref={measure} className="app-tl-measure">
         {layout && layout.months.length > 0 && (
-          <TimelineGrid layout={layout} top={top} selection={selection} />
+          <TimelineGrid
+            layout={layout}
+            top={top}
+            selection={selection}
+            open={viewer ? toViewer : toPhotoPage}
+          />
         )}
       </div>
+      {viewer && shown.index >= 0 && viewer(shown)}
       {selection.selecting && selectionBar?.(selection)}
       <SelectionNotice selection={selection} />
     </div>
