@@ -93,19 +93,24 @@ const Tile = memo(function Tile({ photo, open, left, top, size, selection, order
       ordered={ordered}
       role="listitem"
       className="app-tl-tile"
-      style={{ ...style, backgroundColor: placeholderColour(photo.placeholder) }}
+      style={style}
       open={(className) => <Link {...open(photo)} className={className} aria-label={label} />}
     >
-      {photo.ready && (
-        <img
-          src={sizedImageUrl(photo.photoUrl, 'thumb')}
-          alt=""
-          className="app-tl-img"
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-        />
-      )}
+      <span
+        className="app-select-picture app-tl-picture"
+        style={{ backgroundColor: placeholderColour(photo.placeholder) }}
+      >
+        {photo.ready && (
+          <img
+            src={sizedImageUrl(photo.photoUrl, 'thumb')}
+            alt=""
+            className="app-tl-img"
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+          />
+        )}
+      </span>
     </SelectableTile>
   );
 });
