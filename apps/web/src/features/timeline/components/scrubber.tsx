@@ -20,6 +20,8 @@ import {
 const LABEL_SPACING = 18;
 /** After a jump by keyboard, the scroll it causes does not move the slider's value (ms). */
 const KEY_SETTLE_MS = 400;
+/** How long after the last scroll the page counts as scrolling (ms). */
+const SCROLLING_MS = 1500;
 
 /**
  * The date scrubber on the right edge: the whole timeline on one track, its years marked. A click
@@ -36,6 +38,8 @@ export function Scrubber({ layout, top }: { layout: TimelineLayout; top: number 
     null,
   );
   const keyJump = useRef(0);
+  // Scrolled a moment ago: a phone shows the handle then only, as its own photo app does.
+  const [scrolling, setScrolling] = useState(false);
   const marks = useMemo(() => yearMarks(layout), [layout]);
   const lastIndex = layout.months.length - 1;
   const [viewport, setViewport] = useState(() => window.innerHeight);
@@ -75,16 +79,21 @@ export function Scrubber({ layout, top }: { layout: TimelineLayout; top: number 
         setIndex(monthIndexAt(layout, offset + 1));
       }
     };
+    let idle: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(read);
+      setScrolling(true);
+      clearTimeout(idle);
+      idle = setTimeout(() => setScrolling(false), SCROLLING_MS);
     };
     read();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(idle);
       window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      window.removeEventListener('resize', read);
     };
   }, [layout, top]);
 
@@ -133,7 +142,7 @@ export function Scrubber({ layout, top }: { layout: TimelineLayout; top: number 
   return (
     <div
       ref={track}
-      className={`app-scrubber${pointer?.dragging ? ' is-dragging' : ''}`}
+      className={`app-scrubber${pointer?.dragging ? ' is-dragging' : ''}${scrolling ? ' is-scrolling' : ''}`}
       role="slider"
       tabIndex={0}
       aria-label="Jump to a month"
