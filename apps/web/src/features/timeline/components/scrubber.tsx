@@ -29,7 +29,16 @@ const SCROLLING_MS = 1500;
  * dragging. A slider for the keyboard: arrows step by month, Page Up and Down by year, Home and
  * End to the newest and the oldest. One element per year, however many photos.
  */
-export function Scrubber({ layout, top }: { layout: TimelineLayout; top: number }) {
+export function Scrubber({
+  layout,
+  top,
+  onDragging,
+}: {
+  layout: TimelineLayout;
+  top: number;
+  /** A drag starts or ends. */
+  onDragging?: (dragging: boolean) => void;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [trackHeight, setTrackHeight] = useState(0);
   const [fraction, setFraction] = useState(0);
@@ -156,14 +165,21 @@ export function Scrubber({ layout, top }: { layout: TimelineLayout; top: number 
         if (event.button !== 0) return;
         event.currentTarget.setPointerCapture(event.pointerId);
         event.preventDefault();
+        onDragging?.(true);
         pointAt(event, true);
       }}
       onPointerMove={(event) => {
         if (pointer?.dragging || event.pointerType === 'mouse')
           pointAt(event, pointer?.dragging ?? false);
       }}
-      onPointerUp={() => setPointer(null)}
-      onPointerCancel={() => setPointer(null)}
+      onPointerUp={() => {
+        setPointer(null);
+        onDragging?.(false);
+      }}
+      onPointerCancel={() => {
+        setPointer(null);
+        onDragging?.(false);
+      }}
       onPointerLeave={() => setPointer((shown) => (shown?.dragging ? shown : null))}
     >
       {placed.map(({ year, y, labelled }) => (

@@ -71,6 +71,8 @@ type OpenTarget = (photo: TimelinePhoto) => { to: string | { search: string }; s
 
 interface TileProps {
   photo: TimelinePhoto | undefined;
+  /** False while the scrubber is dragged: the tile shows its colour only. */
+  pictures: boolean;
   open: OpenTarget;
   left: number;
   top: number;
@@ -80,7 +82,16 @@ interface TileProps {
 }
 
 /** One square tile: the photo's colour until its thumbnail is in, then the thumbnail. */
-const Tile = memo(function Tile({ photo, open, left, top, size, selection, ordered }: TileProps) {
+const Tile = memo(function Tile({
+  photo,
+  pictures,
+  open,
+  left,
+  top,
+  size,
+  selection,
+  ordered,
+}: TileProps) {
   const style = { transform: `translate(${left}px, ${top}px)`, width: size, height: size };
   if (!photo)
     return <div className="app-tl-tile app-tl-waiting" style={style} aria-hidden="true" />;
@@ -100,7 +111,7 @@ const Tile = memo(function Tile({ photo, open, left, top, size, selection, order
         className="app-select-picture app-tl-picture"
         style={{ backgroundColor: placeholderColour(photo.placeholder) }}
       >
-        {photo.ready && (
+        {photo.ready && pictures && (
           <img
             src={sizedImageUrl(photo.photoUrl, 'thumb')}
             alt=""
@@ -124,15 +135,18 @@ interface MonthProps {
   selection: Selection;
   ordered: () => readonly string[];
   open: OpenTarget;
+  /** The scrubber is being dragged: no photos are asked for, no pictures loaded, till it stops. */
+  dragging: boolean;
 }
 
 /**
  * A month: its heading, and the tiles of its rows near the screen. Its photos are asked for once
  * its rows come near, page by page as far down the month as the screen reaches.
  */
-function Month({ block, layout, from, to, selection, ordered, open }: MonthProps) {
+function Month({ block, layout, from, to, selection, ordered, open, dragging }: MonthProps) {
   const { first, last } = rowsBetween(layout, block, from, to);
-  const needed = last >= first ? Math.min(block.count, (last + 1) * layout.columns) : 0;
+  const needed =
+    last >= first && !dragging ? Math.min(block.count, (last + 1) * layout.columns) : 0;
   const query = useTimelineMonth(block.month, needed > 0);
   const photos = useMemo(
     () => query.data?.pages.flatMap((page) => page.photos) ?? [],
@@ -155,6 +169,7 @@ function Month({ block, layout, from, to, selection, ordered, open }: MonthProps
         <Tile
           key={index}
           photo={photos[index]}
+          pictures={!dragging}
           open={open}
           left={column * layout.rowStride}
           top={MONTH_HEADING_HEIGHT + row * layout.rowStride}
@@ -213,18 +228,24 @@ function TimelineGrid({
   open: OpenTarget;
 }) {
   const queryClient = useQueryClient();
+  const [dragging, setDragging] = useState(false);
   const virtualizer = useWindowVirtualizer({
     count: layout.months.length,
     estimateSize: (index) => layout.months[index]!.height,
     overscan: 1,
     scrollMargin: top,
     getItemKey: (index) => layout.months[index]!.month,
+    // A jump of the scrubber draws a new screen of tiles: in React's usual render, not one
+    // forced inside the scroll event.
+    useFlushSync: false,
   });
   useEffect(() => virtualizer.measure(), [layout, virtualizer]);
   const scrolled = (virtualizer.scrollOffset ?? window.scrollY) - top;
   const viewport = virtualizer.scrollRect?.height || window.innerHeight;
-  const from = scrolled - viewport * OVERSCAN_SCREENS;
-  const to = scrolled + viewport * (1 + OVERSCAN_SCREENS);
+  // While the scrubber is dragged, the screen only: each step of the drag draws a new one.
+  const overscan = dragging ? 0 : viewport * OVERSCAN_SCREENS;
+  const from = scrolled - overscan;
+  const to = scrolled + viewport + overscan;
 
   // Every photo read so far, in the order shown: what a Shift-click range runs along.
   const ordered = useCallback(
@@ -251,12 +272,13 @@ function TimelineGrid({
                 selection={selection}
                 ordered={ordered}
                 open={open}
+                dragging={dragging}
               />
             </div>
           );
         })}
       </div>
-      <Scrubber layout={layout} top={top} />
+      <Scrubber layout={layout} top={top} onDragging={setDragging} />
     </>
   );
 }
