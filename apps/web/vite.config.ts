@@ -63,6 +63,13 @@ const ALBUM_PAGE_MODULES = [
   'shared/components/heart-icon',
   'shared/lib/grid-tiles',
   'shared/lib/use-opened-once',
+  // Selecting photos, which Photos shares (the selection bar itself loads when first needed).
+  'app/selection/selection-bar-lazy',
+  'features/timeline/api/timeline-keys',
+  'shared/selection/selectable-tile',
+  'shared/selection/selection-notice',
+  'shared/selection/selection-state',
+  'shared/selection/use-selection',
 ];
 const ALBUM_PAGE_LIBRARIES =
   /[\\/]node_modules[\\/](?:react-photo-album|@tanstack[\\/](?:react-virtual|virtual-core))[\\/]/;

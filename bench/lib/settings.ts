@@ -88,6 +88,9 @@ export const SETTINGS = {
     "bench:upload: the allocator settings the server is measured with, one server each: glibc's " +
       'defaults, MALLOC_ARENA_MAX=2, or that with blocks over 128 KiB mapped and unmapped.',
   ),
+  BENCH_BASELINE_PHOTOS: integer(
+    "bench:timeline:web: photos of the baseline person's timeline, measured in the same run.",
+  ),
   BENCH_BATCH: integer('bench:fairness: photos in the batch sent all at once.'),
   BENCH_COMPARE_WITH: text(
     'bench:web: another built checkout whose page to measure in turn with this one (ABBA); ' +
@@ -98,6 +101,9 @@ export const SETTINGS = {
   BENCH_COVER_MP: decimal('bench:web: megapixels of each generated cover.'),
   BENCH_DATABASE: oneOf(DATABASES, 'The database the server runs on.'),
   BENCH_DATABASES: listOf(DATABASES, 'The databases measured, one after the other.'),
+  BENCH_DRAG_STEPS: integer(
+    "bench:timeline:web: steps of the scrubber's drag from the newest month to the oldest.",
+  ),
   BENCH_DELAY_MS: decimal(
     'bench:fairness: when the single photo is sent after the batch started, ms.',
     { zero: true },
@@ -127,7 +133,7 @@ export const SETTINGS = {
   BENCH_MP: decimal('bench:fairness: megapixels of each photo.'),
   BENCH_PASSES: integer('bench:image-work: passes over the images in each measuring process.'),
   BENCH_PHOTOS: integer(
-    'bench:album-scroll: photos of the album scrolled through; bench:timeline: photos seeded; bench:zip: photos of the album zipped.',
+    'bench:album-scroll: photos of the album scrolled through; bench:timeline: photos seeded; bench:timeline:web: photos of the timeline; bench:zip: photos of the album zipped.',
   ),
   BENCH_PHOTO_MB: decimal('bench:zip: megabytes (MiB) of each photo of the album zipped.'),
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),
@@ -136,6 +142,7 @@ export const SETTINGS = {
     'How many times each measure is repeated, in turn with its baseline where it has one; the ' +
       "benchmark prints the rounds' median or mean.",
   ),
+  BENCH_SCREENS: integer('bench:timeline:web: screens scrolled by the mouse wheel.'),
   BENCH_SCREEN: oneOf(
     ['phone', 'desktop'],
     'bench:web:profile: a 412 px phone with the CPU slowed 4x, or a 1280 × 800 desktop unthrottled.',

@@ -56,6 +56,9 @@ const UploadPhotosPage = lazy(() =>
 const PhotoRoute = lazy(() =>
   import('./routes/photo-route').then((m) => ({ default: m.PhotoRoute })),
 );
+const TimelineRoute = lazy(() =>
+  import('./routes/timeline-route').then((m) => ({ default: m.TimelineRoute })),
+);
 const SharedAlbumRoute = lazy(() =>
   import('./routes/shared-album-route').then((m) => ({ default: m.SharedAlbumRoute })),
 );
@@ -95,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.albumAlias, element: <AlbumRoute /> },
           { path: routePatterns.upload, element: <UploadPhotosPage /> },
           { path: routePatterns.photo, element: <PhotoRoute /> },
+          { path: routePatterns.timeline, element: <TimelineRoute /> },
           { path: routePatterns.admin, element: <AdminPage /> },
         ],
       },

@@ -24,6 +24,29 @@ function BrandMark() {
   );
 }
 
+/** Photos' mark: a stack of pictures. */
+function PhotosIcon() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M7 3.5h13.5V17M3.5 7h13.5v13.5H3.5zM3.5 17l4.5-4.5 3.5 3.5 2-2 3.5 3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /**
  * One row on every screen: the name, the pages (in the account menu on a phone), the colour theme
  * and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
@@ -51,6 +74,16 @@ export function TopBar() {
               </li>
             ))}
           </ul>
+        )}
+        {signedIn && (
+          // On a phone the pages are in the account menu; Photos, the one most opened, is here too.
+          <NavLink
+            className="nav-link rounded-pill px-2 d-lg-none flex-shrink-0 app-top-photos"
+            to={paths.timeline}
+            aria-label="Photos"
+          >
+            <PhotosIcon />
+          </NavLink>
         )}
         <ThemeControl className="flex-shrink-0" />
         {signedIn && <AccountMenu />}

@@ -5,6 +5,7 @@ import { albumKeys } from '../../features/albums/api/album-keys';
 import { useSetAlbumPhoto } from '../../features/albums/api/get-album-photos';
 import { AlbumDetailsPage } from '../../features/albums/components/album-details-page';
 import { photoKeys } from '../../features/photos/api/photo-keys';
+import { selectionBar } from '../selection/selection-bar-lazy';
 import { memberViewerParts } from '../viewer/viewer-parts-lazy';
 
 export function AlbumRoute() {
@@ -30,6 +31,7 @@ export function AlbumRoute() {
         void queryClient.invalidateQueries({ queryKey: photoKeys.detail(photo.id), exact: true })
       }
       viewerParts={viewerParts}
+      selectionBar={selectionBar}
     />
   );
 }

@@ -14,6 +14,8 @@ export const routePatterns = {
   albumAlias: 'albums/:albumId',
   upload: 'upload/:albumId',
   photo: 'photo/:photoId',
+  /** Every photo one may see, newest first, month by month. */
+  timeline: 'photos',
   /** What a share link opens; no account needed. */
   sharedLink: 'shared/:token',
   /** The server's administration: its accounts (administrator only). */
@@ -35,6 +37,7 @@ export const paths = {
   albumAlias: (albumId: string) => `/albums/${segment(albumId)}`,
   upload: (albumId: string) => `/upload/${segment(albumId)}`,
   photo: (photoId: string) => `/photo/${segment(photoId)}`,
+  timeline: '/photos',
   sharedLink: (token: string) => `/shared/${segment(token)}`,
   admin: '/admin',
 } as const;

@@ -366,3 +366,35 @@ describe('an album one may not see', () => {
     expect(screen.queryByText('The album was not found.')).toBeNull();
   });
 });
+
+describe('selecting photos of an album', () => {
+  it('selects photos with their checks, and adds them to another album', async () => {
+    const { user, network } = openAlbum('owner');
+    network
+      .on(
+        'GET /api/albumsDb?mine=true',
+        jsonResponse(200, [album, { ...album, id: 'a2', name: 'Trips' }]),
+      )
+      .on('GET /api/albumsDb?shared=true', jsonResponse(200, []))
+      .on('POST /api/photos/bulk-add', jsonResponse(200, { count: 2 }));
+    await waitFor(() => expect(photoCards()).toHaveLength(2));
+    await user.click(within(photoCards()[0]!).getByRole('button', { name: /^Select: Photo by/ }));
+    const bar = await screen.findByRole('toolbar', { name: 'Selected photos' });
+    expect(within(bar).getByText('1 selected')).toBeVisible();
+    // While selecting, a click on a tile toggles it rather than opening the viewer.
+    await user.click(within(photoCards()[1]!).getByRole('button', { pressed: false }));
+    expect(within(bar).getByText('2 selected')).toBeVisible();
+    expect(within(photoCards()[0]!).queryByRole('link', { name: 'Go to Photo' })).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Add to album' }));
+    const dialog = await screen.findByRole('dialog', { name: /Add to album/ });
+    await user.click(await within(dialog).findByRole('button', { name: /Trips/ }));
+    expect(await screen.findByText('2 photos added to Trips')).toBeVisible();
+    expect(network.sent('POST /api/photos/bulk-add')[0]!.body).toEqual({
+      photoIds: ['p1', 'p2'],
+      albumId: 'a2',
+      move: false,
+    });
+    await waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull());
+    expect(within(photoCards()[0]!).getByRole('link', { name: 'Go to Photo' })).toBeVisible();
+  });
+});

@@ -1,6 +1,6 @@
 import type { Album, Photo } from '@photo/contract';
 import Button from 'react-bootstrap/Button';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useRotatePhoto } from '../../../shared/api/rotate-photo';
@@ -23,6 +23,9 @@ import { usePhotoViewer } from './use-photo-viewer';
 import { useLeaveAlbum } from '../api/sharing';
 import { VISIBILITY_LABELS } from './album-visibility';
 import { useOpenedOnce } from '../../../shared/lib/use-opened-once';
+import { SelectableTile } from '../../../shared/selection/selectable-tile';
+import { SelectionNotice } from '../../../shared/selection/selection-notice';
+import { useSelection, type Selection } from '../../../shared/selection/use-selection';
 
 // What the owner opens now and then loads when first opened, not with the page.
 const RenameAlbumForm = lazy(() =>
@@ -42,6 +45,7 @@ function AlbumPhotos({
   mayRotate,
   onPhotoRotated,
   viewerParts,
+  selectionBar,
 }: {
   album: Album;
   canAdd: boolean;
@@ -49,8 +53,12 @@ function AlbumPhotos({
   mayRotate: (photo: Photo) => boolean;
   onPhotoRotated?: (photo: Photo) => void;
   viewerParts?: ViewerParts;
+  selectionBar?: (selection: Selection) => ReactNode;
 }) {
   const photos = useAlbumPhotos(album.id);
+  const selection = useSelection();
+  const { data: shown } = photos;
+  const ordered = useCallback(() => (shown ?? []).map((photo) => photo.id), [shown]);
   const setAlbumPhoto = useSetAlbumPhoto(album.id);
   const rotate = useRotatePhoto(`rotate-album-${album.id}`, (rotated) => {
     setAlbumPhoto(rotated);
@@ -100,14 +108,26 @@ function AlbumPhotos({
         photos={photos.data}
         alt={photoCardAlt}
         link={(photo, image) => (
-          <ViewerLink photo={photo} linkRef={viewer.linkRef(photo.id)}>
+          <SelectableTile
+            id={photo.id}
+            label={photoCardAlt(photo)}
+            selection={selection}
+            ordered={ordered}
+            open={(className) => (
+              <ViewerLink photo={photo} linkRef={viewer.linkRef(photo.id)} className={className} />
+            )}
+          >
             {image}
-          </ViewerLink>
+          </SelectableTile>
         )}
-        chrome={(photo) => (
-          <PhotoCardChrome photo={photo} onDelete={mayDelete(photo) ? setToDelete : undefined} />
-        )}
+        chrome={(photo) =>
+          selection.selecting ? null : (
+            <PhotoCardChrome photo={photo} onDelete={mayDelete(photo) ? setToDelete : undefined} />
+          )
+        }
       />
+      {selection.selecting && selectionBar?.(selection)}
+      <SelectionNotice selection={selection} />
       {viewer.index >= 0 && (
         <Suspense fallback={null}>
           <PhotoLightbox
@@ -150,13 +170,19 @@ interface AlbumDetailsPageProps {
   onPhotoRotated?: (photo: Photo) => void;
   /** The viewer's "Like", details and comments. */
   viewerParts?: ViewerParts;
+  /** The bar over the top bar while photos are selected (its actions). */
+  selectionBar?: (selection: Selection) => ReactNode;
 }
 
 /**
  * Album details: the album's photos. Its owner may share, rename or delete it and delete any
  * photo; a member who can add photos uploads and deletes their own; a member may leave.
  */
-export function AlbumDetailsPage({ onPhotoRotated, viewerParts }: AlbumDetailsPageProps) {
+export function AlbumDetailsPage({
+  onPhotoRotated,
+  viewerParts,
+  selectionBar,
+}: AlbumDetailsPageProps) {
   const { albumId = '' } = useParams();
   const navigate = useNavigate();
   const album = useAlbum(albumId);
@@ -267,6 +293,7 @@ export function AlbumDetailsPage({ onPhotoRotated, viewerParts }: AlbumDetailsPa
         mayRotate={(photo) => userId !== null && photo.createdById === userId}
         onPhotoRotated={onPhotoRotated}
         viewerParts={viewerParts}
+        selectionBar={selectionBar}
       />
       {isOwner && shareOpened && (
         <Suspense fallback={null}>

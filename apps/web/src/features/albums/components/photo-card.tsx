@@ -16,8 +16,9 @@ export function photoCardAlt(photo: Photo): string {
 
 interface ViewerLinkProps {
   photo: Photo;
-  /** The picture. */
-  children: ReactElement;
+  /** The picture; none when the link lies over it (give it `className`). */
+  children?: ReactElement;
+  className?: string;
   /** The link, which opens the photo in the viewer (focus returns to it when it closes). */
   linkRef?: Ref<HTMLAnchorElement>;
   /** What the link says after "View larger: " (the photo's description by default). */
@@ -25,13 +26,19 @@ interface ViewerLinkProps {
 }
 
 /** A tile's picture, a link that opens the photo in the viewer on this page (?photo=…). */
-export function ViewerLink({ photo, children, linkRef, label }: ViewerLinkProps) {
+export function ViewerLink({
+  photo,
+  children,
+  linkRef,
+  label,
+  className = 'app-tile-link',
+}: ViewerLinkProps) {
   return (
     <Link
       ref={linkRef}
       to={{ search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` }}
       state={{ openedViewer: true }}
-      className="app-tile-link"
+      className={className}
       aria-label={`View larger: ${label ?? photoCardAlt(photo)}`}
     >
       {children}

@@ -1,0 +1,40 @@
+import type { TimelineMonths, TimelinePage } from '@photo/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../shared/api/api-client';
+import { timelineKeys } from './timeline-keys';
+
+/** GET /api/timeline/months: every month holding a photo one may see, newest first, with counts. */
+export function useTimelineMonths() {
+  return useQuery({
+    queryKey: timelineKeys.months(),
+    queryFn: ({ signal }) => apiJson<TimelineMonths>('/api/timeline/months', { signal }),
+  });
+}
+
+/**
+ * The most photos one page may hold: the contract's TIMELINE_PAGE_MAX (library.ts, whose values
+ * the app's build does not take: only limits.ts is bundled).
+ */
+export const TIMELINE_PAGE_MAX = 500;
+
+/** A month's photos no one looks at are let go of soon: a long scroll holds only what is near. */
+const MONTH_GC_MS = 60_000;
+
+/**
+ * GET /api/timeline?month=…: one month's photos, newest first, in pages of up to 500 along the
+ * cursor. `enabled` is false until the month's rows come near the screen.
+ */
+export function useTimelineMonth(month: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: timelineKeys.month(month),
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ month, limit: String(TIMELINE_PAGE_MAX) });
+      if (pageParam) query.set('cursor', pageParam);
+      return apiJson<TimelinePage>(`/api/timeline?${query.toString()}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+    gcTime: MONTH_GC_MS,
+  });
+}

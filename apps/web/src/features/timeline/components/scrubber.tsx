@@ -1,0 +1,207 @@
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import {
+  fractionForOffset,
+  monthIndexAt,
+  monthLabel,
+  offsetForFraction,
+  yearMarks,
+  type TimelineLayout,
+} from '../lib/timeline-layout';
+
+/** Year labels closer than this on the track are left out (their marks stay) (px). */
+const LABEL_SPACING = 18;
+/** After a jump by keyboard, the scroll it causes does not move the slider's value (ms). */
+const KEY_SETTLE_MS = 400;
+/** How long after the last scroll the page counts as scrolling (ms). */
+const SCROLLING_MS = 1500;
+
+/**
+ * The date scrubber on the right edge: the whole timeline on one track, its years marked. A click
+ * or a drag jumps there at once (the layout is known: one scrollTo), and says the month while
+ * dragging. A slider for the keyboard: arrows step by month, Page Up and Down by year, Home and
+ * End to the newest and the oldest. One element per year, however many photos.
+ */
+export function Scrubber({
+  layout,
+  top,
+  onDragging,
+}: {
+  layout: TimelineLayout;
+  top: number;
+  /** A drag starts or ends. */
+  onDragging?: (dragging: boolean) => void;
+}) {
+  const track = useRef<HTMLDivElement>(null);
+  const [trackHeight, setTrackHeight] = useState(0);
+  const [fraction, setFraction] = useState(0);
+  const [index, setIndex] = useState(0);
+  const [pointer, setPointer] = useState<{ y: number; label: string; dragging: boolean } | null>(
+    null,
+  );
+  const keyJump = useRef(0);
+  // Scrolled a moment ago: a phone shows the handle then only, as its own photo app does.
+  const [scrolling, setScrolling] = useState(false);
+  const marks = useMemo(() => yearMarks(layout), [layout]);
+  const lastIndex = layout.months.length - 1;
+  const [viewport, setViewport] = useState(() => window.innerHeight);
+  // Each year's mark on the track; its label unless too close to the one above.
+  const placed = useMemo(() => {
+    const list: { year: string; y: number; labelled: boolean }[] = [];
+    let lastLabel = -Infinity;
+    for (const { year, top } of marks) {
+      const y = fractionForOffset(layout, top, viewport) * trackHeight;
+      const labelled = y - lastLabel >= LABEL_SPACING;
+      if (labelled) lastLabel = y;
+      list.push({ year, y, labelled });
+    }
+    return list;
+  }, [marks, layout, viewport, trackHeight]);
+
+  useLayoutEffect(() => {
+    const element = track.current;
+    if (!element) return;
+    const update = () => setTrackHeight(element.clientHeight);
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // Where the screen is: the thumb, and the month the slider says.
+  useEffect(() => {
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      const offset = window.scrollY - top;
+      setViewport(window.innerHeight);
+      setFraction(fractionForOffset(layout, offset, window.innerHeight));
+      if (performance.now() - keyJump.current > KEY_SETTLE_MS) {
+        setIndex(monthIndexAt(layout, offset + 1));
+      }
+    };
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(read);
+      setScrolling(true);
+      clearTimeout(idle);
+      idle = setTimeout(() => setScrolling(false), SCROLLING_MS);
+    };
+    read();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(idle);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', read);
+    };
+  }, [layout, top]);
+
+  const scrollTo = (offset: number) => window.scrollTo({ top: top + offset, behavior: 'instant' });
+
+  const pointAt = (event: PointerEvent, dragging: boolean) => {
+    const rect = track.current!.getBoundingClientRect();
+    const y = Math.min(rect.height, Math.max(0, event.clientY - rect.top));
+    const offset = offsetForFraction(layout, rect.height ? y / rect.height : 0, window.innerHeight);
+    if (dragging) scrollTo(offset);
+    const month = layout.months[monthIndexAt(layout, offset + 1)]!.month;
+    setPointer({ y, label: monthLabel(month), dragging });
+  };
+
+  const toMonth = (next: number) => {
+    const at = Math.min(lastIndex, Math.max(0, next));
+    keyJump.current = performance.now();
+    setIndex(at);
+    scrollTo(layout.months[at]!.top);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const year = layout.months[index]!.month.slice(0, 4);
+    const moves: Record<string, () => number> = {
+      ArrowDown: () => index + 1,
+      ArrowRight: () => index + 1,
+      ArrowUp: () => index - 1,
+      ArrowLeft: () => index - 1,
+      // The next year's newest month; the previous year's, or this year's when past its first.
+      PageDown: () => marks.find((mark) => mark.year < year)?.index ?? lastIndex,
+      PageUp: () => {
+        const own = marks.find((mark) => mark.year === year)!.index;
+        if (own < index) return own;
+        return marks.findLast((mark) => mark.year > year)?.index ?? 0;
+      },
+      Home: () => 0,
+      End: () => lastIndex,
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    toMonth(move());
+  };
+
+  const current = monthLabel(layout.months[index]!.month);
+  return (
+    <div
+      ref={track}
+      className={`app-scrubber${pointer?.dragging ? ' is-dragging' : ''}${scrolling ? ' is-scrolling' : ''}`}
+      role="slider"
+      tabIndex={0}
+      aria-label="Jump to a month"
+      aria-orientation="vertical"
+      aria-valuemin={0}
+      aria-valuemax={lastIndex}
+      aria-valuenow={index}
+      aria-valuetext={current}
+      onKeyDown={onKeyDown}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        event.currentTarget.setPointerCapture(event.pointerId);
+        event.preventDefault();
+        onDragging?.(true);
+        pointAt(event, true);
+      }}
+      onPointerMove={(event) => {
+        if (pointer?.dragging || event.pointerType === 'mouse')
+          pointAt(event, pointer?.dragging ?? false);
+      }}
+      onPointerUp={() => {
+        setPointer(null);
+        onDragging?.(false);
+      }}
+      onPointerCancel={() => {
+        setPointer(null);
+        onDragging?.(false);
+      }}
+      onPointerLeave={() => setPointer((shown) => (shown?.dragging ? shown : null))}
+    >
+      {placed.map(({ year, y, labelled }) => (
+        <span
+          key={year}
+          className={labelled ? 'app-scrubber-year' : 'app-scrubber-dot'}
+          style={{ top: y }}
+          aria-hidden="true"
+        >
+          {labelled ? year : null}
+        </span>
+      ))}
+      <span
+        className="app-scrubber-thumb"
+        style={{ top: fraction * trackHeight }}
+        aria-hidden="true"
+      />
+      {pointer && (
+        <span className="app-scrubber-label" style={{ top: pointer.y }} aria-hidden="true">
+          {pointer.label}
+        </span>
+      )}
+    </div>
+  );
+}
