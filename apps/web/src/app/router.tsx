@@ -59,6 +59,9 @@ const PhotoRoute = lazy(() =>
 const SharedAlbumRoute = lazy(() =>
   import('./routes/shared-album-route').then((m) => ({ default: m.SharedAlbumRoute })),
 );
+const SearchRoute = lazy(() =>
+  import('./routes/search-route').then((m) => ({ default: m.SearchRoute })),
+);
 const AdminPage = lazy(() =>
   import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
 );
@@ -96,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.upload, element: <UploadPhotosPage /> },
           { path: routePatterns.photo, element: <PhotoRoute /> },
           { path: routePatterns.admin, element: <AdminPage /> },
+          { path: routePatterns.search, element: <SearchRoute /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },
