@@ -246,6 +246,8 @@ function LinkDownloadSwitch({
   return (
     <Form.Check
       type="switch"
+      // Read out as a switch, on or off, not as a box ticked.
+      role="switch"
       id={id}
       className="mt-3 mb-0"
       label="Let people with the link download all photos"
