@@ -107,7 +107,7 @@ export function SearchFiltersForm({
               />
             )}
           </Field>
-          <Field label="Camera" className="col-6 col-md">
+          <Field label="Camera" className="col-6 col-md-3">
             {(id) => (
               <input
                 id={id}
@@ -120,7 +120,7 @@ export function SearchFiltersForm({
               />
             )}
           </Field>
-          <Field label="Added by" className="col-6 col-md">
+          <Field label="Added by" className="col-6 col-md-3">
             {(id) => (
               <select
                 id={id}
