@@ -87,15 +87,17 @@ export function SearchBox() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = text.trim();
-    if (!onSearchPage) {
-      if (q) void navigate(paths.search(q));
+    if (onSearchPage) {
+      const params = new URLSearchParams(search);
+      if (q) params.set('q', q);
+      else params.delete('q');
+      void navigate(`${SEARCH_PATH}?${params.toString()}`);
+    } else if (q) {
+      void navigate(paths.search(q));
+    } else {
       return;
     }
-    const params = new URLSearchParams(search);
-    if (q) params.set('q', q);
-    else params.delete('q');
-    void navigate(`${SEARCH_PATH}?${params.toString()}`);
-    // The phone's keyboard folds away, showing the results.
+    // A phone's keyboard folds away, showing the results.
     input.current?.blur();
   };
   const close = () => {

@@ -173,13 +173,13 @@ describe('the search page', () => {
   it("says the server's refusal beside the filters, not in the notification area", async () => {
     search(
       '/search?from=2024-07-01&to=2024-06-01',
-      apiError(400, 'VALIDATION_FAILED', 'query.from: from must not be after to'),
+      apiError(400, 'VALIDATION_FAILED', 'From: from must not be after to'),
     );
     const problem = await screen.findByRole('alert');
     expect(problem).toHaveTextContent('from must not be after to');
     const filters = screen.getByRole('form', { name: 'Filters' });
     expect(within(filters).getByLabelText('From')).toHaveAccessibleDescription(
-      'query.from: from must not be after to',
+      'From: from must not be after to',
     );
     expect(screen.getAllByText(/from must not be after to/)).toHaveLength(1);
   });
