@@ -50,6 +50,10 @@ for (const { label, width, height } of [
     await expect(albums.getByRole('heading', { name })).toBeVisible();
     await expect(albums.getByRole('listitem')).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, `search results (${label})`);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    await expectNoSeriousA11yViolations(page, `search results, dark (${label})`);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await albums.getByRole('link', { name: `Go to Album ${name}` }).click();
     await expect(page).toHaveURL(`/album/${album.id}`);
