@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { unzip } from '../apps/server/src/test/zip';
 import { expectNoSeriousA11yViolations } from './support/checks';
 import { albumWithCover, expect, logIn, test, type TestFile } from './support/fixtures';
 import { makeJpeg } from './support/images';
+import { readZip } from './support/zip';
 
 /** The files of a downloaded zip, as a zip reader reads them (CRC-32 checked). */
 async function zipEntries(download: Download) {
   const file = await download.path();
-  return unzip(await fs.readFile(file));
+  return readZip(await fs.readFile(file));
 }
 
 /** The bytes of every file, sorted: two sets of files hold the same bytes when these are equal. */
@@ -71,11 +71,21 @@ test('a search that matches nothing says so, and a backwards date range is refus
   user,
 }) => {
   await logIn(page, user);
-  await page.goto(`/search?q=nothing-${randomUUID().slice(0, 8)}`);
+  const nothing = `nothing-${randomUUID().slice(0, 8)}`;
+  await page.goto(`/search?q=${nothing}`);
   await expect(page.getByText(/^No albums or photos match “nothing-/)).toBeVisible();
 
-  await page.goto('/search?from=2024-07-01&to=2024-06-01');
+  // A filter is a new address; the back button goes to the search before it.
   const filters = page.getByRole('form', { name: 'Filters' });
+  await filters.getByLabel('Camera').fill('Hasselblad');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(`/search?q=${nothing}&camera=Hasselblad`);
+  await expect(page.getByText(/^No albums or photos match “nothing-/)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(`/search?q=${nothing}`);
+  await expect(filters.getByLabel('Camera')).toHaveValue('');
+
+  await page.goto('/search?from=2024-07-01&to=2024-06-01');
   await expect(filters.getByLabel('From')).toHaveValue('2024-07-01');
   await expect(page.getByRole('alert')).toContainText(/after/);
   await expectNoSeriousA11yViolations(page, 'search refused');
