@@ -62,6 +62,9 @@ const TimelineRoute = lazy(() =>
 const SharedAlbumRoute = lazy(() =>
   import('./routes/shared-album-route').then((m) => ({ default: m.SharedAlbumRoute })),
 );
+const SearchRoute = lazy(() =>
+  import('./routes/search-route').then((m) => ({ default: m.SearchRoute })),
+);
 const AdminPage = lazy(() =>
   import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
 );
@@ -100,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.photo, element: <PhotoRoute /> },
           { path: routePatterns.timeline, element: <TimelineRoute /> },
           { path: routePatterns.admin, element: <AdminPage /> },
+          { path: routePatterns.search, element: <SearchRoute /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

@@ -12,11 +12,22 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom's FormData, File and Blob cannot be read by Node's fetch Request, which MSW hands the
 // handlers: a file part would arrive as "[object File]". The app gets Node's, as in a browser the
 // page and its network layer share one implementation.
-Object.assign(globalThis, {
-  FormData: (await new Response(new URLSearchParams()).formData()).constructor,
-  File: NodeFile,
-  Blob: NodeBlob,
-});
+// React reads a form submitted during a transition (a navigation in onSubmit) as new FormData(form):
+// Node's cannot read jsdom's forms, so their text fields are copied in (no form of the app that does
+// so holds a file).
+const NodeFormData = (await new Response(new URLSearchParams()).formData())
+  .constructor as typeof FormData;
+const JsdomFormData = globalThis.FormData;
+class FormDataOfBoth extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (!form) return;
+    for (const [name, value] of new JsdomFormData(form, submitter)) {
+      if (typeof value === 'string') this.append(name, value);
+    }
+  }
+}
+Object.assign(globalThis, { FormData: FormDataOfBoth, File: NodeFile, Blob: NodeBlob });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());

@@ -3,6 +3,7 @@ import { useSignedIn } from '../../shared/auth/session-store';
 import { HOME_PATH, paths } from '../../shared/config/paths';
 import { AccountMenu } from './account-menu';
 import { PAGE_LINKS } from './page-links';
+import { SearchBox } from './search-box';
 import { ThemeControl } from './theme-control';
 
 /** The app's mark beside its name: a picture frame with a sun and a hill. */
@@ -48,8 +49,8 @@ function PhotosIcon() {
 }
 
 /**
- * One row on every screen: the name, the pages (in the account menu on a phone), the colour theme
- * and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
+ * One row on every screen: the name, the pages (in the account menu on a phone), the search box (a
+ * magnifier on a phone), the colour theme and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
  * classes: the first page loads no React-Bootstrap.
  */
 export function TopBar() {
@@ -75,6 +76,7 @@ export function TopBar() {
             ))}
           </ul>
         )}
+        {signedIn && <SearchBox />}
         {signedIn && (
           // On a phone the pages are in the account menu; Photos, the one most opened, is here too.
           <NavLink

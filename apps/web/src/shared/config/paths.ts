@@ -20,6 +20,8 @@ export const routePatterns = {
   sharedLink: 'shared/:token',
   /** The server's administration: its accounts (administrator only). */
   admin: 'admin',
+  /** Albums and photos found by name, date, camera or who added them: ?q=…&from=…&to=…. */
+  search: 'search',
   notFound: '*',
 } as const;
 
@@ -40,6 +42,8 @@ export const paths = {
   timeline: '/photos',
   sharedLink: (token: string) => `/shared/${segment(token)}`,
   admin: '/admin',
+  /** The search page for a text; the page adds its filters to the same query string. */
+  search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;
 
 /** Where a signed-in user lands when no other page was asked for. */

@@ -120,6 +120,21 @@ export function useCreateLink(albumId: string) {
   });
 }
 
+/** PUT albumsDb/{id}/link: whether the link also offers the album's originals as one zip. */
+export function useSetLinkDownload(albumId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (allowDownload: boolean) =>
+      apiJson<ShareLink>(`${albumPath(albumId)}/link`, { method: 'PUT', json: { allowDownload } }),
+    onSuccess: (link) =>
+      queryClient.setQueryData<AlbumSharing>(
+        albumKeys.sharing(albumId),
+        (sharing) => sharing && { ...sharing, link },
+      ),
+    meta: SAID_IN_THE_DIALOG,
+  });
+}
+
 /** DELETE albumsDb/{id}/link: Stop sharing by link. */
 export function useRevokeLink(albumId: string) {
   const changed = useSharingChanged(albumId);
@@ -130,7 +145,8 @@ export function useRevokeLink(albumId: string) {
   });
 }
 
-const sharedPath = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
+/** A share link's address in the API: its album; with /photos, /download, its photos and zip. */
+export const sharedPath = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
 
 /** GET shared/{token}: the album a share link opens, for anyone who holds it. */
 export function useSharedAlbum(token: string) {

@@ -15,6 +15,7 @@ import { useDeleteAlbum } from '../api/delete-album';
 import { useDeletePhoto } from '../api/delete-photo';
 import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
 import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
+import { AlbumDownloadButton } from './album-download-button';
 import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
 import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
@@ -175,8 +176,8 @@ interface AlbumDetailsPageProps {
 }
 
 /**
- * Album details: the album's photos. Its owner may share, rename or delete it and delete any
- * photo; a member who can add photos uploads and deletes their own; a member may leave.
+ * Album details: the album's photos, and their originals as one zip. Its owner may share, rename or
+ * delete it and delete any photo; a member who can add photos uploads and deletes their own; a member may leave.
  */
 export function AlbumDetailsPage({
   onPhotoRotated,
@@ -264,6 +265,7 @@ export function AlbumDetailsPage({
               <AlbumIcon name="share" /> <span className="app-narrow-hidden">Share</span>
             </Button>
           )}
+          <AlbumDownloadButton album={current} />
           {isMember && userId !== null && (
             <Button variant="outline-secondary" size="sm" onClick={() => setConfirmingLeave(true)}>
               <AlbumIcon name="leave" /> <span className="app-narrow-hidden">Leave</span>

@@ -1,4 +1,4 @@
-import type { Album, AlbumVisibility, MemberRole } from '@photo/contract';
+import type { Album, AlbumVisibility, MemberRole, ShareLink } from '@photo/contract';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -16,6 +16,7 @@ import {
   useInvite,
   useRemoveMember,
   useRevokeLink,
+  useSetLinkDownload,
   useSetVisibility,
 } from '../api/sharing';
 
@@ -230,15 +231,46 @@ function PersonRow({ who, pending = false, role, removeName, removing, onRemove 
   );
 }
 
-function LinkSection({
+/** Whether the link also offers the album's originals as one zip: shown at once, undone if refused. */
+function LinkDownloadSwitch({
   albumId,
-  url,
+  link,
   outcome,
 }: {
   albumId: string;
-  url: string | null;
+  link: ShareLink;
   outcome: Outcome;
 }) {
+  const setDownload = useSetLinkDownload(albumId);
+  const id = useId();
+  return (
+    <Form.Check
+      type="switch"
+      // Read out as a switch, on or off, not as a box ticked.
+      role="switch"
+      id={id}
+      className="mt-3 mb-0"
+      label="Let people with the link download all photos"
+      checked={setDownload.isPending ? setDownload.variables : (link.allowDownload ?? false)}
+      disabled={setDownload.isPending}
+      onChange={(event) => {
+        outcome.starts();
+        setDownload.mutate(event.target.checked, { onError: outcome.failed });
+      }}
+    />
+  );
+}
+
+function LinkSection({
+  albumId,
+  link,
+  outcome,
+}: {
+  albumId: string;
+  link: ShareLink | null;
+  outcome: Outcome;
+}) {
+  const url = link?.url ?? null;
   const createLink = useCreateLink(albumId);
   const revokeLink = useRevokeLink(albumId);
   // The link last copied: a new link is not "Copied" yet.
@@ -289,6 +321,7 @@ function LinkSection({
           <span className="visually-hidden" role="status">
             {copied ? 'Link copied' : ''}
           </span>
+          {link && <LinkDownloadSwitch albumId={albumId} link={link} outcome={outcome} />}
         </>
       ) : (
         <>
@@ -403,7 +436,7 @@ export function ShareDialog({
                 </ul>
               )}
             </section>
-            <LinkSection albumId={album.id} url={data.link?.url ?? null} outcome={outcome} />
+            <LinkSection albumId={album.id} link={data.link} outcome={outcome} />
           </>
         )}
       </Modal.Body>

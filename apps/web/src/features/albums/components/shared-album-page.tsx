@@ -8,7 +8,8 @@ import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { Suspense, lazy } from 'react';
-import { useSharedAlbum, useSharedPhotos } from '../api/sharing';
+import { sharedPath, useSharedAlbum, useSharedPhotos } from '../api/sharing';
+import { AlbumIcon } from './album-icons';
 import { ViewerLink } from './photo-card';
 import type { ViewerParts } from './photo-lightbox';
 import { PhotoGrid, PhotoGridSkeleton, photoAlt } from './photo-grid';
@@ -20,7 +21,8 @@ const PhotoLightbox = lazy(() => import('./photo-lightbox'));
 /**
  * What a share link opens, for anyone who holds it, with or without an account: the album's
  * name and photos, each opening in the viewer (?photo=…), with its details, its original's download
- * and a slideshow. Nothing here changes anything.
+ * and a slideshow, and, when its owner allows it, all the originals as one zip. Nothing here
+ * changes anything.
  */
 export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) {
   const { token = '' } = useParams();
@@ -54,11 +56,23 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
       <PageTitle title={album.data.name} />
       <p className="app-eyebrow">Shared album</p>
       <h1 className="h3 mb-1 text-break">{album.data.name}</h1>
-      <p className="small text-body-secondary mb-3">
-        by {album.data.createdBy}
-        {signedIn ? '' : ' · '}
-        {!signedIn && <Link to={paths.login}>Sign in to comment</Link>}
-      </p>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <p className="small text-body-secondary mb-0 me-auto">
+          by {album.data.createdBy}
+          {signedIn ? '' : ' · '}
+          {!signedIn && <Link to={paths.login}>Sign in to comment</Link>}
+        </p>
+        {/* The owner lets the link offer the originals as one zip; the address needs no header. */}
+        {album.data.allowDownload && album.data.photoCount > 0 && (
+          <a
+            href={`${sharedPath(token)}/download`}
+            download
+            className="btn btn-outline-primary btn-sm"
+          >
+            <AlbumIcon name="download" /> Download all
+          </a>
+        )}
+      </div>
       {photos.isPending && <PhotoGridSkeleton label="Loading photos…" />}
       {photos.isError && (
         <ErrorState

@@ -1,0 +1,42 @@
+import type { Album } from '@photo/contract';
+import Button from 'react-bootstrap/Button';
+import { useId } from 'react';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useDownload } from '../../../shared/api/download';
+import { AlbumIcon } from './album-icons';
+
+/**
+ * The album page's "Download": the album's originals as one zip. The server makes the zip's
+ * address; the button waits for it, then the browser downloads it. A refusal is said beside it.
+ */
+export function AlbumDownloadButton({ album }: { album: Album }) {
+  const download = useDownload();
+  const ids = useId();
+  const empty = album.photoCount === 0;
+  return (
+    <>
+      <Button
+        variant="outline-secondary"
+        size="sm"
+        disabled={download.isPending || empty}
+        title={empty ? 'This album has no photos to download yet' : undefined}
+        aria-describedby={download.isError ? `${ids}-error` : undefined}
+        onClick={() => download.mutate({ albumId: album.id })}
+      >
+        {download.isPending ? (
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+        ) : (
+          <AlbumIcon name="download" />
+        )}{' '}
+        <span className="app-narrow-hidden">
+          {download.isPending ? 'Preparing the download…' : 'Download'}
+        </span>
+      </Button>
+      {download.isError && (
+        <p id={`${ids}-error`} role="alert" className="small text-danger mb-0 w-100 order-last">
+          The album could not be downloaded: {errorMessage(download.error)}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { SearchResult } from '@photo/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../shared/api/api-client';
+import { PENDING_REFETCH_MS } from '../../../shared/lib/image-url';
+
+/** What a search asks for, as the page's address holds it: each '' when not asked. */
+export interface SearchFilters {
+  /** Words of an album's name or a photo's file name. */
+  q: string;
+  /** First day, YYYY-MM-DD. */
+  from: string;
+  /** Last day, YYYY-MM-DD. */
+  to: string;
+  /** A camera's make or model. */
+  camera: string;
+  /** The user id of who added the photos. */
+  addedBy: string;
+}
+
+export const SEARCH_FIELDS = ['q', 'from', 'to', 'camera', 'addedBy'] as const;
+
+/** Photos asked for at a time: a few screens of tiles on a wide screen. */
+export const SEARCH_PAGE_SIZE = 120;
+
+export function filtersFrom(params: URLSearchParams): SearchFilters {
+  const read = (name: keyof SearchFilters) => params.get(name)?.trim() ?? '';
+  return {
+    q: read('q'),
+    from: read('from'),
+    to: read('to'),
+    camera: read('camera'),
+    addedBy: read('addedBy'),
+  };
+}
+
+/** The search's query string: the criteria given, in a fixed order (the address and the cache key). */
+export function searchParams(filters: SearchFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of SEARCH_FIELDS) if (filters[name]) params.set(name, filters[name]);
+  return params;
+}
+
+/** Whether anything is asked: the server answers a search without criteria 400. */
+export function hasCriteria(filters: SearchFilters): boolean {
+  return SEARCH_FIELDS.some((name) => filters[name] !== '');
+}
+
+/** How many criteria besides the text are given. */
+export function filterCount(filters: SearchFilters): number {
+  return SEARCH_FIELDS.filter((name) => name !== 'q' && filters[name] !== '').length;
+}
+
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (filters: SearchFilters) =>
+    [...searchKeys.all, searchParams(filters).toString()] as const,
+};
+
+/**
+ * GET search: albums whose name matches (first page only) and photos matching every criterion,
+ * newest first, page by page along nextCursor. A refused search (400: a date range backwards)
+ * is said beside the filters, not in the notification area.
+ */
+export function useSearch(filters: SearchFilters) {
+  return useInfiniteQuery({
+    queryKey: searchKeys.results(filters),
+    queryFn: ({ pageParam, signal }) => {
+      const params = searchParams(filters);
+      params.set('limit', String(SEARCH_PAGE_SIZE));
+      if (pageParam) params.set('cursor', pageParam);
+      return apiJson<SearchResult>(`/api/search?${params.toString()}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    select: (data) => ({
+      albums: data.pages[0]?.albums ?? [],
+      photos: data.pages.flatMap((page) => page.photos),
+    }),
+    enabled: hasCriteria(filters),
+    // A photo just uploaded is being made smaller: look again until its thumbnail is there.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.photos.some((photo) => !photo.ready))
+        ? PENDING_REFETCH_MS
+        : false,
+    meta: { quietErrorCodes: ['VALIDATION_FAILED'] },
+  });
+}

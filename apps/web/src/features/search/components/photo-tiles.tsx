@@ -1,0 +1,60 @@
+import type { TimelinePhoto } from '@photo/contract';
+import { memo, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../shared/config/paths';
+import { formatDate } from '../../../shared/lib/format-date';
+import { PENDING_IMAGE, sizedImageUrl } from '../../../shared/lib/image-url';
+import { placeholderColour } from '../../../shared/lib/placeholder';
+
+/** Tiles of the first screen: their pictures load at once, the others when scrolled near. */
+const EAGER_TILES = 12;
+
+/** What a tile's picture is, for those who cannot see it. */
+export function tileAlt(photo: TimelinePhoto): string {
+  return `Photo of ${formatDate(photo.date)}`;
+}
+
+/**
+ * One square tile: the photo's average colour until its thumbnail is in, then the thumbnail,
+ * cropped to the square. It opens the photo's page.
+ */
+const PhotoTile = memo(function PhotoTile({
+  photo,
+  eager,
+}: {
+  photo: TimelinePhoto;
+  eager: boolean;
+}) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <li className="app-square-tile">
+      <Link
+        to={paths.photo(photo.id)}
+        className="app-square-link"
+        style={loaded ? undefined : { backgroundColor: placeholderColour(photo.placeholder) }}
+      >
+        <img
+          key={photo.ready ? 'ready' : 'pending'}
+          src={photo.ready ? sizedImageUrl(photo.photoUrl, 'thumb') : PENDING_IMAGE}
+          alt={tileAlt(photo)}
+          width={300}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onLoad={photo.ready ? () => setLoaded(true) : undefined}
+        />
+      </Link>
+    </li>
+  );
+});
+
+/** Photos as a grid of squares, newest first: four across a phone, more on a wider screen. */
+export function PhotoTiles({ photos }: { photos: readonly TimelinePhoto[] }) {
+  return (
+    <ul className="app-square-grid list-unstyled" aria-label="Photos">
+      {photos.map((photo, index) => (
+        <PhotoTile key={photo.id} photo={photo} eager={index < EAGER_TILES} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,169 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { filterCount, type SearchFilters } from '../api/search';
+
+/** Someone whose photos a search may be narrowed to. */
+export interface Person {
+  id: string;
+  name: string;
+}
+
+interface SearchFiltersFormProps {
+  filters: SearchFilters;
+  /** The signed-in person's id: "Me". */
+  myId: string | null;
+  /** Others whose photos the person may see (owners of albums they see), by name. */
+  people: readonly Person[];
+  /** Why the server refused the search (a 400), said beside the filters. */
+  problem: string | null;
+  onApply: (filters: SearchFilters) => void;
+}
+
+/** A search criterion's field: its label above it, small. */
+function Field({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label small text-body-secondary mb-1">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/**
+ * The search's filters: dates, camera and who added the photos. They apply together (Apply, or
+ * Enter in a field), as a new address: the back button goes to the search before. On a phone
+ * they fold under a "Filters" button, open when one is in use. Give it a key that changes with the
+ * address, so it shows what the address says after the back button.
+ */
+export function SearchFiltersForm({
+  filters,
+  myId,
+  people,
+  problem,
+  onApply,
+}: SearchFiltersFormProps) {
+  const [draft, setDraft] = useState(filters);
+  const used = filterCount(filters);
+  const [open, setOpen] = useState(used > 0 || problem !== null);
+  const ids = useId();
+  const set = (name: keyof SearchFilters) => (value: string) =>
+    setDraft((current) => ({ ...current, [name]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...draft, camera: draft.camera.trim() });
+  };
+  const known = new Set([myId, ...people.map((person) => person.id)]);
+
+  return (
+    <div className="app-search-filters mb-4">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary rounded-pill app-search-filters-toggle"
+        aria-expanded={open}
+        aria-controls={`${ids}-form`}
+        onClick={() => setOpen(!open)}
+      >
+        Filters{used > 0 ? ` (${used})` : ''}
+      </button>
+      <form
+        id={`${ids}-form`}
+        className={`app-search-filters-form${open ? ' is-open' : ''}`}
+        aria-label="Filters"
+        onSubmit={submit}
+        noValidate
+      >
+        <div className="row g-2 align-items-end">
+          <Field label="From" className="col-6 col-md-auto">
+            {(id) => (
+              <input
+                id={id}
+                type="date"
+                className="form-control form-control-sm"
+                value={draft.from}
+                aria-describedby={problem ? `${ids}-problem` : undefined}
+                onChange={(event) => set('from')(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="To" className="col-6 col-md-auto">
+            {(id) => (
+              <input
+                id={id}
+                type="date"
+                className="form-control form-control-sm"
+                value={draft.to}
+                aria-describedby={problem ? `${ids}-problem` : undefined}
+                onChange={(event) => set('to')(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Camera" className="col-6 col-md-3">
+            {(id) => (
+              <input
+                id={id}
+                type="text"
+                className="form-control form-control-sm"
+                placeholder="Make or model"
+                autoComplete="off"
+                value={draft.camera}
+                onChange={(event) => set('camera')(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Added by" className="col-6 col-md-3">
+            {(id) => (
+              <select
+                id={id}
+                className="form-select form-select-sm"
+                value={draft.addedBy}
+                onChange={(event) => set('addedBy')(event.target.value)}
+              >
+                <option value="">Anyone</option>
+                {myId && <option value={myId}>Me</option>}
+                {people
+                  .filter((person) => person.id !== myId)
+                  .map((person) => (
+                    <option key={person.id} value={person.id}>
+                      {person.name}
+                    </option>
+                  ))}
+                {draft.addedBy && !known.has(draft.addedBy) && (
+                  <option value={draft.addedBy}>Someone else</option>
+                )}
+              </select>
+            )}
+          </Field>
+          <div className="col-12 col-md-auto d-flex gap-2">
+            <button type="submit" className="btn btn-sm btn-primary">
+              Apply
+            </button>
+            {used > 0 && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => onApply({ ...filters, from: '', to: '', camera: '', addedBy: '' })}
+              >
+                Clear filters
+              </button>
+            )}
+          </div>
+        </div>
+      </form>
+      {problem && (
+        <p id={`${ids}-problem`} role="alert" className="small text-danger mt-2 mb-0">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

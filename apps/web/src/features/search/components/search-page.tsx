@@ -1,0 +1,187 @@
+import type { Album } from '@photo/contract';
+import { useMemo, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api/api-error';
+import { useCurrentUserId } from '../../../shared/auth/session-store';
+import { EmptyState } from '../../../shared/components/empty-state';
+import { ErrorState } from '../../../shared/components/error-state';
+import { LoadMore } from '../../../shared/components/load-more';
+import { LoadingState } from '../../../shared/components/loading-state';
+import { PageTitle } from '../../../shared/components/page-title';
+import { paths } from '../../../shared/config/paths';
+import {
+  filterCount,
+  filtersFrom,
+  hasCriteria,
+  searchParams,
+  useSearch,
+  type SearchFilters,
+} from '../api/search';
+import '../../../shared/styles/search.css';
+import { PhotoTiles } from './photo-tiles';
+import { SearchFiltersForm, type Person } from './search-filters';
+
+/** Album cards of the first row load their covers at once. */
+const EAGER_ALBUMS = 4;
+
+interface SearchPageProps {
+  /** An album's card, as the album lists show it. */
+  renderAlbum: (album: Album, eager: boolean) => ReactNode;
+  /** People the search may be narrowed to besides the signed-in person. */
+  people?: readonly Person[];
+}
+
+/** Everyone named: those given, and the owners of the albums found, each once, by name. */
+function allPeople(given: readonly Person[], albums: readonly Album[]): Person[] {
+  const byId = new Map(given.map((person) => [person.id, person]));
+  for (const album of albums) {
+    if (album.createdBy && !byId.has(album.createdById)) {
+      byId.set(album.createdById, { id: album.createdById, name: album.createdBy });
+    }
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The search page (/search?q=…&from=…&to=…&camera=…&addedBy=…): the albums whose name matches, in
+ * a row of cards, then the photos matching every criterion, as square tiles, more on scroll. The
+ * text is typed in the top bar's box; the filters are here. Everything asked is in the address,
+ * so a search can be shared and the back button goes to the one before.
+ */
+export function SearchPage({ renderAlbum, people = [] }: SearchPageProps) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const myId = useCurrentUserId();
+  const filters = filtersFrom(params);
+  const asked = searchParams(filters).toString();
+  const search = useSearch(filters);
+  const refused =
+    search.error instanceof ApiError && search.error.status === 400
+      ? errorMessage(search.error)
+      : null;
+  const albums = search.data?.albums;
+  const everyone = useMemo(() => allPeople(people, albums ?? []), [people, albums]);
+
+  const apply = (next: SearchFilters) => {
+    const query = searchParams(next).toString();
+    void navigate(query ? `${paths.search()}?${query}` : paths.search());
+  };
+
+  return (
+    <>
+      <PageTitle title={filters.q ? `${filters.q} – Search` : 'Search'} />
+      <h1 className="h4 mb-3 text-break">
+        {filters.q ? <>Results for &ldquo;{filters.q}&rdquo;</> : 'Search'}
+      </h1>
+      <SearchFiltersForm
+        key={asked}
+        filters={filters}
+        myId={myId}
+        people={everyone}
+        problem={refused}
+        onApply={apply}
+      />
+      <SearchResults
+        filters={filters}
+        search={search}
+        refused={refused !== null}
+        renderAlbum={renderAlbum}
+      />
+    </>
+  );
+}
+
+function SearchResults({
+  filters,
+  search,
+  refused,
+  renderAlbum,
+}: {
+  filters: SearchFilters;
+  search: ReturnType<typeof useSearch>;
+  refused: boolean;
+  renderAlbum: SearchPageProps['renderAlbum'];
+}) {
+  if (!hasCriteria(filters)) {
+    return (
+      <EmptyState>
+        <p className="h5 text-body">Search your albums and photos</p>
+        <p className="mb-0">
+          Type words of an album&rsquo;s name or a photo&rsquo;s file name in the search box, or
+          choose dates, a camera or who added the photos.
+        </p>
+      </EmptyState>
+    );
+  }
+  if (refused) return null;
+  if (search.isPending) return <LoadingState label="Searching…" />;
+  if (search.isError && !search.data) {
+    return (
+      <ErrorState
+        title="The search could not be done."
+        message={errorMessage(search.error)}
+        onRetry={() => void search.refetch()}
+      />
+    );
+  }
+  const { albums, photos } = search.data;
+  if (albums.length === 0 && photos.length === 0) {
+    return (
+      <EmptyState>
+        <p className="h5 text-body text-break">
+          {filters.q ? (
+            <>No albums or photos match &ldquo;{filters.q}&rdquo;</>
+          ) : (
+            'No photos match these filters'
+          )}
+        </p>
+        <p className="mb-0">
+          {filterCount(filters) > 0
+            ? 'Try other words, or fewer filters.'
+            : 'Try other words, or part of a name.'}
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      {albums.length > 0 && (
+        <section aria-labelledby="search-albums" className="mb-4">
+          <h2 id="search-albums" className="h5 mb-3">
+            Albums
+          </h2>
+          <ul className="list-unstyled mb-0 app-search-albums" aria-label="Albums">
+            {albums.map((album, index) => (
+              <li key={album.id}>{renderAlbum(album, index < EAGER_ALBUMS)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="search-photos">
+        <h2 id="search-photos" className="h5 mb-3">
+          Photos
+        </h2>
+        {photos.length > 0 ? (
+          <>
+            <PhotoTiles photos={photos} />
+            {search.isError ? (
+              <ErrorState
+                title="More photos could not be loaded."
+                message={errorMessage(search.error)}
+                onRetry={() => void search.fetchNextPage()}
+              />
+            ) : (
+              <LoadMore
+                hasMore={search.hasNextPage}
+                loading={search.isFetchingNextPage}
+                onLoadMore={() => void search.fetchNextPage()}
+              />
+            )}
+          </>
+        ) : (
+          <p className="text-body-secondary">No photos match.</p>
+        )}
+      </section>
+    </>
+  );
+}
