@@ -6,6 +6,7 @@ import type {
   TimelinePage,
   TimelinePhoto,
 } from '@photo/contract';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
@@ -378,6 +379,39 @@ describe('search', () => {
     const all = await walk(owner, '/api/search?from=2000-01-01', 500);
     expect(await walk(owner, '/api/search?from=2000-01-01', 2)).toEqual(all);
     expect(all.map((photo) => photo.id)).toEqual(await timelineIds(owner));
+  });
+});
+
+describe('the search index in step with the files', () => {
+  it('finds a photo by name until it is deleted, then never again', async () => {
+    const file = await upload(owner, '2019-09-09', 'Zanzibar-sunset.jpg');
+    const photo = await addPhotoAs(ctx, owner, everyone.album.id, {
+      ...file,
+      width: 64,
+      height: 48,
+      placeholder: null,
+    });
+    expect((await searchOf(stranger, 'q=zanzibar')).photos.map((p) => p.id)).toEqual([photo.id]);
+    const deleted = await ctx
+      .api(owner)
+      .request({ method: 'DELETE', url: `/api/photos/${photo.id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect((await searchOf(stranger, 'q=zanzibar')).photos).toEqual([]);
+    expect((await searchOf(owner, 'q=zan')).photos).toEqual([]);
+    if (process.env.TEST_DATABASE !== 'postgres') {
+      // FTS5's own check: its index holds exactly what file_search (a row per file) holds.
+      await sql`insert into file_search_fts (file_search_fts) values ('integrity-check')`.execute(
+        ctx.deps.db,
+      );
+      const files = await ctx.deps.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await sql<{ n: number }>`select count(*) as n from file_search`.execute(
+        ctx.deps.db,
+      );
+      expect(rows.rows[0]!.n).toBe(files.n);
+    }
   });
 });
 
