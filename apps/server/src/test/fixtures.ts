@@ -23,10 +23,12 @@ export interface StoredImage {
 export async function storeImage(
   ctx: TestContext,
   owner: TestUser,
-  options: JpegOptions & { bytes?: Buffer } = {},
+  options: JpegOptions & { bytes?: Buffer; filename?: string } = {},
 ): Promise<StoredImage> {
   const bytes = options.bytes ?? (await makeJpeg(options));
-  const res = await ctx.api(owner).upload(bytes);
+  const res = await ctx
+    .api(owner)
+    .upload(bytes, options.filename === undefined ? {} : { filename: options.filename });
   if (res.statusCode !== 201 && res.statusCode !== 200) {
     throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   }

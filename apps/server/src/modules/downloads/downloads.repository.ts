@@ -27,8 +27,8 @@ export interface ZipPhotoRow {
   content_type: string;
   date_taken: string | null;
   created_at: string;
-  /** The name the file was uploaded under, once the files table keeps it. */
-  original_name?: string | null;
+  /** The name the file was uploaded under; null for files stored before names were kept. */
+  original_name: string | null;
 }
 
 function selectZipPhotos(db: Db) {
@@ -40,6 +40,7 @@ function selectZipPhotos(db: Db) {
       'files.blob_key',
       'files.content_type',
       'files.date_taken',
+      'files.original_name',
       'photos.created_at',
     ]);
 }

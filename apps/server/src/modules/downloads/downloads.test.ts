@@ -15,14 +15,23 @@ async function verifiedUser() {
   return user;
 }
 
-/** An album whose photos are these JPEGs (the first its cover), each taken at its date. */
-async function albumOf(owner: TestUser, name: string, dates: string[]) {
+/**
+ * An album whose photos are these JPEGs (the first its cover), each taken at its date and
+ * uploaded under its file name (photo.jpg when none is given).
+ */
+async function albumOf(owner: TestUser, name: string, dates: string[], filenames: string[] = []) {
   const bytes: Buffer[] = [];
   const images = [];
   for (const [index, date] of dates.entries()) {
     const jpeg = await makeJpeg({ dateTaken: date, width: 40 + index, height: 30 });
     bytes.push(jpeg);
-    images.push(await storeImage(ctx, owner, { bytes: jpeg }));
+    const filename = filenames[index];
+    images.push(
+      await storeImage(ctx, owner, {
+        bytes: jpeg,
+        ...(filename === undefined ? {} : { filename }),
+      }),
+    );
   }
   const { album } = await createAlbumAs(ctx, owner, { name, cover: images[0] });
   const photos: Photo[] = [];
@@ -43,11 +52,12 @@ async function ticketFor(user: TestUser, body: unknown): Promise<DownloadTicket>
 describe('zip downloads', () => {
   it('streams the photos named as a zip of their originals, byte for byte, with no header needed', async () => {
     const owner = await signUp(ctx.app);
-    const { bytes, photos } = await albumOf(owner, 'Lake', [
-      '2024-07-14T10:30:00.000Z',
-      '2024-07-15T08:05:09.000Z',
-      '2024-07-14T10:30:00.000Z',
-    ]);
+    const { bytes, photos } = await albumOf(
+      owner,
+      'Lake',
+      ['2024-07-14T10:30:00.000Z', '2024-07-15T08:05:09.000Z', '2024-07-14T10:30:00.000Z'],
+      ['IMG_0001.JPG', 'IMG_0002.jpg', 'img_0001.jpg'],
+    );
     const ticket = await ticketFor(owner, { photoIds: photos.map((photo) => photo.id) });
     expect(ticket.url).toMatch(/^\/api\/downloads\/[^/?]+$/);
     const expires = Date.parse(ticket.expiresAt) - ctx.clock.now().getTime();
@@ -63,10 +73,11 @@ describe('zip downloads', () => {
     );
     expect(res.headers['cache-control']).toBe('no-store');
     const entries = await unzip(res.rawPayload);
-    expect(entries.map((entry) => entry.name)).toEqual([
-      '2024-07-14 10.30.00.jpg',
-      '2024-07-14 10.30.00 (2).jpg',
-      '2024-07-15 08.05.09.jpg',
+    // Named as uploaded; a name met again (whatever its case) gets a number.
+    expect(entries.map((entry) => entry.name.toLowerCase())).toEqual([
+      'img_0001.jpg',
+      'img_0001 (2).jpg',
+      'img_0002.jpg',
     ]);
     // In the album's order: by date taken, then id; the bytes as uploaded, stored (not deflated).
     const byFile = new Map(photos.map((photo, index) => [photo.id, index]));
