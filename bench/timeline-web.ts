@@ -197,7 +197,8 @@ try {
   const mark = (ok: boolean) => (ok ? 'within' : 'OVER');
   const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
   console.log(
-    `\nPhotos at ${VIEWPORT.width} × ${VIEWPORT.height}, ${photoCount} photos; baseline ${baselineCount}:`,
+    `\nPhotos at ${VIEWPORT.width} × ${VIEWPORT.height}, ${photoCount} photos; baseline ` +
+      `${baselineCount} (load average ${run.loadAverage[0]!.toFixed(1)} as the run began):`,
   );
   console.log(
     `  first screen: ${firstScreenMs.toFixed(0)} ms (${mark(firstScreenMs <= BUDGET.firstScreenMs)} ` +
