@@ -161,7 +161,7 @@ test.describe('the album page shows its photos first', () => {
     await context.close();
   });
 
-  test('each tile names its creator, and the keyboard reaches its picture, "Go to Photo" and "Delete"', async ({
+  test('each tile names its creator, and the keyboard reaches its picture, its check, "Go to Photo" and "Delete"', async ({
     page,
     api,
     user,
@@ -181,6 +181,11 @@ test.describe('the album page shows its photos first', () => {
       const tile = tiles(page).nth(index);
       await expect(tile.getByRole('heading', { name: user.name })).toBeVisible();
       await expect(tile.getByRole('link', { name: /View larger/ })).toBeFocused();
+      await page.keyboard.press('Tab');
+      // The check that selects the photo, shown while it has the focus.
+      const check = tile.getByRole('button', { name: /^Select: / });
+      await expect(check).toBeFocused();
+      await expect(check).toHaveCSS('opacity', '1');
       await page.keyboard.press('Tab');
       const goToPhoto = tile.getByRole('link', { name: 'Go to Photo' });
       await expect(goToPhoto).toBeFocused();

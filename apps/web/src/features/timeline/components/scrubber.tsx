@@ -85,7 +85,10 @@ export function Scrubber({
       setViewport(window.innerHeight);
       setFraction(fractionForOffset(layout, offset, window.innerHeight));
       if (performance.now() - keyJump.current > KEY_SETTLE_MS) {
-        setIndex(monthIndexAt(layout, offset + 1));
+        // At the page's end the oldest month is on the screen, however short it is.
+        const { scrollHeight } = document.documentElement;
+        const atEnd = window.scrollY > 0 && window.scrollY + window.innerHeight >= scrollHeight - 2;
+        setIndex(atEnd ? lastIndex : monthIndexAt(layout, offset + 1));
       }
     };
     let idle: ReturnType<typeof setTimeout> | undefined;
@@ -104,16 +107,20 @@ export function Scrubber({
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', read);
     };
-  }, [layout, top]);
+  }, [layout, top, lastIndex]);
 
   const scrollTo = (offset: number) => window.scrollTo({ top: top + offset, behavior: 'instant' });
 
   const pointAt = (event: PointerEvent, dragging: boolean) => {
     const rect = track.current!.getBoundingClientRect();
     const y = Math.min(rect.height, Math.max(0, event.clientY - rect.top));
+    const bottom = y >= rect.height - 1;
     const offset = offsetForFraction(layout, rect.height ? y / rect.height : 0, window.innerHeight);
-    if (dragging) scrollTo(offset);
-    const month = layout.months[monthIndexAt(layout, offset + 1)]!.month;
+    // The track's bottom is the page's end (below the timeline lies the page's margin).
+    if (dragging && bottom) {
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    } else if (dragging) scrollTo(offset);
+    const month = layout.months[bottom ? lastIndex : monthIndexAt(layout, offset + 1)]!.month;
     setPointer({ y, label: monthLabel(month), dragging });
   };
 
