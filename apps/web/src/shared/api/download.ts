@@ -19,13 +19,14 @@ export function startDownload(url: string): void {
 
 /**
  * POST downloads: a zip of a whole album ({albumId}) or of chosen photos ({photoIds}), then its
- * download. A failure is said where the download was asked for, not in the notification area.
+ * download. A failure is said where the download was asked for (`quiet`, the default), or in the
+ * notification area when the place it was asked from has gone (a selection's bar).
  */
-export function useDownload() {
+export function useDownload({ quiet = true }: { quiet?: boolean } = {}) {
   return useMutation({
     mutationFn: (request: DownloadRequest) =>
       apiJson<DownloadTicket>('/api/downloads', { method: 'POST', json: request }),
     onSuccess: (ticket) => startDownload(ticket.url),
-    meta: { quiet: true },
+    meta: { quiet },
   });
 }

@@ -1,10 +1,4 @@
-import type {
-  BulkAddRequest,
-  BulkDeleteRequest,
-  BulkResult,
-  DownloadRequest,
-  DownloadTicket,
-} from '@photo/contract';
+import type { BulkAddRequest, BulkDeleteRequest, BulkResult } from '@photo/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 
@@ -26,20 +20,5 @@ export function useBulkAdd(onChanged: () => void) {
     mutationFn: (request: BulkAddRequest) =>
       apiJson<BulkResult>('/api/photos/bulk-add', { method: 'POST', json: request }),
     onSuccess: onChanged,
-  });
-}
-
-/**
- * POST /api/downloads: a short-lived address of a zip of the photos, which the browser then
- * opens (the server answers it as an attachment: the page stays).
- */
-export function useDownload() {
-  return useMutation({
-    mutationFn: (photoIds: string[]) =>
-      apiJson<DownloadTicket>('/api/downloads', {
-        method: 'POST',
-        json: { photoIds } satisfies DownloadRequest,
-      }),
-    onSuccess: (ticket) => window.location.assign(ticket.url),
   });
 }

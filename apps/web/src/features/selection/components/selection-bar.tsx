@@ -4,7 +4,8 @@ import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { countLabel } from '../../../shared/lib/count-label';
 import type { AlbumPickerProps } from '../../../shared/selection/album-picker-props';
 import type { Selection } from '../../../shared/selection/use-selection';
-import { useBulkAdd, useBulkDelete, useDownload } from '../api/bulk-actions';
+import { useDownload } from '../../../shared/api/download';
+import { useBulkAdd, useBulkDelete } from '../api/bulk-actions';
 import './selection-bar.css';
 
 /**
@@ -80,7 +81,7 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
   const [tooMany, setTooMany] = useState(false);
   const remove = useBulkDelete(onChanged);
   const add = useBulkAdd(onChanged);
-  const download = useDownload();
+  const download = useDownload({ quiet: false });
   const busy = remove.isPending || add.isPending || download.isPending;
 
   const checked = (then: () => void) => () => {
@@ -115,9 +116,12 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
                 label={download.isPending ? 'Preparing…' : 'Download'}
                 disabled={busy}
                 onClick={checked(() =>
-                  download.mutate(ids, {
-                    onSuccess: () => selection.finish(`Downloading ${photos(count)} as a zip`),
-                  }),
+                  download.mutate(
+                    { photoIds: ids },
+                    {
+                      onSuccess: () => selection.finish(`Downloading ${photos(count)} as a zip`),
+                    },
+                  ),
                 )}
               />
               <Action
