@@ -21,9 +21,9 @@ describe('a zip of photos kept in a bucket (S3)', () => {
     const owner = await signUp(ctx.app);
     const first = await makeJpeg({ width: 50, height: 40, dateTaken: '2019-03-03T03:03:03.000Z' });
     const second = await makeJpeg({ width: 60, height: 40, dateTaken: '2019-03-04T03:03:03.000Z' });
-    const cover = await storeImage(ctx, owner, { bytes: first });
+    const cover = await storeImage(ctx, owner, { bytes: first, filename: 'IMG_1001.jpg' });
     const { album } = await createAlbumAs(ctx, owner, { name: 'Bucket', cover });
-    const image = await storeImage(ctx, owner, { bytes: second });
+    const image = await storeImage(ctx, owner, { bytes: second, filename: 'IMG_1002.jpg' });
     await ctx.api(owner).addPhoto(album.id, { fileId: image.id });
     expect(await peer.keys()).toContain(`originals/${image.id}`);
     // A 6 MB original too, more than one read of the bucket's stream.
@@ -41,9 +41,10 @@ describe('a zip of photos kept in a bucket (S3)', () => {
     const res = await ctx.api().get(pathOf(ticket));
     expect(res.statusCode).toBe(200);
     const entries = await unzip(res.rawPayload);
+    // Named as uploaded; the one stored without a name, by its date.
     expect(entries.map((entry) => entry.name)).toEqual([
-      '2019-03-03 03.03.03.jpg',
-      '2019-03-04 03.03.03.jpg',
+      'IMG_1001.jpg',
+      'IMG_1002.jpg',
       '2019-03-05 00.00.00.jpg',
     ]);
     expect(
