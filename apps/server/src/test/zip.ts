@@ -86,6 +86,8 @@ export async function addBlobPhotos(
         card_key: null,
         card3x_key: null,
         date_taken: date,
+        // Stored without a name, as files were before names were kept.
+        original_name: null,
       })
       .execute();
     const id = newId();

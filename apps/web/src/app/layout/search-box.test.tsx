@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, jsonResponse } from '../../test/network';
 import { renderApp } from '../../test/render';
@@ -40,7 +40,9 @@ describe('the top bar search box', () => {
       await screen.findByRole('heading', { name: 'Results for “summer picnic”' }),
     ).toBeVisible();
     expect(searchField()).toHaveValue('summer picnic');
-    expect(network.sent('GET /api/search')[0]?.url.searchParams.get('q')).toBe('summer picnic');
+    await waitFor(() =>
+      expect(network.sent('GET /api/search')[0]?.url.searchParams.get('q')).toBe('summer picnic'),
+    );
   });
 
   it('does nothing on Enter with nothing typed', async () => {
