@@ -41,9 +41,10 @@ describe('a zip of photos kept in a bucket (S3)', () => {
     const res = await ctx.api().get(pathOf(ticket));
     expect(res.statusCode).toBe(200);
     const entries = await unzip(res.rawPayload);
+    // The two uploads are named as uploaded (photo.jpg), the third, of no name, by its date.
     expect(entries.map((entry) => entry.name)).toEqual([
-      '2019-03-03 03.03.03.jpg',
-      '2019-03-04 03.03.03.jpg',
+      'photo.jpg',
+      'photo (2).jpg',
       '2019-03-05 00.00.00.jpg',
     ]);
     expect(
