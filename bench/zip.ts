@@ -16,6 +16,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.js';
 import { LocalBlobStore } from '../apps/server/src/storage/local-blob-store.js';
@@ -106,6 +107,7 @@ async function fillAlbum(
       .executeTakeFirstOrThrow();
     const bytes = Math.round(photoMb * MIB);
     const content = randomBytes(bytes);
+    let baselineCrc = 0;
     const add = async (
       albumToFill: string,
       data: Buffer,
@@ -126,6 +128,8 @@ async function fillAlbum(
           blob_key: key,
           size: source ? source.size : data.length,
           sha256: createHash('sha256').update(`${fileId}`).digest('hex'),
+          // As an upload leaves it: the CRC-32 of the bytes (the baseline's: of its whole file).
+          crc32: source ? baselineCrc : crc32(data),
           thumb_key: null,
           preview_key: null,
           card_key: null,
@@ -154,7 +158,10 @@ async function fillAlbum(
     // The baseline: one file of all those bytes, written from a file on disk (no 1 GB buffer).
     const source = path.join(os.tmpdir(), `bench-zip-${randomUUID()}`);
     const out = fs.openSync(source, 'w');
-    for (let index = 0; index < photoCount; index += 1) fs.writeSync(out, content);
+    for (let index = 0; index < photoCount; index += 1) {
+      fs.writeSync(out, content);
+      baselineCrc = crc32(content, baselineCrc);
+    }
     fs.closeSync(out);
     // The store takes the file (putFile consumes it).
     const baselineFileId = await add(baselineAlbumId, content, 0, {

@@ -130,6 +130,12 @@ export interface FilesTable {
   original_name: string | null;
   /** How many photos show the file: kept by database triggers on photos (0052). */
   photo_count: Generated<number>;
+  /**
+   * CRC-32 of the stored original (unsigned, 0 to 4294967295), taken at upload so a zip download
+   * need not read the bytes twice; null for files stored before. A bigint column: PostgreSQL may
+   * answer it as text (see crc32FromRow).
+   */
+  crc32: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 export type DerivedState = 'pending' | 'ready' | 'failed';

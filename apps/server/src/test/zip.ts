@@ -10,6 +10,8 @@ export interface UnzippedEntry {
   name: string;
   /** The compression method: 0 STORE, 8 DEFLATE. */
   method: number;
+  /** The CRC-32 the zip states for it (checked against its bytes). */
+  crc32: number;
   bytes: Buffer;
 }
 
@@ -39,6 +41,7 @@ export function unzip(zip: Buffer): Promise<UnzippedEntry[]> {
             entries.push({
               name: entry.fileName,
               method: entry.compressionMethod,
+              crc32: entry.crc32,
               bytes,
             });
             archive.readEntry();
@@ -81,6 +84,7 @@ export async function addBlobPhotos(
         blob_key: key,
         size: bytes.length,
         sha256: createHash('sha256').update(bytes).digest('hex'),
+        crc32: crc32(bytes),
         thumb_key: null,
         preview_key: null,
         card_key: null,

@@ -15,6 +15,7 @@ import * as albumPhotoFacts from './2026-11-27T00-00-album-photo-facts.js';
 import * as serverAdmin from './2026-11-27T00-00-server-admin.js';
 import * as zipDownloads from './2026-11-27T01-00-zip-downloads.js';
 import * as timelineAndSearch from './2026-11-27T10-00-timeline-and-search.js';
+import * as fileCrc32 from './2026-11-27T11-00-file-crc32.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T00-00-server-admin': serverAdmin,
   '2026-11-27T01-00-zip-downloads': zipDownloads,
   '2026-11-27T10-00-timeline-and-search': timelineAndSearch,
+  '2026-11-27T11-00-file-crc32': fileCrc32,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

@@ -29,6 +29,8 @@ export interface ZipPhotoRow {
   created_at: string;
   /** The name the file was uploaded under; null for files stored before names were kept. */
   original_name: string | null;
+  /** CRC-32 of the original, taken at upload (PostgreSQL answers its bigint as text); null before. */
+  crc32: number | string | null;
 }
 
 function selectZipPhotos(db: Db) {
@@ -41,6 +43,7 @@ function selectZipPhotos(db: Db) {
       'files.content_type',
       'files.date_taken',
       'files.original_name',
+      'files.crc32',
       'photos.created_at',
     ]);
 }

@@ -141,6 +141,7 @@ function zipDownload(
     name: names[index] ?? photo.id,
     key: photo.blob_key,
     date: new Date(photo.date_taken ?? photo.created_at),
+    crc32: photo.crc32 === null ? null : Number(photo.crc32),
   }));
   const stream = zipOfBlobs(entries, deps.blobStore, (error) =>
     log.error({ err: error }, 'zip download stopped: a photo could not be read'),

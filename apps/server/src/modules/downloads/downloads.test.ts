@@ -1,4 +1,5 @@
 import type { Album, DownloadTicket, Photo, ShareLink } from '@photo/contract';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
@@ -89,6 +90,40 @@ describe('zip downloads', () => {
       expect(bytes.some((original) => original.equals(entry.bytes))).toBe(true);
       expect(byFile.has(photo.id)).toBe(true);
     }
+  });
+
+  it("states each entry's CRC-32, kept at upload or, for a file stored before, taken from its bytes", async () => {
+    const owner = await signUp(ctx.app);
+    const { photos } = await albumOf(owner, 'Older', [
+      '2024-07-14T10:30:00.000Z',
+      '2024-07-15T08:05:09.000Z',
+    ]);
+    const [older, newer] = photos as [Photo, Photo];
+    // A file stored before CRC-32s were kept.
+    await ctx.deps.db
+      .updateTable('files')
+      .set({ crc32: null })
+      .where('id', '=', older.fileId)
+      .execute();
+    const kept = await ctx.deps.db
+      .selectFrom('files')
+      .select('crc32')
+      .where('id', '=', newer.fileId)
+      .executeTakeFirstOrThrow();
+
+    const ticket = await ticketFor(owner, { photoIds: [older.id, newer.id] });
+    const res = await ctx.api().get(pathOf(ticket));
+    expect(res.statusCode).toBe(200);
+    // unzip checks each stated CRC-32 against the entry's bytes.
+    const entries = await unzip(res.rawPayload);
+    expect(entries).toHaveLength(2);
+    for (const [index, photo] of [older, newer].entries()) {
+      const entry = entries[index]!;
+      const original = (await ctx.api().get(`/api/files/show/${photo.fileId}`)).rawPayload;
+      expect(entry.bytes.equals(original)).toBe(true);
+      expect(entry.crc32).toBe(crc32(original));
+    }
+    expect(Number(kept.crc32)).toBe(entries[1]!.crc32);
   });
 
   it('streams an album as a zip named after it', async () => {

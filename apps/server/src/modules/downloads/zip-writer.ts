@@ -13,11 +13,33 @@ const COALESCE_BYTES = 256 * 1024;
  * zip-stream, with the CRC-32 of stored entries taken by zlib (native) rather than the crc-32
  * package (JavaScript, about a third of its speed, which bounded a zip's throughput). This
  * replaces compress-commons' _smartStream for STORE entries (it is what that method does, with
- * another checksum: the version is pinned for it); deflated entries are left to it.
+ * another checksum: the version is pinned for it); deflated entries are left to it. An entry whose
+ * CRC-32 is known already (taken at upload) is not checksummed: only its bytes are counted.
  */
 class StoredZipStream extends ZipStream {
+  /** The CRC-32 of the entry being added by storedEntry, when known; read by _smartStream. */
+  #knownCrc: number | null = null;
+
+  /** Adds a stored entry; `crc` (unsigned), when known, stands for its bytes' checksum. */
+  storedEntry(
+    source: Readable,
+    data: { name: string; date: Date },
+    crc: number | null,
+    callback: (error?: Error | null) => void,
+  ) {
+    // entry() reaches _smartStream synchronously (compress-commons' _appendStream).
+    this.#knownCrc = crc;
+    try {
+      this.entry(source, { ...data, store: true }, callback);
+    } finally {
+      this.#knownCrc = null;
+    }
+  }
+
   override _smartStream(entry: ZipArchiveEntry, callback: EntryDone) {
     if (entry.getMethod() !== 0) return super._smartStream(entry, callback);
+    const known = this.#knownCrc;
+    this.#knownCrc = null;
     let checksum = 0;
     let size = 0;
     let failure: Error | null = null;
@@ -27,7 +49,7 @@ class StoredZipStream extends ZipStream {
     let heldBytes = 0;
     const pass = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        checksum = crc32(chunk, checksum);
+        if (known === null) checksum = crc32(chunk, checksum);
         size += chunk.length;
         held.push(chunk);
         heldBytes += chunk.length;
@@ -42,7 +64,7 @@ class StoredZipStream extends ZipStream {
       },
     });
     pass.once('end', () => {
-      entry.setCrc(checksum >>> 0);
+      entry.setCrc(known ?? checksum >>> 0);
       entry.setSize(size);
       entry.setCompressedSize(size);
       this._afterAppend(entry);
@@ -61,11 +83,14 @@ export interface ZipEntry {
   name: string;
   key: string;
   date: Date;
+  /** CRC-32 of the blob's bytes (unsigned), when known; else it is taken while they are sent. */
+  crc32?: number | null;
 }
 
 /**
  * A zip of these blobs, streamed: each blob is piped through in turn (STORE: photos are
- * compressed already; CRC-32 and sizes follow each entry in a data descriptor), with the reader's
+ * compressed already; CRC-32 and sizes follow each entry in a data descriptor; the CRC-32 is the
+ * entry's own when it has one, else taken from the bytes as they pass), with the reader's
  * backpressure, so memory stays bounded whatever the sizes and no temporary file is written. The
  * next blob is opened while one is being sent (a bucket's answer takes a round trip), never more
  * than that one. Past 4 GiB (or 65,535 entries) the central directory is ZIP64 (zip-stream's
@@ -113,8 +138,11 @@ export function zipOfBlobs(
       next?.catch(() => undefined);
       if (stopped) return;
       const written = new Promise<void>((resolve, reject) => {
-        zip.entry(stream, { name: entry.name, date: entry.date, store: true }, (error) =>
-          error ? reject(error) : resolve(),
+        zip.storedEntry(
+          stream,
+          { name: entry.name, date: entry.date },
+          entry.crc32 ?? null,
+          (error) => (error ? reject(error) : resolve()),
         );
       });
       await Promise.race([written, closed]);

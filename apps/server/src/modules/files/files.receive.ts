@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { finished, pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +20,8 @@ export interface ReceivedFile {
   size: number;
   /** SHA-256 of the bytes, hex. */
   sha256: string;
+  /** CRC-32 of the bytes (unsigned), taken in the same pass. */
+  crc32: number;
   /** The first bytes, for sniffing the format. */
   head: Buffer;
   /** The part's file name, as a name to search by (see originalName); null when it has none. */
@@ -70,9 +73,18 @@ function clientError(error: unknown): unknown {
   );
 }
 
+/** CRC-32 (unsigned) of a file's bytes, read as a stream. */
+export async function fileCrc32(filePath: string): Promise<number> {
+  let checksum = 0;
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 1024 * 1024 })) {
+    checksum = crc32(chunk as Buffer, checksum);
+  }
+  return checksum >>> 0;
+}
+
 /**
- * Streams the multipart field "file" into a temporary file under tmpDir while hashing and counting
- * it: the file is never held in memory. Other parts are read and dropped. Refuses a body that is
+ * Streams the multipart field "file" into a temporary file under tmpDir while hashing (SHA-256 and
+ * CRC-32) and counting it: the file is never held in memory. Other parts are read and dropped. Refuses a body that is
  * not multipart (415), has no file (400), an empty file (400) or one over maxBytes (413), leaving
  * nothing behind.
  */
@@ -155,12 +167,14 @@ async function writeToTempFile(
   if (source.destroyed) throw brokenOff();
   const file = path.join(dir, `${randomBytes(12).toString('hex')}.upload`);
   const hash = createHash('sha256');
+  let checksum = 0;
   let size = 0;
   const head: Buffer[] = [];
   let headLength = 0;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
+      checksum = crc32(chunk, checksum);
       size += chunk.length;
       if (headLength < SNIFF_BYTES) {
         const slice = chunk.subarray(0, SNIFF_BYTES - headLength);
@@ -178,5 +192,11 @@ async function writeToTempFile(
     if ((error as NodeJS.ErrnoException).syscall) throw error;
     throw clientError(error);
   }
-  return { path: file, size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+  return {
+    path: file,
+    size,
+    sha256: hash.digest('hex'),
+    crc32: checksum >>> 0,
+    head: Buffer.concat(head),
+  };
 }

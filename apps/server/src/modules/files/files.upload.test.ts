@@ -1,4 +1,5 @@
 import exifReader from 'exif-reader';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FILES_SHOW_PATH, type UploadedFile } from '@photo/contract';
@@ -300,6 +301,25 @@ describe('POST /api/files/upload', () => {
     // The date and camera are stored all the same.
     const row = await findFileById(ctx.deps.db, body.id);
     expect(row).toMatchObject({ date_taken: '2022-01-02T03:04:05.000Z', camera_make: 'Acme' });
+  });
+
+  it('keeps the CRC-32 of the original as stored: as received, cut after its end, without its location', async () => {
+    const plain = await noiseJpeg(30, 20);
+    const trailing = Buffer.concat([await noiseJpeg(31, 20), Buffer.from('trailing bytes')]);
+    const withGps = await redBlueJpeg({
+      exif: { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } },
+    });
+    for (const bytes of [plain, trailing, withGps]) {
+      const res = await ctx.api(alice).upload(bytes);
+      expect(res.statusCode).toBe(201);
+      const id = res.json<UploadedFile>().id;
+      const original = (await ctx.api().show(id)).rawPayload;
+      const row = await findFileById(ctx.deps.db, id);
+      // PostgreSQL answers the bigint as text.
+      expect(Number(row?.crc32)).toBe(crc32(original));
+      // Only the first is stored as it came.
+      expect(original.equals(bytes)).toBe(bytes === plain);
+    }
   });
 
   it('drops a location written in XMP too', async () => {

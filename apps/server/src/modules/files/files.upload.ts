@@ -10,7 +10,7 @@ import { blobKeys } from './files.blobs.js';
 import { findImageEnd } from './files.image-end.js';
 import { inspectImage, sniffImageFormat, writeWithoutLocation } from './files.images.js';
 import { makePlaceholder } from './files.placeholder.js';
-import type { ReceivedFile } from './files.receive.js';
+import { fileCrc32, type ReceivedFile } from './files.receive.js';
 import { findFileByOwnerAndSha256, insertFileUnlessDuplicate } from './files.repository.js';
 
 /**
@@ -72,10 +72,14 @@ export async function storeUploadedFile(
       }
       return { info, placeholder, original };
     });
+    const unchanged = original === received.path && imageEnd === received.size;
     const size = original === received.path ? imageEnd : (await fs.stat(original)).size;
+    // The CRC-32 of what is stored (for zip downloads): the received bytes' unless they were cut
+    // or cleaned, then read again (rare: trailing bytes, or a location removed).
+    const checksum = unchanged ? received.crc32 : await fileCrc32(original);
 
     const id = newFileId();
-    const row: FileRow = {
+    const row = {
       id,
       owner_id: ownerId,
       blob_key: blobKeys.original(id),
@@ -98,7 +102,8 @@ export async function storeUploadedFile(
       placeholder,
       original_name: received.originalName,
       photo_count: 0,
-    };
+      crc32: checksum,
+    } satisfies FileRow;
     // The blob first, then the row: a failure in between leaves only unreachable bytes, removed here.
     let written = false;
     const storingSince = performance.now();

@@ -337,6 +337,7 @@ async function photosOfCopies(
         id,
         sha256: `${start + index}`.padStart(64, '0'),
         blob_key: `originals/${id}`,
+        crc32: null,
         thumb_key: null,
         preview_key: null,
         card_key: null,
