@@ -184,6 +184,31 @@ for (const { label, width, height } of VIEWPORTS) {
       await snap(page, 'album-details', label);
       await snapViewer(page, label);
 
+      // Photos: every photo by month; then two of them selected.
+      await page.goto('/photos');
+      await expect(page.getByRole('heading', { name: 'Photos', level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Select: Photo of / })).not.toHaveCount(0);
+      await snap(page, 'timeline', label);
+      const checks = page.getByRole('button', { name: /^Select: Photo of / });
+      await checks.first().click();
+      await page
+        .getByRole('button', { name: /^Photo of /, pressed: false })
+        .first()
+        .click();
+      await expect(page.getByRole('toolbar', { name: 'Selected photos' })).toContainText(
+        '2 selected',
+      );
+      await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-timeline-selection.png`) });
+      await page.keyboard.press('Escape');
+
+      // Search results for the album's name, from the top bar.
+      await page.goto(`/search?q=${encodeURIComponent('mountains')}`);
+      await expect(page.getByRole('heading', { name: 'Results for “mountains”' })).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Albums' }).getByRole('listitem'),
+      ).not.toHaveCount(0);
+      await snap(page, 'search-results', label);
+
       // The Share dialog saying what went wrong, in itself; then a link opened by a visitor.
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       const share = page.getByRole('dialog');
