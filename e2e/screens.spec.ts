@@ -184,6 +184,29 @@ for (const { label, width, height } of VIEWPORTS) {
       await snap(page, 'album-details', label);
       await snapViewer(page, label);
 
+      // The Share dialog saying what went wrong, in itself; then a link opened by a visitor.
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      const share = page.getByRole('dialog');
+      await share.getByLabel('Invite by e-mail').fill('someone@example');
+      await share.getByRole('button', { name: 'Invite', exact: true }).click();
+      await expect(share.getByRole('alert')).toBeVisible();
+      await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-share-dialog-error.png`) });
+      await share.getByRole('button', { name: 'Create link' }).click();
+      const linkField = share.getByLabel(/Anyone with this link/);
+      await expect(linkField).toHaveValue(/\/shared\//);
+      const link = await linkField.inputValue();
+      await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-share-dialog-link.png`) });
+      await share.getByRole('button', { name: 'Done' }).click();
+      const visitorContext = await page
+        .context()
+        .browser()!
+        .newContext({ viewport: { width, height } });
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(link);
+      await expect(visitor.getByRole('link', { name: /View larger/ })).toHaveCount(3);
+      await snap(visitor, 'shared-link', label);
+      await snapViewer(visitor, label, 'shared-link-');
+      await visitorContext.close();
       // Photos: every photo by month; then two of them selected.
       await page.goto('/photos');
       await expect(page.getByRole('heading', { name: 'Photos', level: 1 })).toBeVisible();
@@ -209,29 +232,6 @@ for (const { label, width, height } of VIEWPORTS) {
       ).not.toHaveCount(0);
       await snap(page, 'search-results', label);
 
-      // The Share dialog saying what went wrong, in itself; then a link opened by a visitor.
-      await page.getByRole('button', { name: 'Share', exact: true }).click();
-      const share = page.getByRole('dialog');
-      await share.getByLabel('Invite by e-mail').fill('someone@example');
-      await share.getByRole('button', { name: 'Invite', exact: true }).click();
-      await expect(share.getByRole('alert')).toBeVisible();
-      await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-share-dialog-error.png`) });
-      await share.getByRole('button', { name: 'Create link' }).click();
-      const linkField = share.getByLabel(/Anyone with this link/);
-      await expect(linkField).toHaveValue(/\/shared\//);
-      const link = await linkField.inputValue();
-      await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-share-dialog-link.png`) });
-      await share.getByRole('button', { name: 'Done' }).click();
-      const visitorContext = await page
-        .context()
-        .browser()!
-        .newContext({ viewport: { width, height } });
-      const visitor = await visitorContext.newPage();
-      await visitor.goto(link);
-      await expect(visitor.getByRole('link', { name: /View larger/ })).toHaveCount(3);
-      await snap(visitor, 'shared-link', label);
-      await snapViewer(visitor, label, 'shared-link-');
-      await visitorContext.close();
       await page.goto(`/photo/${coverPhoto.id}`);
       await expect(page.getByText('Love the colours.')).toBeVisible();
       await snap(page, 'photo-details', label);
