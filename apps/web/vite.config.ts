@@ -65,6 +65,7 @@ const ALBUM_PAGE_MODULES = [
   'shared/components/heart-icon',
   'shared/lib/grid-tiles',
   'shared/lib/use-opened-once',
+  'shared/lib/use-place',
   // Selecting photos, which Photos shares (the selection bar itself loads when first needed).
   'app/selection/selection-bar-lazy',
   'features/timeline/api/timeline-keys',

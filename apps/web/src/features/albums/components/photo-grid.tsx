@@ -2,11 +2,9 @@ import { IMAGE_SIZES, type Photo } from '@photo/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
-  useCallback,
   useDeferredValue,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type CSSProperties,
   type ReactElement,
@@ -24,6 +22,7 @@ import '../../../shared/styles/gallery.css';
 import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { firstScreenTiles, rowHeight } from '../../../shared/lib/grid-tiles';
 import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shared/lib/placeholder';
+import { usePlace } from '../../../shared/lib/use-place';
 
 /** A photo as the layout sees it: its shape, and the photo itself. */
 interface GridItem {
@@ -109,39 +108,6 @@ interface PhotoGridProps {
 
 /** Rows drawn beyond each edge of the screen, so a quick scroll finds them there. */
 const OVERSCAN_ROWS = 4;
-
-interface Place {
-  /** The grid's width; undefined until it is first measured. */
-  width: number | undefined;
-  /** Where the grid starts in the page, from its top. */
-  top: number;
-}
-
-/**
- * The grid's width and where it starts in the page, kept up to date as the grid or anything above
- * it (the page) changes size.
- */
-function usePlace(): [(element: HTMLElement | null) => void, Place] {
-  const [place, setPlace] = useState<Place>({ width: undefined, top: 0 });
-  const observer = useRef<ResizeObserver>(null);
-  const ref = useCallback((element: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!element) return;
-    const update = () => {
-      // A grid not laid out (hidden, or a page without layout) is taken as wide as the window.
-      const width = element.clientWidth || window.innerWidth;
-      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      setPlace((place) => (place.width === width && place.top === top ? place : { width, top }));
-    };
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
-    observer.current = new ResizeObserver(update);
-    observer.current.observe(element);
-    observer.current.observe(document.body);
-  }, []);
-  return [ref, place];
-}
 
 type Row = LayoutModel<GridItem>['tracks'][number];
 

@@ -1,7 +1,7 @@
 import type { TimelinePage as TimelinePageData, TimelinePhoto } from '@photo/contract';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/components/empty-state';
@@ -27,6 +27,7 @@ import {
 } from '../lib/timeline-layout';
 import { Scrubber } from './scrubber';
 import './timeline.css';
+import { usePlace } from '../../../shared/lib/use-place';
 
 const numberFormat = new Intl.NumberFormat();
 
@@ -36,35 +37,6 @@ const photoCount = (count: number) =>
 
 /** A tile's description: when the photo was taken (or added). */
 const tileLabel = (photo: TimelinePhoto) => `Photo of ${formatDateTaken(photo.date)}`;
-
-interface Place {
-  /** The grid's width; undefined until it is first measured. */
-  width: number | undefined;
-  /** Where the grid starts in the page, from its top. */
-  top: number;
-}
-
-/** The grid's width and where it starts in the page, kept up to date as either changes. */
-function usePlace(): [(element: HTMLElement | null) => void, Place] {
-  const [place, setPlace] = useState<Place>({ width: undefined, top: 0 });
-  const observer = useRef<ResizeObserver>(null);
-  const ref = useCallback((element: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!element) return;
-    const update = () => {
-      const width = element.clientWidth || window.innerWidth;
-      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      setPlace((place) => (place.width === width && place.top === top ? place : { width, top }));
-    };
-    update();
-    if (typeof ResizeObserver === 'undefined') return;
-    observer.current = new ResizeObserver(update);
-    observer.current.observe(element);
-    observer.current.observe(document.body);
-  }, []);
-  return [ref, place];
-}
 
 /** Where a tile's link goes: the viewer on this page (?photo=…), or the photo's own page. */
 type OpenTarget = (photo: TimelinePhoto) => { to: string | { search: string }; state?: unknown };
