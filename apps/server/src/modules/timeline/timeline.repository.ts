@@ -49,6 +49,23 @@ function memberOf(eb: ExpressionBuilder<Database, 'albums'>, userId: string) {
   );
 }
 
+/**
+ * Whether the photo (the row `photos` of the query) has a twin the viewer sees: another photo of
+ * its file, with a smaller id, in an album they may see. The photo of smallest id stands for its
+ * file. The subquery's `albums` is the twin's, and hides the outer one.
+ */
+function seenTwinBefore(eb: ExpressionBuilder<Database, 'photos'>, viewerId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('photos as twin')
+      .innerJoin('albums', 'albums.id', 'twin.album_id')
+      .select('twin.id')
+      .whereRef('twin.file_id', '=', 'photos.file_id')
+      .whereRef('twin.id', '<', 'photos.id')
+      .where((sub) => albumVisibleToSql(viewerId, memberOf(sub, viewerId))),
+  );
+}
+
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** `value LIKE pattern` with \ as the escape, case-insensitive on both engines. */
@@ -96,22 +113,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
     }>()
     .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
     .where((eb) =>
-      eb.or([
-        eb('files.photo_count', '<=', 1),
-        eb.not(
-          eb.exists(
-            // The same file's other photos in albums the viewer sees (this `albums`, the twin's,
-            // hides the outer one).
-            eb
-              .selectFrom('photos as twin')
-              .innerJoin('albums', 'albums.id', 'twin.album_id')
-              .select('twin.id')
-              .whereRef('twin.file_id', '=', 'photos.file_id')
-              .whereRef('twin.id', '<', 'photos.id')
-              .where((sub) => albumVisibleToSql(args.viewerId, memberOf(sub, args.viewerId))),
-          ),
-        ),
-      ]),
+      eb.or([eb('files.photo_count', '<=', 1), eb.not(seenTwinBefore(eb, args.viewerId))]),
     );
   const { afterKey, afterId, from, until, addedBy, ftsMatch, nameLike, cameraLike } = args;
   if (afterKey !== undefined && afterId !== undefined) {
@@ -286,18 +288,7 @@ function monthRepeatsQuery(db: Db, args: { viewerId: string }) {
     ])
     .where(shownTwice)
     .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
-    .where((eb) =>
-      eb.exists(
-        // As in photoPageQuery: this `albums` is the twin's.
-        eb
-          .selectFrom('photos as twin')
-          .innerJoin('albums', 'albums.id', 'twin.album_id')
-          .select('twin.id')
-          .whereRef('twin.file_id', '=', 'photos.file_id')
-          .whereRef('twin.id', '<', 'photos.id')
-          .where((sub) => albumVisibleToSql(args.viewerId, memberOf(sub, args.viewerId))),
-      ),
-    )
+    .where((eb) => seenTwinBefore(eb, args.viewerId))
     .groupBy(sql`substr(photos.sort_date, 1, 7)`);
 }
 
