@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '@photo/contract';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_MAX_VIDEO_BYTES } from '@photo/contract';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -23,6 +23,10 @@ const envSchema = z.object({
     .transform((url) => new URL(url).origin)
     .optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
+  MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_VIDEO_BYTES),
+  /** ffmpeg and ffprobe to run; unset: those on the PATH, else the builds shipped in npm packages. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_BUFFER_BYTES: z.coerce
     .number()
@@ -91,6 +95,11 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   maxUploadBytes: number;
+  /** Largest video accepted (MAX_VIDEO_BYTES), through the resumable endpoint. */
+  maxVideoBytes: number;
+  /** FFMPEG_PATH / FFPROBE_PATH, when set. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
   logLevel: string;
   /** Log bytes held while the output is slower than the server; beyond, lines are dropped. */
   logBufferBytes: number;
@@ -184,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxVideoBytes: e.MAX_VIDEO_BYTES,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_BYTES,
     trustProxy: e.TRUST_PROXY,

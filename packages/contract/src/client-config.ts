@@ -9,6 +9,19 @@ export const uploadLimitsSchema = z
     acceptedTypes: z.array(z.string()),
     /** Largest image accepted, in pixels (width x height). */
     maxPixels: z.number().int().positive(),
+    /** Largest video accepted, in bytes (the server's MAX_VIDEO_BYTES), through `resumable`. */
+    maxVideoBytes: z.number().int().positive(),
+    /** Longest video accepted, in seconds. */
+    maxVideoSeconds: z.number().int().positive(),
+    /** The tus 1.0 endpoint every photo and video can be sent through, resuming after a drop. */
+    resumable: z.object({
+      /** RESUMABLE_UPLOADS_PATH. */
+      endpoint: z.string(),
+      /** tus versions the server speaks. */
+      versions: z.array(z.string()),
+      /** Largest chunk one PATCH may carry, in bytes. */
+      chunkBytes: z.number().int().positive(),
+    }),
   })
   .meta({ id: 'UploadLimits' });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;

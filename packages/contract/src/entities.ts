@@ -77,6 +77,26 @@ export const albumSchema = z
   .meta({ id: 'Album' });
 export type Album = z.infer<typeof albumSchema>;
 
+/** What kind of item a photo is: a picture, a video, or a Live Photo (a picture with its motion). */
+export const photoKindSchema = z.enum(['photo', 'video', 'livePhoto']).meta({ id: 'PhotoKind' });
+export type PhotoKind = z.infer<typeof photoKindSchema>;
+
+/**
+ * A video's playback, or a Live Photo's motion. It plays from the photo's address with
+ * size=video (PLAYBACK_SIZE), under the same access rules and signature as the picture.
+ */
+export const photoVideoSchema = z
+  .object({
+    durationMs: z.number().int().min(0),
+    /**
+     * processing: a copy every browser plays is being made, and the poster shows meanwhile;
+     * ready: it plays; failed: no such copy could be made (the original can still be downloaded).
+     */
+    state: z.enum(['processing', 'ready', 'failed']),
+  })
+  .meta({ id: 'PhotoVideo' });
+export type PhotoVideo = z.infer<typeof photoVideoSchema>;
+
 export const photoSchema = z
   .object({
     id,
@@ -110,6 +130,9 @@ export const photoSchema = z
     /** Whether the signed-in user is one of them. */
     likedByMe: z.boolean(),
     commentCount: z.number().int().min(0),
+    kind: photoKindSchema,
+    /** For a video and a Live Photo: its length and whether it plays yet; null for a picture. */
+    video: photoVideoSchema.nullable(),
   })
   .meta({ id: 'Photo' });
 export type Photo = z.infer<typeof photoSchema>;
@@ -174,6 +197,10 @@ export const uploadedFileSchema = z
     height: z.number().int(),
     placeholder,
     ready,
+    /** photo or video: what the bytes are (a Live Photo is paired when added to an album). */
+    kind: z.enum(['photo', 'video']),
+    /** A video's length; null for a picture. */
+    durationMs: z.number().int().min(0).nullable(),
   })
   .meta({ id: 'UploadedFile' });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;

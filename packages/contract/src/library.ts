@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { albumSchema } from './entities.js';
+import { albumSchema, photoKindSchema, photoVideoSchema } from './entities.js';
 
 /**
  * Every photo in one place: the timeline of all photos a person may see, search, actions on many
@@ -63,6 +63,9 @@ export const timelinePhotoSchema = z
     /** Date taken when known, else date added: the timeline's order. */
     date: isoDate,
     createdById: z.string(),
+    kind: photoKindSchema,
+    /** For a video and a Live Photo: its length and whether it plays yet; null for a picture. */
+    video: photoVideoSchema.nullable(),
   })
   .meta({ id: 'TimelinePhoto' });
 export type TimelinePhoto = z.infer<typeof timelinePhotoSchema>;

@@ -14,6 +14,13 @@ export const MiB = 1024 * 1024;
 /** Default largest upload accepted, in bytes (the server's MAX_UPLOAD_BYTES may change it). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * MiB;
 
+/**
+ * Default largest video accepted, in bytes (the server's MAX_VIDEO_BYTES may change it). Videos are
+ * sent through the resumable upload endpoint (RESUMABLE_UPLOADS_PATH); files/upload takes them too,
+ * within MAX_UPLOAD_BYTES.
+ */
+export const DEFAULT_MAX_VIDEO_BYTES = 2 * 1024 * MiB;
+
 /** Raster image types accepted for upload, checked by content on the server. */
 export const ACCEPTED_IMAGE_TYPES = [
   'image/jpeg',
@@ -21,6 +28,8 @@ export const ACCEPTED_IMAGE_TYPES = [
   'image/webp',
   'image/gif',
   'image/avif',
+  'image/heic',
+  'image/heif',
 ] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
@@ -32,7 +41,32 @@ export const ACCEPTED_IMAGE_EXTENSIONS = [
   '.webp',
   '.gif',
   '.avif',
+  '.heic',
+  '.heif',
 ] as const;
+
+/** Video types accepted for upload, checked by content (container and codecs) on the server. */
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export type AcceptedVideoType = (typeof ACCEPTED_VIDEO_TYPES)[number];
+
+/** File name extensions of ACCEPTED_VIDEO_TYPES offered by the file picker. */
+export const ACCEPTED_VIDEO_EXTENSIONS = ['.mp4', '.m4v', '.mov', '.webm'] as const;
+
+/** What the server says when a file is none of the accepted types (415). */
+export const UNSUPPORTED_MEDIA_MESSAGE =
+  'Only photos (JPEG, PNG, WebP, GIF, AVIF, HEIC) and videos (MP4, MOV, WebM) are accepted.';
+
+/** Largest video accepted: width and height at most this many pixels each (8K). */
+export const MAX_VIDEO_EDGE = 8192;
+/** Longest video accepted, in seconds. */
+export const MAX_VIDEO_SECONDS = 3 * 60 * 60;
+/** Browser-safe renditions of videos that are not (H.264 + AAC in MP4) are at most this tall. */
+export const RENDITION_MAX_HEIGHT = 1080;
+
+/** The tus 1.0 endpoint for resumable uploads (creation, HEAD, PATCH, termination, expiration). */
+export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
+/** Bytes a client sends in one PATCH of a resumable upload: what a drop can cost at most. */
+export const RESUMABLE_CHUNK_BYTES = 8 * MiB;
 
 export const ALBUM_NAME_MAX = 100;
 export const USER_NAME_MAX = 100;
@@ -63,6 +97,12 @@ export const CARD_IMAGE_SIZES = {
   card3x: { width: 864, height: 648 },
 } as const;
 export type CardImageSize = keyof typeof CARD_IMAGE_SIZES;
+
+/**
+ * files/show?size=video: what a browser plays for a video (its browser-safe rendition when it has
+ * one, else its original), or for a Live Photo its motion; served with HTTP range requests.
+ */
+export const PLAYBACK_SIZE = 'video';
 
 /** Spec constants. */
 export const ID_TOKEN_HEADER = 'idToken';

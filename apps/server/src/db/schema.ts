@@ -136,7 +136,27 @@ export interface FilesTable {
    * answer it as text (see crc32FromRow).
    */
   crc32: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** What the file is (0056). */
+  kind: Generated<FileKind>;
+  /** A video's length, in milliseconds; null for a picture. */
+  duration_ms: number | null;
+  /**
+   * The picture the derived sizes and the placeholder are made from when libvips cannot read the
+   * original (a HEIC's decoded image, a video's poster frame); null: the original itself.
+   */
+  still_key: string | null;
+  /** A video's browser-safe copy (H.264 + AAC in MP4, faststart), when its original is not one. */
+  rendition_key: string | null;
+  /** A video's playback state; null for a picture. */
+  video_state: VideoState | null;
+  /** Apple's content identifier (ContentIdentifier), shared by the halves of a Live Photo. */
+  content_id: string | null;
+  /** A Live Photo's still names its motion: a video file of the same owner. */
+  motion_file_id: string | null;
 }
+
+export type FileKind = 'photo' | 'video';
+export type VideoState = 'processing' | 'ready' | 'failed';
 
 export type DerivedState = 'pending' | 'ready' | 'failed';
 

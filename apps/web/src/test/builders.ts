@@ -22,6 +22,8 @@ export function makePhoto(overrides: Partial<Photo> = {}): Photo {
     likedByMe: false,
     commentCount: 0,
     rotation: 0,
+    kind: 'photo',
+    video: null,
     ...overrides,
   };
 }

@@ -1,6 +1,10 @@
 import {
   IDENTITY_BASE_PATH,
   ACCEPTED_IMAGE_TYPES,
+  ACCEPTED_VIDEO_TYPES,
+  MAX_VIDEO_SECONDS,
+  RESUMABLE_UPLOADS_PATH,
+  RESUMABLE_CHUNK_BYTES,
   CLIENT_CONFIG_PATH,
   MAX_IMAGE_PIXELS,
   clientConfigSchema,
@@ -11,7 +15,7 @@ import type { RoutesPlugin } from '../routes-plugin.js';
 
 /** The settings clients learn at run time, from this server's configuration. */
 export function clientConfig(
-  config: Pick<Config, 'maxUploadBytes' | 'identityClient' | 'identityEnabled'>,
+  config: Pick<Config, 'maxUploadBytes' | 'maxVideoBytes' | 'identityClient' | 'identityEnabled'>,
   mail: { configured: boolean },
 ): ClientConfig {
   const baseUrl = config.identityClient.baseUrl ?? IDENTITY_BASE_PATH;
@@ -24,8 +28,15 @@ export function clientConfig(
     },
     upload: {
       maxBytes: config.maxUploadBytes,
-      acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
+      acceptedTypes: [...ACCEPTED_IMAGE_TYPES, ...ACCEPTED_VIDEO_TYPES],
       maxPixels: MAX_IMAGE_PIXELS,
+      maxVideoBytes: config.maxVideoBytes,
+      maxVideoSeconds: MAX_VIDEO_SECONDS,
+      resumable: {
+        endpoint: RESUMABLE_UPLOADS_PATH,
+        versions: ['1.0.0'],
+        chunkBytes: RESUMABLE_CHUNK_BYTES,
+      },
     },
     mail: { configured: mail.configured },
   };

@@ -1,4 +1,13 @@
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_PIXELS, clientConfigSchema } from '@photo/contract';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  ACCEPTED_VIDEO_TYPES,
+  DEFAULT_MAX_VIDEO_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_VIDEO_SECONDS,
+  RESUMABLE_CHUNK_BYTES,
+  RESUMABLE_UPLOADS_PATH,
+  clientConfigSchema,
+} from '@photo/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestContext, useTestContext } from '../../test/harness.js';
 
@@ -13,8 +22,15 @@ describe('GET /api/client-config', () => {
     expect(body).toEqual({
       upload: {
         maxBytes: 90_000_000,
-        acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
+        acceptedTypes: [...ACCEPTED_IMAGE_TYPES, ...ACCEPTED_VIDEO_TYPES],
         maxPixels: MAX_IMAGE_PIXELS,
+        maxVideoBytes: DEFAULT_MAX_VIDEO_BYTES,
+        maxVideoSeconds: MAX_VIDEO_SECONDS,
+        resumable: {
+          endpoint: RESUMABLE_UPLOADS_PATH,
+          versions: ['1.0.0'],
+          chunkBytes: RESUMABLE_CHUNK_BYTES,
+        },
       },
       identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
       mail: { configured: false },

@@ -8,13 +8,25 @@ export const blobKeys = {
   /** Each edit of the file (a rotation) gets new keys: bytes under a key never change. */
   derived: (id: string, size: ImageSize | CardImageSize, editVersion = 0) =>
     editVersion === 0 ? `${size}/${id}.webp` : `${size}/${id}.v${editVersion}.webp`,
+  /** The picture sizes are made from when libvips cannot read the original (JPEG). */
+  still: (id: string) => `stills/${id}.jpg`,
+  /** A video's browser-safe copy (MP4). */
+  rendition: (id: string) => `renditions/${id}.mp4`,
 };
 
 /** The columns of a file's row that name the blobs of its derived sizes. */
 export const DERIVED_BLOB_COLUMNS = ['thumb_key', 'preview_key', 'card_key', 'card3x_key'] as const;
 
-/** The columns of a file's row that name its blobs: its original, then its derived sizes. */
-export const FILE_BLOB_COLUMNS = ['blob_key', ...DERIVED_BLOB_COLUMNS] as const;
+/**
+ * The columns of a file's row that name its blobs: its original, its still and rendition (made
+ * once, never edited), then its derived sizes.
+ */
+export const FILE_BLOB_COLUMNS = [
+  'blob_key',
+  'still_key',
+  'rendition_key',
+  ...DERIVED_BLOB_COLUMNS,
+] as const;
 
 export type DerivedKeys = Pick<FileRow, (typeof DERIVED_BLOB_COLUMNS)[number]>;
 export type FileBlobKeys = Pick<FileRow, (typeof FILE_BLOB_COLUMNS)[number]>;
@@ -26,9 +38,10 @@ export function derivedBlobKeysOf(row: DerivedKeys): string[] {
   );
 }
 
-/** Every blob a file's row names: its original and the derived sizes it has. */
+/** Every blob a file's row names: its original, still, rendition and derived sizes, those it has. */
 export function blobKeysOf(row: FileBlobKeys): string[] {
-  return [row.blob_key, ...derivedBlobKeysOf(row)];
+  const own = [row.still_key, row.rendition_key].filter((key): key is string => Boolean(key));
+  return [row.blob_key, ...own, ...derivedBlobKeysOf(row)];
 }
 
 /** Deletes every blob of a file whose row is gone (run once that deletion is committed). */

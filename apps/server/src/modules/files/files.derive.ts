@@ -78,9 +78,11 @@ async function derive(
 ): Promise<void> {
   const file = await findFileById(deps.db, fileId);
   if (!file || file.edit_version !== version || file.derived_state === 'ready') return;
-  const original = await readOriginal(deps.blobStore, file.blob_key);
+  // A HEIC or a video is made smaller from its still (its decoded picture, or its poster).
+  const source = file.still_key ?? file.blob_key;
+  const original = await readOriginal(deps.blobStore, source);
   if (!original) {
-    log.error({ fileId, key: file.blob_key }, 'stored file has no blob');
+    log.error({ fileId, key: source }, 'stored file has no blob');
     await recordDerivedImagesFailed(deps.db, fileId, version);
     return;
   }

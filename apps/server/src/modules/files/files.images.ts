@@ -4,6 +4,7 @@ import {
   CARD_IMAGE_SIZES,
   IMAGE_SIZES,
   MAX_IMAGE_PIXELS,
+  UNSUPPORTED_MEDIA_MESSAGE,
   type AcceptedImageType,
   type CardImageSize,
   type ImageSize,
@@ -136,7 +137,7 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
   }
   const format = formatOf(metadata);
   if (format !== sniffed) {
-    throw unsupported('Only JPEG, PNG, WebP, GIF and AVIF images are accepted.');
+    throw unsupported(UNSUPPORTED_MEDIA_MESSAGE);
   }
   const { width, height } = metadata.autoOrient;
   if (!(width > 0 && height > 0)) throw unreadable();

@@ -159,6 +159,10 @@ const SERVED_COLUMNS = [
   // A download's file name.
   'date_taken',
   'created_at',
+  // What plays: a video, or a Live Photo's motion.
+  'kind',
+  'video_state',
+  'motion_file_id',
   ...FILE_BLOB_COLUMNS,
 ] as const satisfies readonly (keyof FileRow)[];
 

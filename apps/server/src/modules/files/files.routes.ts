@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { uploadedFileSchema } from '@photo/contract';
+import { PLAYBACK_SIZE, uploadedFileSchema } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
@@ -93,7 +93,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         security: [],
         params: z.object({ id: z.string() }),
         querystring: z.object({
-          size: z.enum(['thumb', 'preview', 'card', 'card3x']).optional(),
+          size: z.enum(['thumb', 'preview', 'card', 'card3x', PLAYBACK_SIZE]).optional(),
           exp: z.coerce.number().int().optional(),
           sig: z.string().max(100).optional(),
           v: z.coerce.number().int().min(0).optional(),

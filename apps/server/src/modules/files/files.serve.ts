@@ -1,10 +1,10 @@
-import type { CardImageSize, ImageSize } from '@photo/contract';
+import { PLAYBACK_SIZE, type CardImageSize, type ImageSize } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { FILE_ID_PATTERN } from '../../lib/ids.js';
 import { DERIVED_CONTENT_TYPE } from './files.images.js';
-import { findFileWithExposure } from './files.repository.js';
+import { findFileWithExposure, type ServedFileRow } from './files.repository.js';
 
 export interface FileToServe {
   key: string;
@@ -29,6 +29,11 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/avif': 'avif',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
 };
 
 /**
@@ -64,6 +69,25 @@ function derivedKeyOf(
   }
 }
 
+/**
+ * What a browser plays for a video: its browser-safe rendition when it has one, else its original.
+ * 404 for a file that is no video.
+ */
+function playbackOf(file: ServedFileRow, maxAgeSeconds: number | null): FileToServe {
+  if (file.kind !== 'video') throw notFound('FILE_NOT_FOUND', 'The video');
+  const key = file.rendition_key ?? file.blob_key;
+  const contentType = file.rendition_key ? 'video/mp4' : file.content_type;
+  return {
+    key,
+    contentType,
+    etag: `"${file.id}.${file.rendition_key ? 'rendition' : 'original'}"`,
+    // Until its rendition is made, the original stands in: caches must ask again.
+    maxAgeSeconds: file.video_state === 'processing' ? 0 : maxAgeSeconds,
+    derived: false,
+    downloadName: downloadNameOf(file, contentType),
+  };
+}
+
 /** What answers a card size for a file stored before card crops were made. */
 const CARD_FALLBACK: Record<CardImageSize, ImageSize> = { card: 'thumb', card3x: 'preview' };
 
@@ -78,14 +102,14 @@ export async function findFileToServe(
   deps: Pick<AppDeps, 'db' | 'pictureSigner'>,
   id: string,
   query: {
-    size?: ImageSize | CardImageSize | undefined;
+    size?: ImageSize | CardImageSize | typeof PLAYBACK_SIZE | undefined;
     exp?: number | undefined;
     sig?: string | undefined;
     /** The edit version the URL names (picture URLs carry it once the file has been edited). */
     v?: number | undefined;
   },
 ): Promise<FileToServe> {
-  const { size } = query;
+  const { size: asked } = query;
   const file = FILE_ID_PATTERN.test(id) ? await findFileWithExposure(deps.db, id) : undefined;
   if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
   const signed =
@@ -96,6 +120,8 @@ export async function findFileToServe(
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
+  if (asked === PLAYBACK_SIZE) return playbackOf(file, maxAgeSeconds);
+  const size = asked;
   let served = size;
   let derivedKey = served ? derivedKeyOf(file, served) : null;
   if (!derivedKey && (served === 'card' || served === 'card3x')) {

@@ -64,6 +64,8 @@ describe('POST /api/files/upload', () => {
       placeholder: expect.any(String),
       // The answer comes before a job makes its sizes.
       ready: false,
+      kind: 'photo',
+      durationMs: null,
     });
     // No location in it: the original is served byte for byte.
     const original = await ctx.api().show(body.id);

@@ -8,7 +8,16 @@ import { newFileId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import { blobKeys } from './files.blobs.js';
 import { findImageEnd } from './files.image-end.js';
-import { inspectImage, sniffImageFormat, writeWithoutLocation } from './files.images.js';
+import { UNSUPPORTED_MEDIA_MESSAGE } from '@photo/contract';
+import { prepareHeif } from './files.heif.js';
+import {
+  inspectImage,
+  sniffImageFormat,
+  writeWithoutLocation,
+  type ImageFormat,
+} from './files.images.js';
+import { sniffMedia, type PreparedMedia } from './files.media.js';
+import { prepareVideo } from './files.video.js';
 import { makePlaceholder } from './files.placeholder.js';
 import { fileCrc32, type ReceivedFile } from './files.receive.js';
 import { findFileByOwnerAndSha256, insertFileUnlessDuplicate } from './files.repository.js';
@@ -34,6 +43,9 @@ export interface StoredUpload {
 
 type FileDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock'>;
 
+/** Stills (a HEIC's decoded picture, a video's poster) are stored as JPEG. */
+export const STILL_CONTENT_TYPE = 'image/jpeg';
+
 /**
  * Turns a received upload into a stored file: refuses what is not an accepted image (its pixels
  * are decoded once, small, which also gives its placeholder), drops the location from the original
@@ -46,89 +58,132 @@ export async function storeUploadedFile(
   ownerId: string,
   received: ReceivedFile,
 ): Promise<StoredUpload> {
-  const cleaned = `${received.path}.clean`;
+  const temporaryFiles: string[] = [];
   try {
     const existing = await findFileByOwnerAndSha256(deps.db, ownerId, received.sha256);
     if (existing) return { file: existing, created: false };
 
-    const sniffed = sniffImageFormat(received.head);
+    const sniffed = sniffMedia(received.head, sniffImageFormat);
     if (!sniffed) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Only JPEG, PNG, WebP, GIF and AVIF images are accepted.',
-        { field: 'file' },
-      );
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MEDIA_MESSAGE, { field: 'file' });
     }
-    // Bytes after the image's end are no part of it: they are dropped, the image kept as it is.
-    const imageEnd = await findImageEnd(received.path, sniffed, received.size);
-    if (imageEnd < received.size) await fs.truncate(received.path, imageEnd);
-    const { info, placeholder, original } = await uploadChecks(ownerId, async () => {
-      const info = await inspectImage(received.path, sniffed);
-      const placeholder = await makePlaceholder(received.path);
-      let original = received.path;
-      if (info.hasLocation) {
-        await writeWithoutLocation(received.path, info, cleaned);
-        original = cleaned;
+    const prepared = await uploadChecks(ownerId, () => {
+      switch (sniffed.kind) {
+        case 'image':
+          return prepareImage(received, sniffed.format);
+        case 'heif':
+          return prepareHeif(received);
+        case 'video':
+          return prepareVideo(received, sniffed.container);
       }
-      return { info, placeholder, original };
     });
-    const unchanged = original === received.path && imageEnd === received.size;
-    const size = original === received.path ? imageEnd : (await fs.stat(original)).size;
+    temporaryFiles.push(...prepared.temporaryFiles);
+    const unchanged = prepared.original === received.path;
+    const size = unchanged ? received.size : (await fs.stat(prepared.original)).size;
     // The CRC-32 of what is stored (for zip downloads): the received bytes' unless they were cut
     // or cleaned, then read again (rare: trailing bytes, or a location removed).
-    const checksum = unchanged ? received.crc32 : await fileCrc32(original);
+    const checksum = unchanged ? received.crc32 : await fileCrc32(prepared.original);
 
     const id = newFileId();
     const row = {
       id,
       owner_id: ownerId,
       blob_key: blobKeys.original(id),
-      content_type: info.contentType,
+      content_type: prepared.contentType,
       size,
-      width: info.width,
-      height: info.height,
+      width: prepared.width,
+      height: prepared.height,
       sha256: received.sha256,
       thumb_key: null,
       preview_key: null,
       card_key: null,
       card3x_key: null,
-      date_taken: info.exif.dateTaken,
-      camera_make: info.exif.cameraMake,
-      camera_model: info.exif.cameraModel,
+      date_taken: prepared.exif.dateTaken,
+      camera_make: prepared.exif.cameraMake,
+      camera_model: prepared.exif.cameraModel,
       created_at: deps.clock.now().toISOString(),
       rotation: 0,
       edit_version: 0,
       derived_state: 'pending',
-      placeholder,
+      placeholder: prepared.placeholder,
       original_name: received.originalName,
       photo_count: 0,
       crc32: checksum,
+      kind: prepared.kind,
+      duration_ms: prepared.durationMs,
+      still_key: prepared.still ? blobKeys.still(id) : null,
+      rendition_key: null,
+      video_state: prepared.videoState,
+      content_id: prepared.contentId,
+      motion_file_id: null,
     } satisfies FileRow;
-    // The blob first, then the row: a failure in between leaves only unreachable bytes, removed here.
-    let written = false;
+    // The blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
+    const written: string[] = [];
     const storingSince = performance.now();
     try {
-      await deps.blobStore.putFile(row.blob_key, original, info.contentType);
-      written = true;
+      if (prepared.still && row.still_key) {
+        await deps.blobStore.putFile(row.still_key, prepared.still, STILL_CONTENT_TYPE);
+        written.push(row.still_key);
+      }
+      await deps.blobStore.putFile(row.blob_key, prepared.original, prepared.contentType);
+      written.push(row.blob_key);
       if (performance.now() - storingSince > UPLOAD_COMMIT_DEADLINE_MS) {
         throw new Error('Storing the upload took longer than its deadline; it is dropped.');
       }
       if (!(await insertFileUnlessDuplicate(deps.db, row))) {
         // The same bytes from the same owner landed meanwhile: answer that file.
-        await deps.blobStore.delete(row.blob_key).catch(() => undefined);
-        written = false;
+        await Promise.all(written.map((key) => deps.blobStore.delete(key).catch(() => undefined)));
+        written.length = 0;
         const winner = await findFileByOwnerAndSha256(deps.db, ownerId, received.sha256);
         if (winner) return { file: winner, created: false };
         throw new Error('A file with the same bytes was stored and removed meanwhile.');
       }
     } catch (error) {
-      if (written) await deps.blobStore.delete(row.blob_key).catch(() => undefined);
+      await Promise.all(written.map((key) => deps.blobStore.delete(key).catch(() => undefined)));
       throw error;
     }
     return { file: row, created: true };
   } finally {
-    await Promise.all([fs.rm(received.path, { force: true }), fs.rm(cleaned, { force: true })]);
+    await Promise.all(
+      [received.path, ...temporaryFiles].map((file) => fs.rm(file, { force: true })),
+    );
   }
+}
+
+/**
+ * An image libvips reads: bytes after its end are dropped, its pixels decoded once, small (which
+ * also gives its placeholder), and it is written again without its location when it has one.
+ */
+async function prepareImage(received: ReceivedFile, format: ImageFormat): Promise<PreparedMedia> {
+  // Bytes after the image's end are no part of it: they are dropped, the image kept as it is.
+  const imageEnd = await findImageEnd(received.path, format, received.size);
+  if (imageEnd < received.size) {
+    await fs.truncate(received.path, imageEnd);
+    received.size = imageEnd;
+    received.crc32 = await fileCrc32(received.path);
+  }
+  const info = await inspectImage(received.path, format);
+  const placeholder = await makePlaceholder(received.path);
+  const cleaned = `${received.path}.clean`;
+  let original = received.path;
+  if (info.hasLocation) {
+    await writeWithoutLocation(received.path, info, cleaned);
+    original = cleaned;
+  }
+  return {
+    kind: 'photo',
+    original,
+    contentType: info.contentType,
+    width: info.width,
+    height: info.height,
+    exif: info.exif,
+    placeholder,
+    durationMs: null,
+    still: null,
+    videoState: null,
+    contentId: null,
+    temporaryFiles: [cleaned],
+  };
 }
 
 export function toUploadedFile(file: FileRow, publicUrl: string | undefined): UploadedFile {
@@ -142,5 +197,7 @@ export function toUploadedFile(file: FileRow, publicUrl: string | undefined): Up
     placeholder: file.placeholder,
     // Failed sizes never come: the original stands in for them.
     ready: file.derived_state !== 'pending',
+    kind: file.kind === 'video' ? 'video' : 'photo',
+    durationMs: file.duration_ms,
   };
 }

@@ -1,5 +1,13 @@
 import type { Insertable, SqlBool } from 'kysely';
-import type { AlbumVisibility, Db, DerivedState, PhotoRow, PhotosTable } from '../../db/schema.js';
+import type {
+  AlbumVisibility,
+  Db,
+  DerivedState,
+  FileKind,
+  PhotoRow,
+  PhotosTable,
+  VideoState,
+} from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
@@ -24,6 +32,10 @@ export interface PhotoView extends PhotoRow {
   /** PostgreSQL answers a boolean, SQLite 0 or 1. */
   liked_by_viewer: SqlBool;
   comment_count: number | string | bigint | null;
+  kind: FileKind;
+  duration_ms: number | null;
+  video_state: VideoState | null;
+  motion_file_id: string | null;
 }
 
 /**
@@ -50,6 +62,10 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
       'files.camera_make',
       'files.camera_model',
       'files.size as file_size',
+      'files.kind',
+      'files.duration_ms',
+      'files.video_state',
+      'files.motion_file_id',
       eb
         .selectFrom('photo_likes')
         .select((sub) => sub.fn.countAll().as('n'))

@@ -39,6 +39,8 @@ import {
   type PhotoView,
 } from './photos.repository.js';
 
+import { photoMediaOf } from '../../lib/photo-media.js';
+
 function toRotation(value: number | string): Photo['rotation'] {
   const degrees = Number(value);
   return degrees === 90 || degrees === 180 || degrees === 270 ? degrees : 0;
@@ -70,6 +72,7 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
     likeCount: Number(view.like_count),
     likedByMe: Boolean(view.liked_by_viewer),
     commentCount: Number(view.comment_count),
+    ...photoMediaOf(view),
   };
 }
 

@@ -55,6 +55,8 @@ describe('photos', () => {
         likeCount: 0,
         likedByMe: false,
         commentCount: 0,
+        kind: 'photo',
+        video: null,
       });
     });
 

@@ -1,5 +1,12 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { AlbumVisibility, Database, Db, DerivedState } from '../../db/schema.js';
+import type {
+  AlbumVisibility,
+  Database,
+  Db,
+  DerivedState,
+  FileKind,
+  VideoState,
+} from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { albumSeenByEveryoneSql, albumVisibleToSql } from '../../lib/access.js';
@@ -17,6 +24,10 @@ export interface TimelinePhotoRow {
   edit_version: number;
   placeholder: string | null;
   derived_state: DerivedState;
+  kind: FileKind;
+  duration_ms: number | null;
+  video_state: VideoState | null;
+  motion_file_id: string | null;
 }
 
 /**
@@ -103,6 +114,10 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       'files.edit_version',
       'files.placeholder',
       'files.derived_state',
+      'files.kind',
+      'files.duration_ms',
+      'files.video_state',
+      'files.motion_file_id',
     ])
     .$narrowType<{
       album_visibility: AlbumVisibility;
@@ -110,6 +125,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       height: number;
       edit_version: number;
       derived_state: DerivedState;
+      kind: FileKind;
     }>()
     .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
     .where((eb) =>

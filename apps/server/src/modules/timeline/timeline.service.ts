@@ -22,6 +22,8 @@ import {
   type TimelinePhotoRow,
 } from './timeline.repository.js';
 
+import { photoMediaOf } from '../../lib/photo-media.js';
+
 type PictureDeps = Pick<AppDeps, 'config' | 'pictureSigner'>;
 
 /** A photo's tile: its thumbnail's address made as every photo answer makes it (signed or not). */
@@ -41,6 +43,7 @@ export function toTimelinePhoto(row: TimelinePhotoRow, deps: PictureDeps): Timel
     height: row.height,
     date: row.sort_date,
     createdById: row.owner_id,
+    ...photoMediaOf(row),
   };
 }
 

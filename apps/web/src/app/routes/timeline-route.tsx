@@ -35,6 +35,8 @@ function asPhoto(photo: TimelinePhoto): Photo {
     likeCount: 0,
     likedByMe: false,
     commentCount: 0,
+    kind: photo.kind,
+    video: photo.video,
   };
 }
 

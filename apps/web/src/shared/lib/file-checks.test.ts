@@ -18,6 +18,9 @@ const limits = (overrides: Partial<UploadLimits> = {}): UploadLimits => ({
   maxBytes: 90_000_000,
   acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
   maxPixels: 100_000_000,
+  maxVideoBytes: 2_000_000_000,
+  maxVideoSeconds: 10_800,
+  resumable: { endpoint: '/api/uploads', versions: ['1.0.0'], chunkBytes: 8_388_608 },
   ...overrides,
 });
 

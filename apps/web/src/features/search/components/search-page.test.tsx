@@ -29,6 +29,8 @@ const photo = (id: string, overrides: Partial<TimelinePhoto> = {}): TimelinePhot
   height: 800,
   date: '2024-06-02T10:00:00Z',
   createdById: 'u2',
+  kind: 'photo',
+  video: null,
   ...overrides,
 });
 

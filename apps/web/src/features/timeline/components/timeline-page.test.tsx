@@ -15,6 +15,8 @@ const photo = (id: string, date: string): TimelinePhoto => ({
   height: 600,
   date,
   createdById: 'u1',
+  kind: 'photo',
+  video: null,
 });
 
 const june = ['p1', 'p2', 'p3', 'p4'].map((id, at) => photo(id, `2024-06-${20 - at}T10:00:00Z`));
