@@ -5,6 +5,7 @@ import { DERIVE_IMAGES, createInProcessJobQueue } from '../../infra/job-queue.js
 import { multipartBody } from '../../test/api-client.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { imageOf, redBlueJpeg } from '../../test/images.js';
+import { blobKeys } from './files.blobs.js';
 import { deriveImages, startImageJobs } from './files.derive.js';
 import { findFileById } from './files.repository.js';
 import { stored } from './files.test-support.js';
@@ -33,9 +34,12 @@ async function upload(image: Buffer): Promise<UploadedFile> {
   return res.json();
 }
 
-const runJob = (file: UploadedFile, options: { last?: boolean; version?: number } = {}) =>
+const runJob = (
+  file: UploadedFile,
+  options: { last?: boolean; version?: number; deps?: typeof ctx.deps } = {},
+) =>
   deriveImages(
-    ctx.deps,
+    options.deps ?? ctx.deps,
     { fileId: file.id, editVersion: options.version ?? 0 },
     { last: options.last ?? false },
     ctx.app.log,
@@ -132,5 +136,82 @@ describe('derived sizes made by a job after the upload', () => {
     } finally {
       await queue.stop();
     }
+  });
+
+  it('serves the thumbnail before the other sizes exist while another file waits for its own', async () => {
+    // A queue no worker takes from: the job the first turn queues is seen waiting, then run here.
+    const queue = createInProcessJobQueue(() => undefined);
+    const deps = { ...ctx.deps, jobQueue: queue };
+    const jpeg = await redBlueJpeg({ exif: { IFD0: { Model: 'First' } } });
+    const first = await upload(jpeg);
+    const second = await upload(await imageOf('png', 66, 50));
+    const before = await stored(ctx);
+
+    await runJob(first, { deps });
+    // The grid's size is served, for good; the others are still the original, asked for again.
+    const thumb = await ctx.api().show(first.id, 'thumb');
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cache-control']).toContain('immutable');
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(200);
+    for (const size of ['preview', 'card', 'card3x'] as const) {
+      const standIn = await ctx.api().show(first.id, size);
+      expect(standIn.headers['content-type'], size).toBe('image/jpeg');
+      expect(standIn.headers['cache-control'], size).toBe('no-cache');
+      expect(standIn.rawPayload.equals(jpeg), size).toBe(true);
+    }
+    const { photo } = await albumWith(first);
+    expect(photo.ready).toBe(false);
+    expect((await stored(ctx)).blobs).toBe(before.blobs + 1);
+    // The rest of its sizes wait behind the second file's thumbnail.
+    expect((await queue.depth(DERIVE_IMAGES)).waiting).toBe(1);
+
+    // No other file waits for its thumbnail: every size in one turn.
+    await runJob(second, { deps });
+    expect((await findFileById(ctx.deps.db, second.id))?.derived_state).toBe('ready');
+    expect((await queue.depth(DERIVE_IMAGES)).waiting).toBe(1);
+
+    // The queued job makes the rest.
+    await runJob(first, { deps });
+    expect((await ctx.api(alice).getPhoto(photo.id)).json<Photo>().ready).toBe(true);
+    const preview = await ctx.api().show(first.id, 'preview');
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect(preview.headers['cache-control']).toContain('immutable');
+    expect((await ctx.api().show(first.id, 'card')).headers['content-type']).toBe('image/webp');
+    expect((await stored(ctx)).blobs).toBe(before.blobs + 8);
+    await queue.stop();
+  });
+
+  it('an edit between the thumbnail and the other sizes leaves no blob of the old version', async () => {
+    const queue = createInProcessJobQueue(() => undefined);
+    const deps = { ...ctx.deps, jobQueue: queue };
+    const file = await upload(await redBlueJpeg({ exif: { IFD0: { Model: 'Edited' } } }));
+    const waiting = await upload(await imageOf('png', 40, 40));
+    const { photo } = await albumWith(file);
+    await runJob(file, { deps });
+    expect((await ctx.api().show(file.id, 'thumb')).headers['content-type']).toBe('image/webp');
+
+    const turned = await ctx.api(alice).rotatePhoto(photo.id, { direction: 'right' });
+    expect(turned.statusCode).toBe(200);
+    const afterEdit = await stored(ctx);
+    // The job queued for the old version finds the file edited: it leaves it alone.
+    await runJob(file, { deps });
+    expect(await stored(ctx)).toEqual(afterEdit);
+    const row = await findFileById(ctx.deps.db, file.id);
+    expect(row).toMatchObject({ edit_version: 1, derived_state: 'ready' });
+    // Its original and the four sizes of the edit: nothing else.
+    const keys: string[] = [];
+    for await (const blob of ctx.deps.blobStore.list()) {
+      if (blob.key.includes(file.id)) keys.push(blob.key);
+    }
+    expect(keys.sort()).toEqual(
+      [
+        blobKeys.original(file.id),
+        ...(['thumb', 'preview', 'card', 'card3x'] as const).map((size) =>
+          blobKeys.derived(file.id, size, 1),
+        ),
+      ].sort(),
+    );
+    await runJob(waiting, { deps });
+    await queue.stop();
   });
 });

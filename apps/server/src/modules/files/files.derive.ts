@@ -2,15 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
 import { DERIVE_IMAGES, type JobData } from '../../infra/job-queue.js';
-import { derivedBlobKeysOf } from './files.blobs.js';
-import { deriveFromOriginal, putDerivedImages, readOriginal } from './files.derived-blobs.js';
-import type { Rotation } from './files.images.js';
+import { blobKeys, derivedBlobKeysOf } from './files.blobs.js';
 import {
+  deriveLaterFromOriginal,
+  putDerivedImages,
+  putThumbnail,
+  readOriginal,
+} from './files.derived-blobs.js';
+import { makeThumbnail, type Rotation } from './files.images.js';
+import {
+  anotherFileWaitsForItsThumbnail,
   countPendingFiles,
   findFileById,
   listPendingFiles,
   recordDerivedImages,
   recordDerivedImagesFailed,
+  recordThumbnail,
 } from './files.repository.js';
 
 type DeriveDeps = Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue'>;
@@ -50,8 +57,12 @@ export async function queueUnfinishedDerivedImages(
 
 /**
  * The job: makes the derived sizes of one edit version of a file, stores them, then records them
- * on the file's row. Idempotent: a file deleted, edited since, or already done is left alone; the
- * blobs of a turn that lost the race are removed.
+ * on the file's row. The thumbnail (the size a grid shows) comes first and is recorded alone, so
+ * files/show serves it at once; the other sizes follow in the same turn, or, while another file
+ * still waits for its thumbnail, in a job queued behind every thumbnail (a job that finds the
+ * thumbnail made makes the rest). The file is `ready` once every size is made. Idempotent: a file
+ * deleted, edited since, or already done is left alone; the blobs of a turn that lost the race
+ * are removed.
  */
 export async function deriveImages(
   deps: DeriveDeps,
@@ -64,11 +75,18 @@ export async function deriveImages(
   try {
     await derive(deps, fileId, version, log);
   } catch (error) {
-    // After its last attempt, the file is shown by its original from then on.
+    // After its last attempt, the file is shown by its original from then on (by its thumbnail
+    // too, when that was made).
     if (attempt.last) await recordDerivedImagesFailed(deps.db, fileId, version);
     throw error;
   }
 }
+
+/**
+ * Below every thumbnail's priority (those are minus a count of files): the sizes after the
+ * thumbnail wait for every thumbnail queued, and are shared between people as thumbnails are.
+ */
+const LATER_SIZES_PRIORITY = -1_000_000;
 
 async function derive(
   deps: DeriveDeps,
@@ -86,21 +104,48 @@ async function derive(
     await recordDerivedImagesFailed(deps.db, fileId, version);
     return;
   }
-  const derived = await deriveFromOriginal(original, file, file.rotation as Rotation);
-  const keys = await putDerivedImages(deps.blobStore, file.id, version, derived);
+  const rotation = file.rotation as Rotation;
+  if (file.thumb_key !== blobKeys.derived(file.id, 'thumb', version)) {
+    const thumb = await makeThumbnail(original, rotation);
+    const thumbKey = await putThumbnail(deps.blobStore, file.id, version, thumb);
+    let recorded = false;
+    try {
+      recorded = await recordThumbnail(deps.db, file.id, version, thumbKey);
+    } finally {
+      if (!recorded) await removeUnrecorded(deps, file.id, [thumbKey]);
+    }
+    // Deleted, edited or done meanwhile: nothing is left to do for this version.
+    if (!recorded) return;
+    if (await anotherFileWaitsForItsThumbnail(deps.db, file.id)) {
+      const waiting = await countPendingFiles(deps.db, file.owner_id);
+      await deps.jobQueue.send(
+        DERIVE_IMAGES,
+        { fileId: file.id, editVersion: version },
+        { priority: LATER_SIZES_PRIORITY - Math.max(0, waiting - 1) },
+      );
+      return;
+    }
+  }
+  const later = await deriveLaterFromOriginal(original, file, rotation);
+  const keys = await putDerivedImages(deps.blobStore, file.id, version, later);
   let recorded = false;
   try {
     recorded = await recordDerivedImages(deps.db, file.id, version, keys);
   } finally {
-    // Another turn of the same job, or an edit, recorded its own keys (the same keys, for a job
-    // run twice: those are kept).
-    if (!recorded) {
-      const now = await findFileById(deps.db, file.id).catch(() => undefined);
-      const kept = new Set(now ? derivedBlobKeysOf(now) : []);
-      const orphans = derivedBlobKeysOf(keys).filter((key) => !kept.has(key));
-      await Promise.allSettled(orphans.map((key) => deps.blobStore.delete(key)));
-    }
+    if (!recorded) await removeUnrecorded(deps, file.id, derivedBlobKeysOf(keys));
   }
+}
+
+/**
+ * After a record that did not take: deletes the blobs written that the row does not name. Another
+ * turn of the same job, or an edit, recorded its own keys (the same keys, for a job run twice:
+ * those are kept).
+ */
+async function removeUnrecorded(deps: DeriveDeps, fileId: string, written: string[]) {
+  const now = await findFileById(deps.db, fileId).catch(() => undefined);
+  const kept = new Set(now ? derivedBlobKeysOf(now) : []);
+  const orphans = written.filter((key) => !kept.has(key));
+  await Promise.allSettled(orphans.map((key) => deps.blobStore.delete(key)));
 }
 
 /** pg-boss keeps its jobs: a file pending for longer than this has likely lost its job. */

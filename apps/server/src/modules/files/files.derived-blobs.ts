@@ -5,7 +5,9 @@ import {
   DERIVED_CONTENT_TYPE,
   countFrames,
   makeDerivedSizes,
+  makeLaterSizes,
   type DerivedImages,
+  type LaterImages,
   type Rotation,
 } from './files.images.js';
 
@@ -41,21 +43,34 @@ export async function deriveFromOriginal(
   return makeDerivedSizes(original, { ...uprightSize(file), frames }, rotation);
 }
 
+/** The sizes after the thumbnail of a stored file, from its original's bytes, turned by `rotation`. */
+export async function deriveLaterFromOriginal(
+  original: string | Buffer,
+  file: Pick<FileRow, 'width' | 'height' | 'rotation'>,
+  rotation: Rotation,
+): Promise<LaterImages> {
+  const frames = await countFrames(original);
+  return makeLaterSizes(original, { ...uprightSize(file), frames }, rotation);
+}
+
 /**
- * Stores the derived images under the keys of the file's edit version `version` and answers those
- * keys. When a write fails, what was written is deleted and the error thrown.
+ * Stores the derived images under the keys of the file's edit version `version` and answers the
+ * keys of all four sizes (a thumbnail left out was stored before, under its key). When a write
+ * fails, what was written is deleted and the error thrown.
  */
 export async function putDerivedImages(
   blobStore: BlobStore,
   fileId: string,
   version: number,
-  derived: DerivedImages,
+  derived: DerivedImages | LaterImages,
 ): Promise<DerivedKeys> {
   const written: string[] = [];
   try {
     for (const size of DERIVED_SIZES) {
+      const bytes = (derived as Partial<DerivedImages>)[size];
+      if (!bytes) continue;
       const key = blobKeys.derived(fileId, size, version);
-      await blobStore.putBuffer(key, derived[size], DERIVED_CONTENT_TYPE);
+      await blobStore.putBuffer(key, bytes, DERIVED_CONTENT_TYPE);
       written.push(key);
     }
   } catch (error) {
@@ -68,4 +83,16 @@ export async function putDerivedImages(
     card_key: blobKeys.derived(fileId, 'card', version),
     card3x_key: blobKeys.derived(fileId, 'card3x', version),
   };
+}
+
+/** Stores the thumbnail of the file's edit version `version`; answers its key. */
+export async function putThumbnail(
+  blobStore: BlobStore,
+  fileId: string,
+  version: number,
+  thumb: Buffer,
+): Promise<string> {
+  const key = blobKeys.derived(fileId, 'thumb', version);
+  await blobStore.putBuffer(key, thumb, DERIVED_CONTENT_TYPE);
+  return key;
 }

@@ -184,6 +184,29 @@ export async function countFrames(file: string | Buffer): Promise<number> {
  */
 const encoding = createLimiter(1);
 
+/** The sizes made after the thumbnail: the preview and the card crops. */
+export type LaterImages = Omit<DerivedImages, 'thumb'>;
+
+/**
+ * The thumbnail alone (600 px on the long edge, never enlarged), WebP, turned upright by the EXIF
+ * orientation and then by `rotation`, of an animation its first frame: the size a grid shows
+ * first, made before the others. libvips decodes a JPEG or WebP straight at a fraction of its size
+ * (a 12-megapixel JPEG at a quarter, 1000 x 750), so this costs a small part of the other sizes,
+ * and holds too few pixels to wait for the encoding slot.
+ */
+export async function makeThumbnail(
+  file: string | Buffer,
+  rotation: Rotation = 0,
+): Promise<Buffer> {
+  try {
+    let image = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
+    if (rotation !== 0) image = image.rotate(rotation);
+    return await toWebp(image.resize(fitWithin('thumb')));
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
 /**
  * Makes the preview (1600 px) and the thumbnail (600 px) on the long edge, and the 4:3 card crops
  * (576 x 432 and 864 x 648, from the centre), never enlarged: WebP,
@@ -197,7 +220,27 @@ export async function makeDerivedSizes(
   info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
   rotation: Rotation = 0,
 ): Promise<DerivedImages> {
-  let still: DerivedImages;
+  const { thumb, ...later } = await makeSizes(file, info, rotation, true);
+  if (!thumb) throw new Error('the thumbnail was not made');
+  return { ...later, thumb };
+}
+
+/** Every size but the thumbnail (made before, by makeThumbnail), as makeDerivedSizes makes them. */
+export function makeLaterSizes(
+  file: string | Buffer,
+  info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
+  rotation: Rotation = 0,
+): Promise<LaterImages> {
+  return makeSizes(file, info, rotation, false);
+}
+
+async function makeSizes(
+  file: string | Buffer,
+  info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
+  rotation: Rotation,
+  withThumb: boolean,
+): Promise<LaterImages & { thumb?: Buffer }> {
+  let still: LaterImages & { thumb?: Buffer };
   try {
     // One decode of the original (its first frame), at the preview's size (JPEG and WebP shrink
     // while decoding); every size is encoded from those pixels. The rotation (an edit) turns the
@@ -211,23 +254,24 @@ export async function makeDerivedSizes(
       .toBuffer({ resolveWithObject: true });
     const pixels = () =>
       sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-    // The preview (the longest encode) and the three smaller sizes one after the other run side
-    // by side, each on one thread (libwebp encodes on one); one image encodes at a time, so the
+    // The preview (the longest encode) and the smaller sizes one after the other run side by
+    // side, each on one thread (libwebp encodes on one); one image encodes at a time, so the
     // next image decodes meanwhile and the cores stay busy without more images in memory.
-    const [preview, thumb, card, card3x] = await encoding(async () => {
+    const [preview, smaller] = await encoding(async () => {
       const smaller = (async () => {
-        const thumb = await toWebp(pixels().resize(fitWithin('thumb')));
+        const thumb = withThumb ? await toWebp(pixels().resize(fitWithin('thumb'))) : undefined;
         const card = await toWebp(pixels().resize(cardCrop('card')), CARD_QUALITY);
         const card3x = await toWebp(pixels().resize(cardCrop('card3x')), CARD_QUALITY);
-        return [thumb, card, card3x] as const;
+        return { thumb, card, card3x };
       })();
       // Both settle before the slot is given up, even when one fails.
       const [preview, rest] = await Promise.allSettled([toWebp(pixels()), smaller]);
       if (preview.status === 'rejected') throw preview.reason;
       if (rest.status === 'rejected') throw rest.reason;
-      return [preview.value, ...rest.value] as const;
+      return [preview.value, rest.value] as const;
     });
-    still = { preview, thumb, card, card3x };
+    const { thumb, card, card3x } = smaller;
+    still = thumb ? { preview, thumb, card, card3x } : { preview, card, card3x };
   } catch (error) {
     throw unreadable(error);
   }

@@ -265,6 +265,41 @@ export async function recordDerivedImages(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Records the thumbnail of a file not yet given its sizes, made before the others: files/show
+ * serves it from then on, while the file stays pending (not `ready`) until every size is made.
+ */
+export async function recordThumbnail(
+  db: Db,
+  id: string,
+  version: number,
+  thumbKey: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('files')
+    .set({ thumb_key: thumbKey })
+    .where('id', '=', id)
+    .where('edit_version', '=', version)
+    .where('derived_state', '!=', 'ready')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Whether a file other than `exceptId` waits for its thumbnail: its sizes pending, none made yet.
+ */
+export async function anotherFileWaitsForItsThumbnail(db: Db, exceptId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('files')
+    .select('id')
+    .where('derived_state', '=', 'pending')
+    .where('thumb_key', 'is', null)
+    .where('id', '!=', exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The file's derived sizes cannot be made: it is shown by its original. */
 export async function recordDerivedImagesFailed(
   db: Db,

@@ -124,7 +124,9 @@ export async function findFileToServe(
   const size = asked;
   let served = size;
   let derivedKey = served ? derivedKeyOf(file, served) : null;
-  if (!derivedKey && (served === 'card' || served === 'card3x')) {
+  // Only a file done without them: one whose thumbnail is made before its cards answers them
+  // with its original, asked for again, until they are made.
+  if (!derivedKey && (served === 'card' || served === 'card3x') && file.derived_state === 'ready') {
     served = CARD_FALLBACK[served];
     derivedKey = derivedKeyOf(file, served);
   }
