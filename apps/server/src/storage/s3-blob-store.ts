@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { BlobStore, PresignOptions, StoredBlob } from './blob-store.js';
+import type { BlobStore, ByteRange, PresignOptions, RangeRead, StoredBlob } from './blob-store.js';
 import { isValidBlobKey } from './local-blob-store.js';
 
 export interface S3BlobStoreOptions {
@@ -135,6 +135,41 @@ export class S3BlobStore implements BlobStore {
       return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** One GET with a Range header: the bucket answers the bytes and the blob's size. */
+  async readRange(key: string, range: ByteRange): Promise<RangeRead | null> {
+    const header =
+      'suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end ?? ''}`;
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key), Range: header }),
+      );
+      const stream = answer.Body as Readable;
+      const parts = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(answer.ContentRange ?? '');
+      if (parts) {
+        return { stream, start: Number(parts[1]), end: Number(parts[2]), size: Number(parts[3]) };
+      }
+      // No Content-Range: the server answered the whole object (an empty one, or no range support).
+      const size = answer.ContentLength ?? 0;
+      if (size === 0) {
+        stream.destroy();
+        return { stream: null, size };
+      }
+      return { stream, start: 0, end: size - 1, size };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+        const head = await this.client
+          .send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))
+          .catch((headError: unknown) => {
+            if (isNotFound(headError)) return null;
+            throw headError;
+          });
+        return head ? { stream: null, size: head.ContentLength ?? 0 } : null;
+      }
       throw error;
     }
   }
