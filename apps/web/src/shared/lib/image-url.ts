@@ -2,6 +2,7 @@ import {
   CARD_IMAGE_SIZES,
   FILES_SHOW_PATH,
   IMAGE_SIZES,
+  PLAYBACK_SIZE,
   type CardImageSize,
   type ImageSize,
 } from '@photo/contract';
@@ -16,7 +17,10 @@ export function isStoredFileUrl(url: string): boolean {
  * edit version (v: the URL changes when the picture is rotated) and the signature of a picture of
  * an album not everyone sees (exp, sig) are kept: without the latter the file is not shown.
  */
-export function sizedImageUrl(url: string, size: ImageSize | CardImageSize): string {
+export function sizedImageUrl(
+  url: string,
+  size: ImageSize | CardImageSize | typeof PLAYBACK_SIZE,
+): string {
   if (!isStoredFileUrl(url)) return url;
   const [base = url, query = ''] = (url.split('#')[0] ?? url).split('?');
   const params = new URLSearchParams(query);
@@ -27,6 +31,24 @@ export function sizedImageUrl(url: string, size: ImageSize | CardImageSize): str
   }
   kept.set('size', size);
   return `${base}?${kept.toString()}`;
+}
+
+/**
+ * What a browser plays for a video, or for a Live Photo its motion (size=video: the server answers
+ * it with range requests), the picture's version and signature kept. Other URLs as they are.
+ */
+export function playbackUrl(url: string): string {
+  if (!isStoredFileUrl(url)) return url;
+  return sizedImageUrl(url, PLAYBACK_SIZE);
+}
+
+/**
+ * The URL that saves the original of a video, or of a Live Photo's motion, as a file
+ * (size=video&download=1), its version and signature kept.
+ */
+export function videoDownloadUrl(url: string): string {
+  if (!isStoredFileUrl(url)) return url;
+  return `${playbackUrl(url)}&download=1`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Photo } from '@photo/contract';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { apiPage, type Page } from '../../../shared/api/api-client';
 import { PENDING_REFETCH_MS } from '../../../shared/lib/image-url';
+import { refetchWhileMaking } from '../../../shared/lib/media';
 import { albumKeys } from './album-keys';
 
 /** GET albumsDb/{albumId}/photos: the album's photos, page by page along the Link header. */
@@ -13,11 +14,12 @@ export function useAlbumPhotos(albumId: string) {
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
     select: (data) => data.pages.flatMap((page) => page.items),
     enabled: albumId !== '',
-    // Photos just uploaded are being made smaller: look again until they are ready.
+    // Photos just uploaded are being made smaller, videos prepared: look again until they are ready.
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((photo) => !photo.ready))
-        ? PENDING_REFETCH_MS
-        : false,
+      refetchWhileMaking(
+        query.state.data?.pages.flatMap((page) => page.items) ?? [],
+        PENDING_REFETCH_MS,
+      ),
   });
 }
 

@@ -10,6 +10,7 @@ import type {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiPage } from '../../../shared/api/api-client';
 import { albumKeys } from './album-keys';
+import { refetchWhileMaking } from '../../../shared/lib/media';
 
 const albumPath = (albumId: string) => `/api/albumsDb/${encodeURIComponent(albumId)}`;
 
@@ -167,6 +168,9 @@ export function useSharedPhotos(token: string, enabled: boolean) {
     initialPageParam: `${sharedPath(token)}/photos`,
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
     select: (data) => data.pages.flatMap((page) => page.items),
+    // A video being prepared plays once it is ready: look again until then.
+    refetchInterval: (query) =>
+      refetchWhileMaking(query.state.data?.pages.flatMap((page) => page.items) ?? [], false),
     meta: { quietErrorCodes: ['LINK_NOT_FOUND'] },
     enabled,
   });

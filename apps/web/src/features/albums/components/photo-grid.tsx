@@ -23,6 +23,8 @@ import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/imag
 import { firstScreenTiles, rowHeight } from '../../../shared/lib/grid-tiles';
 import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shared/lib/placeholder';
 import { usePlace } from '../../../shared/lib/use-place';
+import { mediaNameWith } from '../../../shared/lib/media';
+import { MediaBadge } from '../../../shared/ui/media-badge';
 
 /** A photo as the layout sees it: its shape, and the photo itself. */
 interface GridItem {
@@ -84,9 +86,12 @@ function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
   );
 }
 
-/** The text a tile's picture is described by, for those who cannot see it. */
+/**
+ * The text a tile's picture is described by, for those who cannot see it: what it is ("Photo",
+ * "Live Photo", "Video, 42 seconds") and who added it.
+ */
 export function photoAlt(photo: Photo, extra = ''): string {
-  return `Photo by ${photo.createdBy || 'unknown'}${extra}`;
+  return `${mediaNameWith(photo, `by ${photo.createdBy || 'unknown'}`)}${extra}`;
 }
 
 interface PhotoGridProps {
@@ -257,7 +262,12 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
             height={height}
           />,
         ),
-      extras: (_, { photo }) => chrome(photo.photo),
+      extras: (_, { photo }) => (
+        <>
+          <MediaBadge photo={photo.photo} />
+          {chrome(photo.photo)}
+        </>
+      ),
     }),
     [count, link, chrome, eagerTiles],
   );

@@ -1,5 +1,13 @@
 import { IMAGE_SIZES, type ImageSize, type Photo } from '@photo/contract';
-import { Fragment, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import Lightbox, {
   IconButton,
@@ -9,13 +17,28 @@ import Lightbox, {
 } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
+import Video from 'yet-another-react-lightbox/plugins/video';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import './photo-lightbox.css';
 import { paths } from '../../../shared/config/paths';
 import { formatDateTaken } from '../../../shared/lib/format-date';
-import { downloadUrl, sizedImageUrl } from '../../../shared/lib/image-url';
+import {
+  downloadUrl,
+  imageSrcSet,
+  playbackUrl,
+  sizedImageUrl,
+  videoDownloadUrl,
+} from '../../../shared/lib/image-url';
+import {
+  formatDuration,
+  hasPlayableMotion,
+  isPlayableVideo,
+  kindWord,
+} from '../../../shared/lib/media';
+import { LivePhoto } from '../../../shared/ui/live-photo';
+import { VideoPoster } from '../../../shared/ui/video-notice';
 import type { RotateDirection } from '../../../shared/api/rotate-photo';
 import { MIRRORED, ROTATE_LEFT_PATH } from '../../../shared/components/rotate-icon';
 
@@ -55,22 +78,30 @@ function derivedSize(photo: Photo, edge: number): { width: number; height: numbe
   return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
 }
 
+/** The picture's description in the viewer: what it is, who added it and when it was taken. */
+function slideAlt(photo: Photo): string {
+  const by = photo.createdBy ? `${kindWord(photo)} by ${photo.createdBy}` : kindWord(photo);
+  return `${by}${photo.dateTaken ? `, taken ${formatDateTaken(photo.dateTaken)}` : ''}`;
+}
+
 function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink: boolean): Slide {
-  const by = photo.createdBy ? `Photo by ${photo.createdBy}` : 'Photo';
+  const by = photo.createdBy ? `${kindWord(photo)} by ${photo.createdBy}` : kindWord(photo);
   const preview = derivedSize(photo, IMAGE_SIZES.preview);
   const srcSet = (Object.keys(IMAGE_SIZES) as ImageSize[]).flatMap((size) => {
     const dimensions = derivedSize(photo, IMAGE_SIZES[size]);
     return dimensions ? [{ src: sizedImageUrl(photo.photoUrl, size), ...dimensions }] : [];
   });
-  return {
-    src: sizedImageUrl(photo.photoUrl, 'preview'),
-    ...(preview ?? {}),
-    ...(srcSet.length > 0 ? { srcSet } : {}),
-    alt: `${by}${photo.dateTaken ? `, taken ${formatDateTaken(photo.dateTaken)}` : ''}`,
+  const caption = {
     title: by,
     description: (
       <span className="app-lightbox-facts">
         {index + 1} of {photos.length}
+        {photo.kind === 'video' && photo.video && (
+          <>
+            {' · '}
+            {formatDuration(photo.video.durationMs)}
+          </>
+        )}
         {photo.dateTaken && (
           <>
             {' · '}
@@ -88,6 +119,158 @@ function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink
       </span>
     ),
   };
+  if (isPlayableVideo(photo)) {
+    // Played from the photo's address with size=video, its poster (the preview) shown until then.
+    // The source names no type: the server answers the browser-safe copy or an original that is
+    // one already (an MP4 or a WebM), and the browser reads which from the bytes.
+    return {
+      type: 'video',
+      poster: sizedImageUrl(photo.photoUrl, 'preview'),
+      ...(photo.width && photo.height ? { width: photo.width, height: photo.height } : {}),
+      sources: [{ src: playbackUrl(photo.photoUrl) } as { src: string; type: string }],
+      preload: 'metadata',
+      ...caption,
+    };
+  }
+  return {
+    src: sizedImageUrl(photo.photoUrl, 'preview'),
+    ...(preview ?? {}),
+    ...(srcSet.length > 0 ? { srcSet } : {}),
+    alt: slideAlt(photo),
+    ...caption,
+  };
+}
+
+/** The box a picture of `photo`'s shape is drawn in, within `rect`, never past its own pixels. */
+function fittedBox(photo: Photo, rect: { width: number; height: number }) {
+  const width = photo.width || 4;
+  const height = photo.height || 3;
+  const own = photo.width && photo.height ? 1 : Infinity;
+  const scale = Math.min(own, rect.width / width, rect.height / height);
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
+/**
+ * A slide that is more than its picture: a video that cannot play yet (its poster, and why), or a
+ * Live Photo (its still, its motion played over it). Other slides are the viewer's own.
+ */
+function MediaSlide({ photo, rect }: { photo: Photo; rect: { width: number; height: number } }) {
+  const box = fittedBox(photo, rect);
+  const still = (
+    <img
+      src={sizedImageUrl(photo.photoUrl, 'preview')}
+      srcSet={imageSrcSet(photo.photoUrl)}
+      sizes={`${box.width}px`}
+      alt={slideAlt(photo)}
+      width={box.width}
+      height={box.height}
+      className="app-viewer-still"
+      draggable={false}
+    />
+  );
+  if (photo.kind === 'video') {
+    return (
+      <VideoPoster photo={photo} style={box}>
+        {still}
+      </VideoPoster>
+    );
+  }
+  return (
+    <LivePhoto motionUrl={playbackUrl(photo.photoUrl)} style={box}>
+      {still}
+    </LivePhoto>
+  );
+}
+
+/** Whether a photo's slide is a MediaSlide. */
+const needsMediaSlide = (photo: Photo) =>
+  (photo.kind === 'video' && !isPlayableVideo(photo)) || hasPlayableMotion(photo);
+
+/**
+ * "Download the original": a link; a Live Photo has two originals, its still and its motion, and
+ * the button opens a short menu of both ("Download photo", "Download video").
+ */
+function DownloadControl({ photo }: { photo: Photo }) {
+  const [open, setOpen] = useState(false);
+  if (photo.kind !== 'livePhoto') {
+    const video = photo.kind === 'video';
+    const label = video ? 'Download video' : 'Download the original';
+    return (
+      <a
+        className="yarl__button"
+        href={video ? videoDownloadUrl(photo.photoUrl) : downloadUrl(photo.photoUrl)}
+        download
+        title={label}
+      >
+        <DownloadIcon />
+        <span className="visually-hidden">{label}</span>
+      </a>
+    );
+  }
+  return (
+    <div
+      className="app-viewer-download"
+      onKeyDown={(event) => {
+        // Escape closes the menu, not the viewer.
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="yarl__button"
+        aria-expanded={open}
+        aria-controls={open ? 'photo-viewer-downloads' : undefined}
+        title="Download"
+        onClick={() => setOpen((was) => !was)}
+      >
+        <DownloadIcon />
+        <span className="visually-hidden">Download</span>
+      </button>
+      {open && (
+        <ul id="photo-viewer-downloads" className="app-viewer-downloads bg-body text-body">
+          <li>
+            <a href={downloadUrl(photo.photoUrl)} download onClick={() => setOpen(false)}>
+              Download photo
+            </a>
+          </li>
+          <li>
+            <a href={videoDownloadUrl(photo.photoUrl)} download onClick={() => setOpen(false)}>
+              Download video
+            </a>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Space plays or pauses the video shown, wherever the focus is in the viewer but on a control. */
+function useSpacePlaysVideo(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== ' ' || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (
+        target?.closest('button, a, input, textarea, select, [contenteditable], .app-viewer-panel')
+      ) {
+        return;
+      }
+      const video = document.querySelector<HTMLVideoElement>(
+        '.app-lightbox .yarl__slide_current video',
+      );
+      if (!video) return;
+      // Before the video element's own handling (when it has the focus): one toggle, not two.
+      event.preventDefault();
+      if (video.paused) void video.play().catch(() => undefined);
+      else video.pause();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [active]);
 }
 
 type Panel = 'info' | 'comments';
@@ -148,7 +331,13 @@ export default function PhotoLightbox({
     () => photos.map((photo, at, all) => toSlide(photo, at, all, pageLink)),
     [photos, pageLink],
   );
+  // Which photo each slide is, for the slides drawn here rather than by the viewer.
+  const photoOfSlide = useMemo(
+    () => new Map<Slide, Photo>(slides.map((slide, at) => [slide, photos[at]!])),
+    [slides, photos],
+  );
   const shown = photos[index];
+  useSpacePlaysVideo(shown !== undefined && isPlayableVideo(shown));
   const [panel, setPanel] = useState<Panel | null>(null);
   const toggles = useRef(new Map<Panel, HTMLButtonElement>());
 
@@ -179,16 +368,7 @@ export default function PhotoLightbox({
           : []),
         ...(parts?.comments ? [panelToggle('comments', 'Comments', CommentsIcon)] : []),
         ...(parts ? [panelToggle('info', 'Info', InfoIcon)] : []),
-        <a
-          key="download"
-          className="yarl__button"
-          href={downloadUrl(shown.photoUrl)}
-          download
-          title="Download the original"
-        >
-          <DownloadIcon />
-          <span className="visually-hidden">Download the original</span>
-        </a>,
+        <DownloadControl key={`download-${shown.id}`} photo={shown} />,
         'slideshow',
         'zoom',
         ...(onRotate && mayRotate?.(shown)
@@ -250,9 +430,18 @@ export default function PhotoLightbox({
       slides={slides}
       close={onClose}
       on={{ view: ({ index: next }) => onView(next) }}
-      plugins={[Captions, Slideshow, Zoom]}
+      plugins={[Captions, Slideshow, Video, Zoom]}
       toolbar={{ buttons }}
-      render={{ controls }}
+      render={{
+        controls,
+        slide: ({ slide, rect }) => {
+          const photo = photoOfSlide.get(slide);
+          return photo && needsMediaSlide(photo) ? (
+            <MediaSlide photo={photo} rect={rect} />
+          ) : undefined;
+        },
+      }}
+      video={{ controls: true, playsInline: true, preload: 'metadata' }}
       carousel={{ finite: true, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       captions={{ descriptionTextAlign: 'start', descriptionMaxLines: 2 }}

@@ -2,6 +2,7 @@ import type { Photo } from '@photo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 import { photoKeys } from './photo-keys';
+import { refetchWhileMaking } from '../../../shared/lib/media';
 
 /** The answer for a photo that does not exist (deleted) or that one may not see. */
 export const PHOTO_NOT_FOUND = 'PHOTO_NOT_FOUND';
@@ -17,6 +18,9 @@ export function usePhoto(photoId: string, options: { known?: Photo; enabled?: bo
       apiJson<Photo>(`/api/photos/${encodeURIComponent(photoId)}`, { signal }),
     enabled: photoId !== '' && options.enabled !== false,
     initialData: options.known,
+    // A video being prepared plays once it is ready: look again until then.
+    refetchInterval: (query) =>
+      query.state.data ? refetchWhileMaking([query.state.data], false) : false,
     // The photo page says "This photo does not exist." itself.
     meta: { quietErrorCodes: [PHOTO_NOT_FOUND] },
   });

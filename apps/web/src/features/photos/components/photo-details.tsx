@@ -8,7 +8,17 @@ import { paths } from '../../../shared/config/paths';
 import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken, formatDateTime } from '../../../shared/lib/format-date';
 import { formatFileSize } from '../../../shared/lib/format-size';
-import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
+import {
+  downloadUrl,
+  imageSrcSet,
+  playbackUrl,
+  scaledSize,
+  sizedImageUrl,
+  videoDownloadUrl,
+} from '../../../shared/lib/image-url';
+import { hasPlayableMotion, isPlayableVideo, kindWord } from '../../../shared/lib/media';
+import { LivePhoto } from '../../../shared/ui/live-photo';
+import { VideoPoster } from '../../../shared/ui/video-notice';
 import { placeholderProps } from '../../../shared/lib/placeholder';
 import { PHOTO_NOT_FOUND, usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
@@ -89,6 +99,25 @@ export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps
             <span className="text-body-secondary"> · {formatFileSize(photo.fileSize)}</span>
           </span>
         </li>
+        {photo.kind !== 'photo' && (
+          <li className="d-flex gap-3">
+            <InfoIcon name="download" />
+            <span>
+              {/* A Live Photo has two originals: its still and its motion. */}
+              {photo.kind === 'livePhoto' && (
+                <>
+                  <a href={downloadUrl(photo.photoUrl)} download>
+                    Download photo
+                  </a>
+                  {' · '}
+                </>
+              )}
+              <a href={videoDownloadUrl(photo.photoUrl)} download>
+                Download video
+              </a>
+            </span>
+          </li>
+        )}
       </ul>
       {footer}
     </section>
@@ -103,6 +132,51 @@ interface PhotoDetailsProps {
   onLikeChanged?: (photo: Photo, summary: LikeSummary) => void;
   /** Told when the person who added the photo has rotated it (its picture URL is new). */
   onRotated?: (photo: Photo) => void;
+}
+
+/**
+ * The photo page's picture: a photo; a video's player (at its poster until played) or its poster
+ * while it is being prepared; a Live Photo's still with its motion on hover or a long press.
+ */
+function PhotoMedia({ photo }: { photo: Photo }) {
+  const size = scaledSize(photo.width, photo.height, PHOTO_DISPLAY_WIDTH);
+  const by = photo.createdBy ? ` by ${photo.createdBy}` : '';
+  const name = `${kindWord(photo)}${by}${photo.dateTaken ? `, taken ${formatDateTaken(photo.dateTaken)}` : ''}`;
+  if (isPlayableVideo(photo)) {
+    return (
+      <video
+        className="app-photo app-photo-video"
+        src={playbackUrl(photo.photoUrl)}
+        poster={sizedImageUrl(photo.photoUrl, 'preview')}
+        controls
+        playsInline
+        preload="metadata"
+        width={size?.width ?? PHOTO_DISPLAY_WIDTH}
+        height={size?.height}
+        aria-label={name}
+      />
+    );
+  }
+  const placeholder = placeholderProps(photo.placeholder);
+  const still = (
+    <img
+      className="app-photo"
+      src={sizedImageUrl(photo.photoUrl, 'preview')}
+      srcSet={imageSrcSet(photo.photoUrl)}
+      sizes="(min-width: 992px) 450px, 100vw"
+      // The spec's display width (narrower only when the screen is); the viewer shows it whole.
+      width={size?.width ?? PHOTO_DISPLAY_WIDTH}
+      height={size?.height}
+      {...placeholder}
+      style={placeholder.style}
+      alt={name}
+    />
+  );
+  if (photo.kind === 'video') return <VideoPoster photo={photo}>{still}</VideoPoster>;
+  if (hasPlayableMotion(photo)) {
+    return <LivePhoto motionUrl={playbackUrl(photo.photoUrl)}>{still}</LivePhoto>;
+  }
+  return still;
 }
 
 /**
@@ -136,9 +210,6 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
   }
 
   const current = photo.data;
-  const size = scaledSize(current.width, current.height, PHOTO_DISPLAY_WIDTH);
-  const by = current.createdBy ? ` by ${current.createdBy}` : '';
-  const placeholder = placeholderProps(current.placeholder);
 
   return (
     <>
@@ -172,18 +243,7 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
             </div>
           </div>
           <figure className="mb-0 app-photo-stage">
-            <img
-              className="app-photo"
-              src={sizedImageUrl(current.photoUrl, 'preview')}
-              srcSet={imageSrcSet(current.photoUrl)}
-              sizes="(min-width: 992px) 450px, 100vw"
-              // The spec's display width (narrower only when the screen is); the viewer shows it whole.
-              width={size?.width ?? PHOTO_DISPLAY_WIDTH}
-              height={size?.height}
-              {...placeholder}
-              style={placeholder.style}
-              alt={`Photo${by}${current.dateTaken ? `, taken ${formatDateTaken(current.dateTaken)}` : ''}`}
-            />
+            <PhotoMedia photo={current} />
           </figure>
         </div>
         <div className="col-lg">

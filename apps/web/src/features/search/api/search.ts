@@ -2,6 +2,7 @@ import type { SearchResult } from '@photo/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 import { PENDING_REFETCH_MS } from '../../../shared/lib/image-url';
+import { refetchWhileMaking } from '../../../shared/lib/media';
 
 /** What a search asks for, as the page's address holds it: each '' when not asked. */
 export interface SearchFilters {
@@ -77,11 +78,12 @@ export function useSearch(filters: SearchFilters) {
       photos: data.pages.flatMap((page) => page.photos),
     }),
     enabled: hasCriteria(filters),
-    // A photo just uploaded is being made smaller: look again until its thumbnail is there.
+    // A photo just uploaded is being made smaller, a video prepared: look again until it is there.
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.photos.some((photo) => !photo.ready))
-        ? PENDING_REFETCH_MS
-        : false,
+      refetchWhileMaking(
+        query.state.data?.pages.flatMap((page) => page.photos) ?? [],
+        PENDING_REFETCH_MS,
+      ),
     meta: { quietErrorCodes: ['VALIDATION_FAILED'] },
   });
 }

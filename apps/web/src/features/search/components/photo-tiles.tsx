@@ -5,13 +5,15 @@ import { paths } from '../../../shared/config/paths';
 import { formatDate } from '../../../shared/lib/format-date';
 import { PENDING_IMAGE, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderColour } from '../../../shared/lib/placeholder';
+import { mediaNameWith } from '../../../shared/lib/media';
+import { MediaBadge } from '../../../shared/ui/media-badge';
 
 /** Tiles of the first screen: their pictures load at once, the others when scrolled near. */
 const EAGER_TILES = 12;
 
-/** What a tile's picture is, for those who cannot see it. */
+/** What a tile's picture is, for those who cannot see it ("Video, 42 seconds, of June 3, 2024"). */
 export function tileAlt(photo: TimelinePhoto): string {
-  return `Photo of ${formatDate(photo.date)}`;
+  return mediaNameWith(photo, `of ${formatDate(photo.date)}`);
 }
 
 /**
@@ -43,6 +45,7 @@ const PhotoTile = memo(function PhotoTile({
           decoding="async"
           onLoad={photo.ready ? () => setLoaded(true) : undefined}
         />
+        <MediaBadge photo={photo} />
       </Link>
     </li>
   );

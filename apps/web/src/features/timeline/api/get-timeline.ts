@@ -2,6 +2,7 @@ import type { TimelineMonths, TimelinePage } from '@photo/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 import { timelineKeys } from './timeline-keys';
+import { refetchWhileMaking } from '../../../shared/lib/media';
 
 /** GET /api/timeline/months: every month holding a photo one may see, newest first, with counts. */
 export function useTimelineMonths() {
@@ -36,5 +37,8 @@ export function useTimelineMonth(month: string, enabled: boolean) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
     gcTime: MONTH_GC_MS,
+    // A video being prepared plays in the viewer once it is ready: look again until then.
+    refetchInterval: (query) =>
+      refetchWhileMaking(query.state.data?.pages.flatMap((page) => page.photos) ?? [], false),
   });
 }

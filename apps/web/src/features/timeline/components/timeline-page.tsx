@@ -28,6 +28,8 @@ import {
 import { Scrubber } from './scrubber';
 import './timeline.css';
 import { usePlace } from '../../../shared/lib/use-place';
+import { mediaNameWith } from '../../../shared/lib/media';
+import { MediaBadge } from '../../../shared/ui/media-badge';
 
 const numberFormat = new Intl.NumberFormat();
 
@@ -35,8 +37,9 @@ const numberFormat = new Intl.NumberFormat();
 const photoCount = (count: number) =>
   `${numberFormat.format(count)} ${count === 1 ? 'photo' : 'photos'}`;
 
-/** A tile's description: when the photo was taken (or added). */
-const tileLabel = (photo: TimelinePhoto) => `Photo of ${formatDateTaken(photo.date)}`;
+/** A tile's description: what it is (a photo, a video and its length) and when it was taken. */
+const tileLabel = (photo: TimelinePhoto) =>
+  mediaNameWith(photo, `of ${formatDateTaken(photo.date)}`);
 
 /** Where a tile's link goes: the viewer on this page (?photo=…), or the photo's own page. */
 type OpenTarget = (photo: TimelinePhoto) => { to: string | { search: string }; state?: unknown };
@@ -93,6 +96,7 @@ const Tile = memo(function Tile({
             draggable={false}
           />
         )}
+        <MediaBadge photo={photo} />
       </span>
     </SelectableTile>
   );
