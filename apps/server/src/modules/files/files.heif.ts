@@ -10,6 +10,7 @@ import {
 } from './files.heif-boxes.js';
 import { decodeHeifToJpeg, heifDecoder, HeifDecodeError } from './files.heif-decode.js';
 import { blankXmpGps, exifTiffStart, removeGpsFromTiff, xmpHasGps } from './files.heif-location.js';
+import { contentIdFromExif } from './files.apple-content-id.js';
 import { readExif, type ExifFacts } from './files.images.js';
 import type { PreparedMedia } from './files.media.js';
 import { makePlaceholder } from './files.placeholder.js';
@@ -97,8 +98,8 @@ export async function prepareHeif(received: ReceivedFile): Promise<PreparedMedia
     durationMs: null,
     still,
     videoState: null,
-    // Apple's content identifier (Live Photos) is read elsewhere.
-    contentId: null,
+    // An iPhone's Live Photo: the identifier its movie also carries.
+    contentId: metadata.contentId,
     temporaryFiles,
   };
 }
@@ -114,15 +115,17 @@ function isHeic(head: Buffer): boolean {
 }
 
 /**
- * Reads the EXIF facts, then removes the location in place: the GPS IFD of the EXIF item, GPS
- * properties of XMP items. EXIF that cannot be read might hold a location: its TIFF data is
- * zeroed whole. Answers the facts and whether a byte changed.
+ * Reads the EXIF facts (and Apple's content identifier, from its maker note), then removes the
+ * location in place: the GPS IFD of the EXIF item, GPS properties of XMP items. EXIF that cannot
+ * be read might hold a location: its TIFF data is zeroed whole. Answers the facts and whether a
+ * byte changed.
  */
 async function withoutLocation(
   file: string,
   layout: HeifLayout,
-): Promise<{ facts: ExifFacts; changed: boolean }> {
+): Promise<{ facts: ExifFacts; contentId: string | null; changed: boolean }> {
   let facts: ExifFacts = { dateTaken: null, cameraMake: null, cameraModel: null };
+  let contentId: string | null = null;
   let changed = false;
   if (layout.exif) {
     const item = await readItem(file, layout.exif);
@@ -130,6 +133,7 @@ async function withoutLocation(
     const tiff = start === null ? item : item.subarray(start);
     const read = readExif(tiff);
     facts = read.facts;
+    contentId = contentIdFromExif(tiff);
     if (read.hasGps) {
       let removed: boolean;
       try {
@@ -151,7 +155,7 @@ async function withoutLocation(
     await writeItem(file, data, xmp);
     changed = true;
   }
-  return { facts, changed };
+  return { facts, contentId, changed };
 }
 
 /**
