@@ -34,6 +34,7 @@ async function makePicture(): Promise<{ jpeg: string; heic: string }> {
       width: width / 8,
       height: height / 8,
       channels: 3,
+      background: { r: 0, g: 0, b: 0 },
       noise: { type: 'gaussian', mean: 128, sigma: 40 },
     },
   })
@@ -94,7 +95,7 @@ console.log(
 
 // Through the server: its own decoder, then the WebAssembly one (no command on its PATH).
 const machineDecoder = await heifDecoder();
-const servers = [
+const servers: { name: string; env: Record<string, string> }[] = [
   {
     name: machineDecoder.kind === 'command' ? path.basename(machineDecoder.command) : 'wasm',
     env: {},

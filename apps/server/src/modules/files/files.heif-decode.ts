@@ -157,6 +157,8 @@ async function decodeWithWasm(
         eval: true,
         workerData: { libheif: require.resolve('libheif-js/wasm-bundle'), bytes },
         resourceLimits: WORKER_LIMITS,
+        // Plain CommonJS whatever flags this process started with (--input-type=module, loaders).
+        execArgv: [],
         stdout: true,
         stderr: true,
       });

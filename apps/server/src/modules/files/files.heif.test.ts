@@ -170,6 +170,20 @@ describe('HEIC uploads', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
   });
 
+  it('answers image/heif for a HEIF that names no HEVC brand', async () => {
+    const heif = Buffer.from(await fixture('plain'));
+    // Brands mif1, then mif1 and miaf: HEIF, nothing said of the codec.
+    heif.write('mif1', 8, 'latin1');
+    heif.write('miaf', 20, 'latin1');
+    const res = await uploadHeic(heif);
+    expect(res.statusCode).toBe(201);
+    const body = res.json<UploadedFile>();
+    expect(body).toMatchObject({ contentType: 'image/heif', width: 320, height: 240 });
+    const original = await ctx.api().show(body.id);
+    expect(original.headers['content-type']).toBe('image/heif');
+    expect(sha256(original.rawPayload)).toBe(sha256(heif));
+  });
+
   it('drops bytes after the last box and keeps the image as it is', async () => {
     const heic = await fixture('plain');
     const zip = Buffer.from('PK\u0003\u0004 a zip that rides along', 'latin1');
