@@ -15,7 +15,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { BlobStore, ByteRange, PresignOptions, RangeRead, StoredBlob } from './blob-store.js';
+import {
+  resolveByteRange,
+  type BlobStore,
+  type ByteRange,
+  type PresignOptions,
+  type RangeRead,
+  type StoredBlob,
+} from './blob-store.js';
 import { isValidBlobKey } from './local-blob-store.js';
 
 export interface S3BlobStoreOptions {
@@ -141,8 +148,18 @@ export class S3BlobStore implements BlobStore {
 
   /** One GET with a Range header: the bucket answers the bytes and the blob's size. */
   async readRange(key: string, range: ByteRange): Promise<RangeRead | null> {
-    const header =
-      'suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end ?? ''}`;
+    let asked: { start: number; end?: number };
+    if ('suffix' in range) {
+      // Not every S3-compatible server answers suffix ranges right: the size is asked first.
+      const size = await this.#size(key);
+      if (size === null) return null;
+      const bytes = resolveByteRange(range, size);
+      if (!bytes) return { stream: null, size };
+      asked = bytes;
+    } else {
+      asked = range;
+    }
+    const header = `bytes=${asked.start}-${asked.end ?? ''}`;
     try {
       const answer = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key), Range: header }),
@@ -162,14 +179,21 @@ export class S3BlobStore implements BlobStore {
     } catch (error) {
       if (isNotFound(error)) return null;
       if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
-        const head = await this.client
-          .send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))
-          .catch((headError: unknown) => {
-            if (isNotFound(headError)) return null;
-            throw headError;
-          });
-        return head ? { stream: null, size: head.ContentLength ?? 0 } : null;
+        const size = await this.#size(key);
+        return size === null ? null : { stream: null, size };
       }
+      throw error;
+    }
+  }
+
+  async #size(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }),
+      );
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isNotFound(error)) return null;
       throw error;
     }
   }
