@@ -94,6 +94,7 @@ export const SETTINGS = {
   BENCH_BATCH: integer('bench:fairness: photos in the batch sent all at once.'),
   BENCH_COMPARE_WITH: text(
     'bench:web: another built checkout whose page to measure in turn with this one (ABBA); ' +
+      'bench:upload-to-thumbnail: another checkout whose server to measure in turn; ' +
       'the figures are then printed as ratios this / other.',
   ),
   BENCH_CONCURRENCY: integer('bench:upload: uploads (and sharp-alone images) at a time.'),

@@ -7,8 +7,15 @@
  * callers use the priority to share the workers fairly between people.
  */
 export interface JobQueue {
-  /** Queues a job; nothing runs it until some instance works on its queue. */
-  send(name: string, data: JobData, options?: { priority?: number }): Promise<void>;
+  /**
+   * Queues a job; nothing runs it until some instance works on its queue, nor before `delayMs`
+   * have passed (a job waiting for its start counts as waiting).
+   */
+  send(
+    name: string,
+    data: JobData,
+    options?: { priority?: number; delayMs?: number },
+  ): Promise<void>;
   /** Starts taking jobs of the queue, at most `concurrency` at once. */
   work(name: string, handler: JobHandler, options: { concurrency: number }): Promise<void>;
   /** How many jobs wait, run, and have failed for good. */
@@ -138,7 +145,20 @@ export function createInProcessJobQueue(
     async send(name, data, options = {}) {
       const queue = queueOf(name);
       seq += 1;
-      queue.waiting.push({ data, priority: options.priority ?? 0, seq, attempts: 0 });
+      const job = { data, priority: options.priority ?? 0, seq, attempts: 0 };
+      if (options.delayMs && options.delayMs > 0) {
+        // Counted with the retries: waiting for its time, not yet to be taken.
+        queue.retrying += 1;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          queue.retrying -= 1;
+          queue.waiting.push(job);
+          pump(name, queue);
+        }, options.delayMs);
+        timers.add(timer);
+        return;
+      }
+      queue.waiting.push(job);
       // Started after the caller's own work of this turn (its answer) is under way.
       setImmediate(() => pump(name, queue));
     },

@@ -69,7 +69,10 @@ export async function createPgBossJobQueue(options: {
   return {
     async send(name, data, sendOptions = {}) {
       await ensureQueue(name);
-      await boss.send(name, data, { priority: sendOptions.priority ?? 0 });
+      await boss.send(name, data, {
+        priority: sendOptions.priority ?? 0,
+        ...(sendOptions.delayMs ? { startAfter: Math.ceil(sendOptions.delayMs / 1000) } : {}),
+      });
       await options.eventBus.publish(WAKE_CHANNEL, name).catch(options.onError);
     },
     async work(name, handler: JobHandler, { concurrency }) {

@@ -6,7 +6,7 @@ import { multipartBody } from '../../test/api-client.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { imageOf, redBlueJpeg } from '../../test/images.js';
 import { blobKeys } from './files.blobs.js';
-import { deriveImages, startImageJobs } from './files.derive.js';
+import { deriveImages, startImageJobs, type DerivePace } from './files.derive.js';
 import { findFileById } from './files.repository.js';
 import { stored } from './files.test-support.js';
 
@@ -34,15 +34,19 @@ async function upload(image: Buffer): Promise<UploadedFile> {
   return res.json();
 }
 
+/** Without a quiet time: the jobs run here one after the other, as no batch of uploads would. */
+const NO_QUIET_TIME: DerivePace = { quietMs: 0, maxDeferrals: 0 };
+
 const runJob = (
   file: UploadedFile,
-  options: { last?: boolean; version?: number; deps?: typeof ctx.deps } = {},
+  options: { last?: boolean; version?: number; deps?: typeof ctx.deps; pace?: DerivePace } = {},
 ) =>
   deriveImages(
     options.deps ?? ctx.deps,
     { fileId: file.id, editVersion: options.version ?? 0 },
     { last: options.last ?? false },
     ctx.app.log,
+    options.pace ?? NO_QUIET_TIME,
   );
 
 async function albumWith(file: UploadedFile): Promise<{ album: Album; photo: Photo }> {
@@ -212,6 +216,25 @@ describe('derived sizes made by a job after the upload', () => {
       ].sort(),
     );
     await runJob(waiting, { deps });
+    await queue.stop();
+  });
+
+  it('while thumbnails are being made one after another, the other sizes wait for a quiet time', async () => {
+    const queue = createInProcessJobQueue(() => undefined);
+    const deps = { ...ctx.deps, jobQueue: queue };
+    const pace: DerivePace = { quietMs: 60_000, maxDeferrals: 1 };
+    const first = await upload(await redBlueJpeg({ exif: { IFD0: { Model: 'Batch 1' } } }));
+    await runJob(first, { deps });
+    const second = await upload(await redBlueJpeg({ exif: { IFD0: { Model: 'Batch 2' } } }));
+    await runJob(second, { deps, pace });
+    // Its thumbnail is served; its other sizes are queued to start a minute later.
+    expect((await ctx.api().show(second.id, 'thumb')).headers['content-type']).toBe('image/webp');
+    expect((await ctx.api().show(second.id, 'preview')).headers['cache-control']).toBe('no-cache');
+    expect((await queue.depth(DERIVE_IMAGES)).waiting).toBe(1);
+    // No other thumbnail was made since its own: the other sizes are made now.
+    await runJob(second, { deps, pace });
+    expect((await findFileById(ctx.deps.db, second.id))?.derived_state).toBe('ready');
+    expect((await ctx.api().show(second.id, 'preview')).headers['content-type']).toBe('image/webp');
     await queue.stop();
   });
 });

@@ -72,11 +72,13 @@ export async function deriveImages(
   data: JobData,
   attempt: { last: boolean },
   log: FastifyBaseLogger,
+  pace: DerivePace = DERIVE_PACE,
 ): Promise<void> {
   const fileId = String(data.fileId);
   const version = Number(data.editVersion);
+  const deferred = Number(data.deferred ?? 0);
   try {
-    await derive(deps, fileId, version, log);
+    await derive(deps, { fileId, version, deferred }, log, pace);
   } catch (error) {
     // After its last attempt, the file is shown by its original from then on (by its thumbnail
     // too, when that was made).
@@ -91,12 +93,30 @@ export async function deriveImages(
  */
 const LATER_SIZES_PRIORITY = -1_000_000;
 
+/** When the sizes after the thumbnail wait for a batch of uploads to pass. */
+export interface DerivePace {
+  /**
+   * While this process made another file's thumbnail less than this long ago, uploads are
+   * arriving: the other sizes (five times a thumbnail's work) are queued to start this much later,
+   * so that the thumbnails of a batch are not slowed by them.
+   */
+  quietMs: number;
+  /** How often the other sizes of one file may be put off so; then they are made in any case. */
+  maxDeferrals: number;
+}
+
+export const DERIVE_PACE: DerivePace = { quietMs: 1000, maxDeferrals: 30 };
+
+/** When this process last made a thumbnail, and of which file (performance.now()). */
+let lastThumbnail = { fileId: '', at: -Infinity };
+
 async function derive(
   deps: DeriveDeps,
-  fileId: string,
-  version: number,
+  job: { fileId: string; version: number; deferred: number },
   log: FastifyBaseLogger,
+  pace: DerivePace,
 ): Promise<void> {
+  const { fileId, version } = job;
   const file = await findFileById(deps.db, fileId);
   if (!file || file.edit_version !== version || file.derived_state === 'ready') return;
   // A HEIC or a video is made smaller from its still (its decoded picture, or its poster).
@@ -119,15 +139,24 @@ async function derive(
     }
     // Deleted, edited or done meanwhile: nothing is left to do for this version.
     if (!recorded) return;
+    const previous = lastThumbnail;
+    lastThumbnail = { fileId: file.id, at: performance.now() };
     if (await anotherFileWaitsForItsThumbnail(deps.db, file.id)) {
-      const waiting = await countPendingFiles(deps.db, file.owner_id);
-      await deps.jobQueue.send(
-        DERIVE_IMAGES,
-        { fileId: file.id, editVersion: version },
-        { priority: LATER_SIZES_PRIORITY - Math.max(0, waiting - 1) },
-      );
+      await queueLaterSizes(deps, file, version, job.deferred, 0);
       return;
     }
+    if (previous.fileId !== file.id && performance.now() - previous.at < pace.quietMs) {
+      await queueLaterSizes(deps, file, version, job.deferred, pace.quietMs);
+      return;
+    }
+  } else if (
+    job.deferred < pace.maxDeferrals &&
+    lastThumbnail.fileId !== file.id &&
+    performance.now() - lastThumbnail.at < pace.quietMs
+  ) {
+    // Uploads still arrive: put off again.
+    await queueLaterSizes(deps, file, version, job.deferred + 1, pace.quietMs);
+    return;
   }
   const later = await deriveLaterFromOriginal(original, file, rotation);
   const keys = await putDerivedImages(deps.blobStore, file.id, version, later);
@@ -137,6 +166,22 @@ async function derive(
   } finally {
     if (!recorded) await removeUnrecorded(deps, file.id, derivedBlobKeysOf(keys));
   }
+}
+
+/** Queues the job again for the sizes after the thumbnail, behind every thumbnail. */
+async function queueLaterSizes(
+  deps: DeriveDeps,
+  file: Pick<FileRow, 'id' | 'owner_id'>,
+  version: number,
+  deferred: number,
+  delayMs: number,
+): Promise<void> {
+  const waiting = await countPendingFiles(deps.db, file.owner_id);
+  await deps.jobQueue.send(
+    DERIVE_IMAGES,
+    { fileId: file.id, editVersion: version, deferred },
+    { priority: LATER_SIZES_PRIORITY - Math.max(0, waiting - 1), delayMs },
+  );
 }
 
 /**
