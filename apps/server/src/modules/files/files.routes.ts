@@ -123,10 +123,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const served = await findFileToServe(deps, id, {
-        ...request.query,
-        download: request.query.download === '1',
-      });
+      const served = await findFileToServe(deps, id, request.query);
       const headers = {
         etag: served.etag,
         'cache-control':

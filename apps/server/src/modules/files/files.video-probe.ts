@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { MAX_VIDEO_EDGE, MAX_VIDEO_SECONDS } from '@photo/contract';
 import { AppError } from '../../lib/errors.js';
 import { runMediaTool, type MediaTools } from '../../infra/media-tools.js';
+import { contentIdFromMovieTags } from './files.apple-content-id.js';
 import type { ExifFacts } from './files.images.js';
 import type { SniffedMedia } from './files.media.js';
 
@@ -23,6 +24,8 @@ export interface VideoFacts {
   exif: ExifFacts;
   /** Tags that carry a place, by where they are: 'format', or a stream's index. */
   locationTags: { scope: 'format' | number; key: string }[];
+  /** Apple's content identifier (the motion of a Live Photo names its picture's), or null. */
+  contentId: string | null;
 }
 
 const PROBE_TIMEOUT_MS = 30_000;
@@ -204,6 +207,7 @@ export async function probeVideo(
     browserSafe,
     exif: factsOf(formatTags, video.tags ?? {}),
     locationTags,
+    contentId: contentIdFromMovieTags(formatTags),
   };
 }
 

@@ -70,7 +70,8 @@ export async function prepareVideo(
       durationMs: facts.durationMs,
       still: poster,
       videoState: facts.browserSafe ? 'ready' : 'processing',
-      contentId: null,
+      // A Live Photo's motion: the identifier its picture also carries.
+      contentId: facts.contentId,
       temporaryFiles,
     };
   } catch (error) {

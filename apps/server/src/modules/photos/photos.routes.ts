@@ -174,12 +174,14 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
           'album gets a photo of the same stored file, added by you, with the same date (no bytes ' +
           'are copied); a file it already shows is skipped and not counted. move: the photos also ' +
           'leave their albums (only photos you may delete, else 403 NOT_OWNER), keeping their ' +
-          'comments and likes; an album that would keep no photo: 409 CONFLICT. Answers how many ' +
-          `photos the album gained. At most ${BULK_IDS_MAX} ids.`,
+          'comments and likes; an album that would keep no photo: 409 CONFLICT. The picture and the ' +
+          'movie of a Live Photo (of one owner) the album then shows both of become one photo, the ' +
+          "picture's, and the movie's photo leaves the album. Answers how many photos the album " +
+          `gained. At most ${BULK_IDS_MAX} ids.`,
         body: bulkAddRequestSchema,
         response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => bulkAddPhotos(deps, currentUser(request), request.body),
+    async (request) => bulkAddPhotos(deps, currentUser(request), request.body, request.log),
   );
 };

@@ -357,12 +357,14 @@ export async function bulkDeletePhotos(
  * the album already shows is skipped and not counted. With move, the photos also leave their
  * albums (only photos the caller may delete): the same photo moves, with its comments and likes;
  * one whose file the album already shows just leaves. All or none, in one transaction; the cover
- * and photo facts of every album touched are kept. Answers how many photos the album gained.
+ * and photo facts of every album touched are kept. The halves of a Live Photo the album then
+ * shows both of become one photo (photos.live-photos.ts). Answers how many photos the album gained.
  */
 export async function bulkAddPhotos(
   deps: AppDeps,
   caller: AuthUser,
   input: { photoIds: readonly string[]; albumId: string; move: boolean },
+  log: FastifyBaseLogger,
 ): Promise<BulkResult> {
   const target = await requireAlbumAccess(deps, caller, input.albumId, 'album.addPhoto');
   const list = { field: 'body.photoIds', ids: input.photoIds };
@@ -377,7 +379,7 @@ export async function bulkAddPhotos(
   const sources = photos.filter((photo) => photo.album_id !== target.id);
   const sourceAlbumIds = [...new Set(sources.map((photo) => photo.album_id))];
   const now = deps.clock.now().toISOString();
-  const count = await deps.db.transaction().execute(async (trx) => {
+  const added = await deps.db.transaction().execute(async (trx) => {
     await lockAlbums(trx, [target.id, ...sourceAlbumIds]);
     if (!(await findAlbumById(trx, target.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
     if (input.move) await prepareLeaving(trx, sources, list);
@@ -417,10 +419,17 @@ export async function bulkAddPhotos(
         })),
       );
     }
+    // Halves of a Live Photo the album now shows both of become one photo.
+    const pairs = await pairLivePhotosInAlbum(
+      trx,
+      target.id,
+      adding.map((photo) => photo.file_id),
+    );
     await recountAlbumPhotos(trx, input.move ? [target.id, ...sourceAlbumIds] : [target.id]);
-    return adding.length;
+    return { count: adding.length - pairs.length, pairs };
   });
-  return { count };
+  await settleLivePhotos(deps, added.pairs, log);
+  return { count: added.count };
 }
 
 /**
