@@ -31,12 +31,18 @@ export interface ZipPhotoRow {
   original_name: string | null;
   /** CRC-32 of the original, taken at upload (PostgreSQL answers its bigint as text); null before. */
   crc32: number | string | null;
+  /** A Live Photo's motion (its movie's original, also in the zip); null for other photos. */
+  motion_blob_key: string | null;
+  motion_content_type: string | null;
+  motion_original_name: string | null;
+  motion_crc32: number | string | null;
 }
 
 function selectZipPhotos(db: Db) {
   return db
     .selectFrom('photos')
     .innerJoin('files', 'files.id', 'photos.file_id')
+    .leftJoin('files as motion', 'motion.id', 'files.motion_file_id')
     .select([
       'photos.id',
       'files.blob_key',
@@ -45,6 +51,10 @@ function selectZipPhotos(db: Db) {
       'files.original_name',
       'files.crc32',
       'photos.created_at',
+      'motion.blob_key as motion_blob_key',
+      'motion.content_type as motion_content_type',
+      'motion.original_name as motion_original_name',
+      'motion.crc32 as motion_crc32',
     ]);
 }
 

@@ -17,7 +17,13 @@ import {
   listZipPhotos,
   type ZipPhotoRow,
 } from './downloads.repository.js';
-import { photosZipName, uniqueNames, zipDisposition, zipEntryName } from './zip-names.js';
+import {
+  motionEntryName,
+  photosZipName,
+  uniqueNames,
+  zipDisposition,
+  zipEntryName,
+} from './zip-names.js';
 import { zipOfBlobs } from './zip-writer.js';
 
 /** Where a ticket is downloaded: GET /api/downloads/{ticket}. */
@@ -128,7 +134,7 @@ function zipDownload(
   name: string,
   log: FastifyBaseLogger,
 ): ZipDownload {
-  const names = uniqueNames(
+  const stillNames = uniqueNames(
     photos.map((photo) =>
       zipEntryName({
         originalName: photo.original_name,
@@ -137,12 +143,36 @@ function zipDownload(
       }),
     ),
   );
-  const entries = photos.map((photo, index) => ({
-    name: names[index] ?? photo.id,
-    key: photo.blob_key,
-    date: new Date(photo.date_taken ?? photo.created_at),
-    crc32: photo.crc32 === null ? null : Number(photo.crc32),
-  }));
+  // A Live Photo's movie goes next to its picture, named alike (IMG_0001.HEIC, IMG_0001.MOV);
+  // the pictures' names come first, so only a movie's name can take a " (2)".
+  const motionNames = photos.map((photo, index) =>
+    photo.motion_blob_key === null || photo.motion_content_type === null
+      ? null
+      : motionEntryName(stillNames[index] ?? photo.id, {
+          originalName: photo.motion_original_name,
+          contentType: photo.motion_content_type,
+        }),
+  );
+  const present = motionNames.filter((name): name is string => name !== null);
+  const unique = uniqueNames([...stillNames, ...present]).slice(stillNames.length);
+  let motionAt = 0;
+  const entries = photos.flatMap((photo, index) => {
+    const date = new Date(photo.date_taken ?? photo.created_at);
+    const still = {
+      name: stillNames[index] ?? photo.id,
+      key: photo.blob_key,
+      date,
+      crc32: photo.crc32 === null ? null : Number(photo.crc32),
+    };
+    if (motionNames[index] === null || photo.motion_blob_key === null) return [still];
+    const motion = {
+      name: unique[motionAt++] ?? `${photo.id}.mov`,
+      key: photo.motion_blob_key,
+      date,
+      crc32: photo.motion_crc32 === null ? null : Number(photo.motion_crc32),
+    };
+    return [still, motion];
+  });
   const stream = zipOfBlobs(entries, deps.blobStore, (error) =>
     log.error({ err: error }, 'zip download stopped: a photo could not be read'),
   );

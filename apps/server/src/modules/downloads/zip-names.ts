@@ -13,6 +13,11 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
   'image/avif': 'avif',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
 };
 
 /** At most this many characters of a name (most file systems take 255 bytes). */
@@ -46,6 +51,21 @@ function dateName(date: string, contentType: string): string {
 export function zipEntryName(source: ZipNameSource): string {
   const original = source.originalName ? safeName(source.originalName) : '';
   return original || dateName(source.date, source.contentType);
+}
+
+/**
+ * A Live Photo's movie, named like its picture's entry: that name's stem and the movie's own
+ * extension as uploaded ("IMG_0001.HEIC" and IMG_0001.MOV give "IMG_0001.MOV"), else its type's.
+ */
+export function motionEntryName(
+  stillName: string,
+  motion: { originalName?: string | null | undefined; contentType: string },
+): string {
+  const dot = stillName.lastIndexOf('.');
+  const stem = dot > 0 ? stillName.slice(0, dot) : stillName;
+  const original = motion.originalName ? safeName(motion.originalName) : '';
+  const own = /\.[A-Za-z0-9]{1,5}$/.exec(original)?.[0];
+  return `${stem}${own ?? `.${EXTENSIONS[motion.contentType] ?? 'bin'}`}`;
 }
 
 /**

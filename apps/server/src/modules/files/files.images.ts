@@ -102,6 +102,8 @@ export interface ImageInfo {
   hasLocation: boolean;
   /** The EXIF fields worth keeping when the file must be rewritten without its location. */
   keptExif: Exif | null;
+  /** The EXIF as read (a Live Photo's content identifier is in its maker note). */
+  rawExif: Buffer | null;
 }
 
 const unsupported = (message: string, cause?: unknown) =>
@@ -162,6 +164,7 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
     exif: exif.facts,
     hasLocation: exif.hasGps || xmpHasGps(metadata),
     keptExif: exif.kept,
+    rawExif: metadata.exif ?? null,
   };
 }
 

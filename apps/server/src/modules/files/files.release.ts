@@ -8,7 +8,8 @@ import { deleteFileRow, deleteOwnerFileRows, listUnusedFiles } from './files.rep
  * Deletes each of the files that nothing uses any more: its row, then its original and derived
  * sizes (a crash in between leaves only unreachable bytes, never a dangling reference). Runs after
  * the change that released them has been committed; which of them are unused is read a batch at a
- * time; a file that cannot be deleted now is only logged.
+ * time; a file that cannot be deleted now is only logged. A Live Photo's still, once deleted, no
+ * longer uses its motion: the motion is released in turn (kept while a photo still shows it).
  */
 export async function releaseFiles(
   deps: Pick<AppDeps, 'db' | 'blobStore'>,
@@ -22,14 +23,18 @@ export async function releaseFiles(
     log.warn({ err: error, files: fileIds.length }, 'could not look for unused files');
     return;
   }
+  const motions: string[] = [];
   for (const file of unused) {
     try {
       await deleteFileRow(deps.db, file.id);
+      if (file.motion_file_id) motions.push(file.motion_file_id);
       await deleteFileBlobs(deps.blobStore, file);
     } catch (error) {
       log.warn({ err: error, fileId: file.id }, 'could not delete an unused file');
     }
   }
+  // A motion is a video, which names no motion of its own: this goes one step deep.
+  if (motions.length > 0) await releaseFiles(deps, motions, log);
 }
 
 /** A file whose row is gone and whose blobs are to be deleted once that is committed. */

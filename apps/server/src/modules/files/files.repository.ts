@@ -22,7 +22,8 @@ export async function insertFileUnlessDuplicate(db: Db, file: NewFileRow): Promi
 
 /**
  * The rows of those of these files that nothing uses (no photo shows them, no album has them as
- * its cover, no user as their picture), read a batch at a time.
+ * its cover, no user as their picture, no Live Photo's still as its motion), read a batch at a
+ * time.
  */
 export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<FileRow[]> {
   const rows: FileRow[] = [];
@@ -56,6 +57,15 @@ export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<F
                   .selectFrom('users')
                   .select('users.id')
                   .whereRef('users.profile_pic_file_id', '=', 'files.id'),
+              ),
+            ),
+            // A motion no photo shows is still used while its still names it (files_motion_file_id).
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('files as still')
+                  .select('still.id')
+                  .whereRef('still.motion_file_id', '=', 'files.id'),
               ),
             ),
           ]),

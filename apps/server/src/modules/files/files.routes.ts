@@ -109,7 +109,10 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +
           'at most an hour); otherwise 404 FILE_NOT_FOUND. download=1: the same bytes with ' +
           'Content-Disposition: attachment and a file name (photo-<day taken>-<id>.<type>), so a ' +
-          'link saves the file instead of showing it.',
+          'link saves the file instead of showing it. size=video: what a browser plays of a video ' +
+          '(its browser-safe rendition when it has one, else its original) or of a Live Photo (its ' +
+          "motion, under the picture's access rules and signature); with download=1, the " +
+          "original of that video or motion (a Live Photo's MOV).",
         security: [],
         params: z.object({ id: z.string() }),
         querystring: z.object({
@@ -123,7 +126,10 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const served = await findFileToServe(deps, id, request.query);
+      const served = await findFileToServe(deps, id, {
+        ...request.query,
+        download: request.query.download === '1',
+      });
       const headers = {
         etag: served.etag,
         'cache-control':

@@ -4,7 +4,7 @@ import type { FileRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { FILE_ID_PATTERN } from '../../lib/ids.js';
 import { DERIVED_CONTENT_TYPE } from './files.images.js';
-import { findFileWithExposure, type ServedFileRow } from './files.repository.js';
+import { findFileById, findFileWithExposure, type ServedFileRow } from './files.repository.js';
 
 export interface FileToServe {
   key: string;
@@ -70,27 +70,31 @@ function derivedKeyOf(
 }
 
 /**
- * What a browser plays for a video: its browser-safe rendition when it has one, else its original.
- * 404 for a file that is no video.
+ * What a browser plays for a video: its browser-safe rendition when it has one, else its original;
+ * with `download`, its original. A Live Photo's still answers its motion's, under the still's
+ * access rules and signature (decided before). 404 for a file that neither is nor has a video.
  */
-function playbackOf(
+async function playbackOf(
+  deps: Pick<AppDeps, 'db'>,
   file: ServedFileRow,
   maxAgeSeconds: number | null,
   download: boolean,
-): FileToServe {
-  if (file.kind !== 'video') throw notFound('FILE_NOT_FOUND', 'The video');
-  // A download is of the video as it was uploaded, never of the copy made for browsers.
-  const rendition = download ? null : file.rendition_key;
-  const key = rendition ?? file.blob_key;
-  const contentType = rendition ? 'video/mp4' : file.content_type;
+): Promise<FileToServe> {
+  let video: ServedFileRow | undefined = file;
+  if (file.kind !== 'video') {
+    video = file.motion_file_id ? await findFileById(deps.db, file.motion_file_id) : undefined;
+    if (video?.kind !== 'video') throw notFound('FILE_NOT_FOUND', 'The video');
+  }
+  const rendition = download ? null : video.rendition_key;
+  const contentType = rendition ? 'video/mp4' : video.content_type;
   return {
-    key,
+    key: rendition ?? video.blob_key,
     contentType,
-    etag: `"${file.id}.${rendition ? 'rendition' : 'original'}"`,
+    etag: `"${video.id}.${rendition ? 'rendition' : 'original'}"`,
     // Until its rendition is made, the original stands in: caches must ask again.
-    maxAgeSeconds: !download && file.video_state === 'processing' ? 0 : maxAgeSeconds,
+    maxAgeSeconds: !download && video.video_state === 'processing' ? 0 : maxAgeSeconds,
     derived: false,
-    downloadName: downloadNameOf(file, contentType),
+    downloadName: downloadNameOf(video, contentType),
   };
 }
 
@@ -128,7 +132,9 @@ export async function findFileToServe(
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
-  if (asked === PLAYBACK_SIZE) return playbackOf(file, maxAgeSeconds, query.download === '1');
+  if (asked === PLAYBACK_SIZE) {
+    return playbackOf(deps, file, maxAgeSeconds, query.download === '1');
+  }
   const size = asked;
   let served = size;
   let derivedKey = served ? derivedKeyOf(file, served) : null;

@@ -6,6 +6,7 @@ import { createFairLimiter } from '../../lib/fair-limiter.js';
 import { AppError } from '../../lib/errors.js';
 import { newFileId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
+import { contentIdFromExif } from './files.apple-content-id.js';
 import { blobKeys } from './files.blobs.js';
 import { findImageEnd } from './files.image-end.js';
 import { UNSUPPORTED_MEDIA_MESSAGE } from '@photo/contract';
@@ -181,7 +182,8 @@ async function prepareImage(received: ReceivedFile, format: ImageFormat): Promis
     durationMs: null,
     still: null,
     videoState: null,
-    contentId: null,
+    // A JPEG Live Photo (an iPhone set to "Most Compatible") names its motion as a HEIC does.
+    contentId: contentIdFromExif(info.rawExif),
     temporaryFiles: [cleaned],
   };
 }

@@ -53,20 +53,35 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
     {
       schema: {
         tags: ['photos'],
-        summary: 'Adds an image you uploaded to an album you own or contribute to',
+        summary:
+          'Adds an image or video you uploaded to an album you own or contribute to; the two halves of a Live Photo become one photo',
+        description:
+          'Answers 201 with the new photo. An iPhone Live Photo is a picture (HEIC or JPEG) and a ' +
+          "movie (MOV) sharing Apple's content identifier, uploaded as two files: once the album " +
+          'shows both (added by the same person, in either order), they are one photo of kind ' +
+          'livePhoto, the picture, whose motion plays from its address with size=video. Adding the ' +
+          "picture when the album shows its movie answers 201 with the picture's photo, and the " +
+          "movie's photo leaves the album; adding the movie when the album shows its picture " +
+          'answers 200 with that photo, now a Live Photo, and no photo is created. The same bytes ' +
+          'twice: 409 DUPLICATE_PHOTO.',
         params: albumParams,
         body: addPhotoRequestSchema,
-        response: { 201: photoSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: photoSchema,
+          201: photoSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
-      const photo = await addPhoto(
+      const added = await addPhoto(
         deps,
         currentUser(request),
         request.params.albumId,
         request.body.fileId,
+        request.log,
       );
-      return reply.status(201).send(photo);
+      return reply.status(added.created ? 201 : 200).send(added.photo);
     },
   );
 
@@ -159,12 +174,14 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
           'album gets a photo of the same stored file, added by you, with the same date (no bytes ' +
           'are copied); a file it already shows is skipped and not counted. move: the photos also ' +
           'leave their albums (only photos you may delete, else 403 NOT_OWNER), keeping their ' +
-          'comments and likes; an album that would keep no photo: 409 CONFLICT. Answers how many ' +
-          `photos the album gained. At most ${BULK_IDS_MAX} ids.`,
+          'comments and likes; an album that would keep no photo: 409 CONFLICT. The picture and the ' +
+          'movie of a Live Photo (of one owner) the album then shows both of become one photo, the ' +
+          "picture's, and the movie's photo leaves the album. Answers how many photos the album " +
+          `gained. At most ${BULK_IDS_MAX} ids.`,
         body: bulkAddRequestSchema,
         response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => bulkAddPhotos(deps, currentUser(request), request.body),
+    async (request) => bulkAddPhotos(deps, currentUser(request), request.body, request.log),
   );
 };

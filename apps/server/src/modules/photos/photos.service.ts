@@ -21,6 +21,7 @@ import {
 } from '../albums/albums.repository.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
 import { releaseFiles, requireOwnFile, rotateFile } from '../files/files.service.js';
+import { pairLivePhotosInAlbum, settleLivePhotos } from './photos.live-photos.js';
 import {
   deletePhotoRows,
   deleteUserPhotoRows,
@@ -180,27 +181,38 @@ export async function listAlbumPhotos(
   );
 }
 
+/** A photo added, or (the motion of a Live Photo whose picture the album shows) the one it joined. */
+export interface AddedPhoto {
+  photo: Photo;
+  /** False: the file became the motion of a photo the album already had, which is answered. */
+  created: boolean;
+}
+
 /**
- * Adds an image the caller uploaded to an album they may add photos to (theirs, or one they
- * contribute to). The same bytes twice: 409.
+ * Adds an image or video the caller uploaded to an album they may add photos to (theirs, or one
+ * they contribute to). The same bytes twice: 409. The two halves of a Live Photo become one photo
+ * (photos.live-photos.ts): adding the picture when the album shows its movie answers the new
+ * photo, the movie's leaving; adding the movie when the album shows its picture answers that photo,
+ * not created.
  */
 export async function addPhoto(
   deps: AppDeps,
   caller: AuthUser,
   albumId: string,
   fileId: string,
-): Promise<Photo> {
+  log: FastifyBaseLogger,
+): Promise<AddedPhoto> {
   const album = await requireAlbumAccess(deps, caller, albumId, 'album.addPhoto');
   const field = 'body.fileId';
   const file = await requireOwnFile(deps, caller, fileId, {
     field,
-    refusal: 'Only images you uploaded can be added to your album.',
+    refusal: 'Only images and videos you uploaded can be added to your album.',
   });
   const now = deps.clock.now().toISOString();
   const photoId = newId();
-  const inserted = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
-    if (await findAlbumPhotoByContent(trx, album.id, file.owner_id, file.sha256)) return false;
+    if (await findAlbumPhotoByContent(trx, album.id, file.owner_id, file.sha256)) return null;
     const sortDate = file.date_taken ?? now;
     const added = await insertPhotoUnlessPresent(trx, {
       id: photoId,
@@ -210,13 +222,21 @@ export async function addPhoto(
       created_at: now,
       sort_date: sortDate,
     });
-    if (added) await countAddedPhoto(trx, album.id, sortDate);
-    return added;
+    if (!added) return null;
+    const pairs = file.content_id ? await pairLivePhotosInAlbum(trx, album.id, [file.id]) : [];
+    if (pairs.length > 0) await recountAlbumPhotos(trx, [album.id]);
+    else await countAddedPhoto(trx, album.id, sortDate);
+    return { pairs };
   });
-  if (!inserted) {
+  if (!outcome) {
     throw new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
   }
-  return photoAnswer(deps, caller.id, photoId);
+  await settleLivePhotos(deps, outcome.pairs, log);
+  // The movie joined the picture the album showed: its photo is the answer.
+  const joined = outcome.pairs.find((pair) => pair.motionPhotoId === photoId);
+  if (joined)
+    return { photo: await photoAnswer(deps, caller.id, joined.stillPhotoId), created: false };
+  return { photo: await photoAnswer(deps, caller.id, photoId), created: true };
 }
 
 /**
@@ -337,12 +357,14 @@ export async function bulkDeletePhotos(
  * the album already shows is skipped and not counted. With move, the photos also leave their
  * albums (only photos the caller may delete): the same photo moves, with its comments and likes;
  * one whose file the album already shows just leaves. All or none, in one transaction; the cover
- * and photo facts of every album touched are kept. Answers how many photos the album gained.
+ * and photo facts of every album touched are kept. The halves of a Live Photo the album then
+ * shows both of become one photo (photos.live-photos.ts). Answers how many photos the album gained.
  */
 export async function bulkAddPhotos(
   deps: AppDeps,
   caller: AuthUser,
   input: { photoIds: readonly string[]; albumId: string; move: boolean },
+  log: FastifyBaseLogger,
 ): Promise<BulkResult> {
   const target = await requireAlbumAccess(deps, caller, input.albumId, 'album.addPhoto');
   const list = { field: 'body.photoIds', ids: input.photoIds };
@@ -357,7 +379,7 @@ export async function bulkAddPhotos(
   const sources = photos.filter((photo) => photo.album_id !== target.id);
   const sourceAlbumIds = [...new Set(sources.map((photo) => photo.album_id))];
   const now = deps.clock.now().toISOString();
-  const count = await deps.db.transaction().execute(async (trx) => {
+  const added = await deps.db.transaction().execute(async (trx) => {
     await lockAlbums(trx, [target.id, ...sourceAlbumIds]);
     if (!(await findAlbumById(trx, target.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
     if (input.move) await prepareLeaving(trx, sources, list);
@@ -397,10 +419,17 @@ export async function bulkAddPhotos(
         })),
       );
     }
+    // Halves of a Live Photo the album now shows both of become one photo.
+    const pairs = await pairLivePhotosInAlbum(
+      trx,
+      target.id,
+      adding.map((photo) => photo.file_id),
+    );
     await recountAlbumPhotos(trx, input.move ? [target.id, ...sourceAlbumIds] : [target.id]);
-    return adding.length;
+    return { count: adding.length - pairs.length, pairs };
   });
-  return { count };
+  await settleLivePhotos(deps, added.pairs, log);
+  return { count: added.count };
 }
 
 /**
