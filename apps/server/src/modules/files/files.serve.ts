@@ -117,8 +117,8 @@ export async function findFileToServe(
     sig?: string | undefined;
     /** The edit version the URL names (picture URLs carry it once the file has been edited). */
     v?: number | undefined;
-    /** download=1: with size=video, the video's original rather than its rendition. */
-    download?: '1' | undefined;
+    /** download=1: with size=video, the original of what plays rather than its rendition. */
+    download?: boolean | undefined;
   },
 ): Promise<FileToServe> {
   const { size: asked } = query;
@@ -133,7 +133,7 @@ export async function findFileToServe(
   }
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
   if (asked === PLAYBACK_SIZE) {
-    return playbackOf(deps, file, maxAgeSeconds, query.download === '1');
+    return playbackOf(deps, file, maxAgeSeconds, query.download ?? false);
   }
   const size = asked;
   let served = size;
