@@ -13,6 +13,7 @@ import {
 import { dropFiles } from './support/drop';
 import { fakeJpeg, makeJpeg, svgDrawing } from './support/images';
 import type { ApiClient } from './support/api';
+import { makeLivePhotoPair, makeMp4 } from './support/videos';
 
 /**
  * Full-page pictures of every screen, with data in it, for people to look at (not a check: the
@@ -264,6 +265,65 @@ for (const { label, width, height } of VIEWPORTS) {
       await page.goto('/nothing/here');
       await expect(page.getByText('Page not found')).toBeVisible();
       await snap(page, 'not-found', label);
+    });
+  });
+}
+
+/** Videos and Live Photos where photos show: a video's tile, the viewer playing it, a Live Photo. */
+for (const { label, width, height } of VIEWPORTS.filter(
+  (viewport) => viewport.label !== 'tablet',
+)) {
+  test.describe(() => {
+    test.use({ viewport: { width, height } });
+    test.describe.configure({ timeout: 180_000 });
+
+    test(`screenshots of videos and Live Photos at ${width}x${height}`, async ({
+      page,
+      api,
+      user,
+    }) => {
+      const { album } = await albumWithPhotos(api, user);
+      await api.addPhoto(user, album.id, await makeMp4({ seconds: 42, width: 640, height: 360 }));
+      const [still, motion] = await makeLivePhotoPair(crypto.randomUUID().toUpperCase());
+      await api.addPhoto(user, album.id, still);
+      await api.addPhoto(user, album.id, motion);
+      await logIn(page, user);
+      await page.goto(`/album/${album.id}`);
+      await expect(page.getByText('0:42')).toBeVisible();
+      await snap(page, 'video-album-grid', label);
+
+      await page.getByRole('link', { name: /View larger: Video, 42 seconds/ }).click();
+      const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+      const video = viewer.locator('.yarl__slide_current video');
+      await expect(video).toBeVisible();
+      await expect(page.locator('.yarl__portal')).toHaveCSS('opacity', '1');
+      await page.keyboard.press('Space');
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+        .toBeGreaterThan(1);
+      await page.mouse.move(width / 2, height / 2);
+      await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-video-viewer-playing.png`) });
+      await page.keyboard.press('Escape');
+      await expect(viewer).toBeHidden();
+
+      const live = page.getByRole('link', { name: /View larger: Live Photo/ });
+      if ((await live.count()) === 0) {
+        console.log(
+          'screens: the Live Photo pair was not made one photo; no Live Photo screenshot',
+        );
+        return;
+      }
+      await page.getByText('LIVE').first().scrollIntoViewIfNeeded();
+      await snap(page, 'live-album-grid', label);
+      await live.click();
+      await expect(viewer.getByRole('button', { name: /LIVE/ })).toBeVisible();
+      await expect(page.locator('.yarl__portal')).toHaveCSS('opacity', '1');
+      await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-live-photo-viewer.png`) });
+      await viewer.getByRole('button', { name: /LIVE/ }).click();
+      await expect(viewer.locator('video.is-playing')).toBeVisible();
+      await page.screenshot({
+        path: path.join(SCREENS_DIR, `${label}-live-photo-viewer-motion.png`),
+      });
     });
   });
 }

@@ -36,14 +36,19 @@ export function LivePhoto({ motionUrl, children, className = '', style }: LivePh
   // Whether the motion was ever asked for: its element (and its bytes) come then.
   const [armed, setArmed] = useState(false);
   const [playing, setPlaying] = useState(false);
+  // Each play starts the motion over; what started it decides what a press of LIVE does next.
+  const [round, setRound] = useState(0);
+  const startedBy = useRef<'pointer' | 'button'>('pointer');
   const [showing, setShowing] = useState(false);
   const press = useRef<{ x: number; y: number; timer: ReturnType<typeof setTimeout> } | null>(null);
   const pressed = useRef(false);
 
-  const play = () => {
+  const play = (by: 'pointer' | 'button' = 'pointer') => {
     if (!motionUrl) return;
+    startedBy.current = by;
     setArmed(true);
     setPlaying(true);
+    setRound((was) => was + 1);
   };
   const stop = () => {
     setPlaying(false);
@@ -63,7 +68,7 @@ export function LivePhoto({ motionUrl, children, className = '', style }: LivePh
     } else {
       element.pause();
     }
-  }, [playing, armed]);
+  }, [playing, armed, round]);
 
   // A Live Photo shown no more (the viewer moved on) stops its motion and its press.
   useEffect(
@@ -149,7 +154,8 @@ export function LivePhoto({ motionUrl, children, className = '', style }: LivePh
           aria-pressed={playing}
           aria-label="LIVE: play the motion"
           title={playing ? 'Stop the motion' : 'Play the motion'}
-          onClick={() => (playing ? stop() : play())}
+          // With a mouse the motion plays already (on hover): a press plays it again from the start.
+          onClick={() => (playing && startedBy.current === 'button' ? stop() : play('button'))}
         >
           <LiveGlyph />
           LIVE
