@@ -83,6 +83,9 @@ function uploadedFileFrom(body: string): UploadedFile | null {
   }
 }
 
+/** Times to ask for a finished upload's file while the server is still storing it, a second apart. */
+const STORING_ATTEMPTS = 30;
+
 /**
  * The stored file of an upload whose finishing answer was lost (the connection dropped as it came,
  * or the page was reloaded): the upload's address answers it to GET.
@@ -98,16 +101,23 @@ async function finishedFile(uploadUrl: string): Promise<UploadedFile> {
       throw networkError();
     }
   };
-  const token = await currentIdToken();
-  let response = await get(token);
-  if (response.status === 401) {
-    const fresh = await refreshedIdToken(token);
-    if (!fresh) throw sessionEndedError();
-    response = await get(fresh);
+  let token = await currentIdToken();
+  for (let attempt = 1; ; attempt += 1) {
+    let response = await get(token);
+    if (response.status === 401) {
+      token = await refreshedIdToken(token);
+      if (!token) throw sessionEndedError();
+      response = await get(token);
+    }
+    const body = await response.text();
+    // 409: the file is still being stored; it is there in a moment.
+    if (response.status === 409 && attempt < STORING_ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
+    if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
+    return parseJsonBody<UploadedFile>(response.status, body);
   }
-  const body = await response.text();
-  if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, body);
-  return parseJsonBody<UploadedFile>(response.status, body);
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
