@@ -23,6 +23,7 @@ const serverModuleImports = {
   photos: ['albums', 'files'],
   sharing: ['albums', 'downloads', 'photos', 'users'],
   timeline: ['albums'],
+  uploads: ['files'],
   users: ['albums', 'files', 'identity', 'photos'],
 };
 

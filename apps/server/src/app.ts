@@ -45,6 +45,7 @@ import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { claimInvitations } from './modules/sharing/sharing.service.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { ensureUserRecord } from './modules/users/users.service.js';
 
@@ -226,6 +227,7 @@ export async function buildApp(
       await api.register(sharingRoutes, { deps });
       await api.register(timelineRoutes, { deps });
       await api.register(filesRoutes, { deps });
+      await api.register(uploadsRoutes, { deps });
       await api.register(downloadsRoutes, { deps });
       await api.register(adminRoutes, { deps });
     },

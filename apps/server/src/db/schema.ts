@@ -219,6 +219,21 @@ export interface DownloadTicketsTable {
   expires_at: ColumnType<number | string, number, number>;
 }
 
+/** A resumable (tus) upload of one user (2026-11-27T21-00-resumable-uploads). */
+export interface ResumableUploadsTable {
+  id: string;
+  owner_id: string;
+  /** Bytes announced (Upload-Length); null while deferred. PostgreSQL may answer a bigint as text. */
+  length: ColumnType<number | string | null, number | null, number | null>;
+  /** Milliseconds since the epoch. */
+  created_at: ColumnType<number | string, number, number>;
+  expires_at: ColumnType<number | string, number, number>;
+  /** When the last byte came and storing began. */
+  finished_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The stored file, once stored. */
+  file_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface PhotosTable {
   id: string;
   album_id: string;
@@ -313,6 +328,7 @@ export interface Database {
   album_invitations: AlbumInvitationsTable;
   album_links: AlbumLinksTable;
   download_tickets: DownloadTicketsTable;
+  resumable_uploads: ResumableUploadsTable;
 }
 
 /** Repository functions take either the database or a transaction. */

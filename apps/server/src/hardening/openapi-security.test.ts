@@ -38,7 +38,10 @@ describe('the OpenAPI document', () => {
       const what = `${operation.method} ${operation.path}: ${res.statusCode} ${res.body.slice(0, 120)}`;
       if (operation.needsToken) {
         expect(res.statusCode, what).toBe(401);
-        expect(res.json(), what).toMatchObject({ error: { code: 'TOKEN_MISSING' } });
+        // A HEAD answer has no body to read.
+        if (operation.method !== 'HEAD') {
+          expect(res.json(), what).toMatchObject({ error: { code: 'TOKEN_MISSING' } });
+        }
       } else {
         expect(res.statusCode, what).not.toBe(401);
         expect(res.statusCode, what).toBeLessThan(500);

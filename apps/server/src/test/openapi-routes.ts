@@ -26,7 +26,7 @@ export interface Parameter {
 }
 
 export interface Operation {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
   /** As the document writes it, e.g. /api/photos/{photoId}. */
   path: string;
   /** Whether the document says the operation needs the idToken header. */

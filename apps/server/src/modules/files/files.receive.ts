@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, Writable, type Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { finished, pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
@@ -49,7 +49,8 @@ export async function prepareUploadTmpDir(dir: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
 }
 
-const tooLarge = (maxBytes: number) =>
+/** 413: the file is over the limit of its kind. */
+export const tooLarge = (maxBytes: number) =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
     `The file is too large: at most ${formatBytes(maxBytes)} is accepted.`,
@@ -159,19 +160,14 @@ async function drain(source: Readable): Promise<void> {
   });
 }
 
-async function writeToTempFile(
-  source: Readable,
-  dir: string,
-): Promise<Omit<ReceivedFile, 'originalName'>> {
-  // A pipeline from an already destroyed stream would wait forever.
-  if (source.destroyed) throw brokenOff();
-  const file = path.join(dir, `${randomBytes(12).toString('hex')}.upload`);
+/** A pass-through that takes SHA-256, CRC-32, size and head of what flows through it. */
+function hashingTap() {
   const hash = createHash('sha256');
   let checksum = 0;
   let size = 0;
   const head: Buffer[] = [];
   let headLength = 0;
-  const tap = new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       checksum = crc32(chunk, checksum);
@@ -184,19 +180,66 @@ async function writeToTempFile(
       callback(null, chunk);
     },
   });
+  return {
+    stream,
+    result: (file: string): Omit<ReceivedFile, 'originalName'> => ({
+      path: file,
+      size,
+      sha256: hash.digest('hex'),
+      crc32: checksum >>> 0,
+      head: Buffer.concat(head),
+    }),
+  };
+}
+
+async function writeToTempFile(
+  source: Readable,
+  dir: string,
+): Promise<Omit<ReceivedFile, 'originalName'>> {
+  // A pipeline from an already destroyed stream would wait forever.
+  if (source.destroyed) throw brokenOff();
+  const file = path.join(dir, `${randomBytes(12).toString('hex')}.upload`);
+  const tap = hashingTap();
   try {
-    await pipeline(source, tap, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, tap.stream, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
     await fs.rm(file, { force: true });
     // The disk's errors are ours (500); the others mean the upload broke off or was malformed.
     if ((error as NodeJS.ErrnoException).syscall) throw error;
     throw clientError(error);
   }
-  return {
-    path: file,
-    size,
-    sha256: hash.digest('hex'),
-    crc32: checksum >>> 0,
-    head: Buffer.concat(head),
-  };
+  return tap.result(file);
+}
+
+/**
+ * A whole upload that arrived another way (a finished resumable upload) as a received file, its
+ * hashes and head taken in one streaming read: of the file itself when it is already on this disk
+ * (`source` absent: the file is then the caller's to hand over), else of `source`, written to a
+ * temporary file under tmpDir as it is read.
+ */
+export async function receiveWholeUpload(options: {
+  file: string;
+  source?: Readable;
+  filename: string | undefined;
+}): Promise<ReceivedFile> {
+  const tap = hashingTap();
+  try {
+    if (options.source) {
+      await pipeline(
+        options.source,
+        tap.stream,
+        createWriteStream(options.file, { flags: 'wx', mode: 0o600 }),
+      );
+    } else {
+      await pipeline(
+        createReadStream(options.file, { highWaterMark: 1024 * 1024 }),
+        tap.stream,
+        new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+      );
+    }
+  } catch (error) {
+    await fs.rm(options.file, { force: true });
+    throw error;
+  }
+  return { ...tap.result(options.file), originalName: originalName(options.filename) };
 }

@@ -5,9 +5,8 @@ import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
-import { queueDerivedImages } from './files.derive.js';
 import { ImageCache } from './files.image-cache.js';
-import { findFileToServe, storeUploadedFile, toUploadedFile } from './files.service.js';
+import { findFileToServe, storeAndQueueUpload, toUploadedFile } from './files.service.js';
 
 /** Ids never change content: caches may keep the bytes for a year without asking again. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,14 +54,12 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         tmpDir: deps.uploadTmpDir,
         maxBytes: deps.config.maxUploadBytes,
       });
-      const { file, created } = await storeUploadedFile(deps, user.id, received);
-      // Its sizes are made by a worker: the answer does not wait for them. A job that could not
-      // be queued is queued again when a worker starts (files.derive.ts).
-      if (created) {
-        await queueDerivedImages(deps, file).catch((error: unknown) =>
-          request.log.error({ err: error, fileId: file.id }, 'could not queue the image job'),
-        );
-      }
+      // Its sizes are made by a worker: the answer does not wait for them.
+      const limit = deps.config.maxUploadBytes;
+      const { file, created } = await storeAndQueueUpload(deps, user.id, received, {
+        limits: { image: limit, video: limit },
+        log: request.log,
+      });
       return reply.status(created ? 201 : 200).send(toUploadedFile(file, deps.config.publicUrl));
     },
   );

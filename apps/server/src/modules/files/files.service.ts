@@ -1,9 +1,16 @@
+import fs from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
 import { decideFileAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError } from '../../lib/errors.js';
+import { queueDerivedImages } from './files.derive.js';
+import { sniffImageFormat } from './files.images.js';
+import { sniffMedia } from './files.media.js';
+import { tooLarge, type ReceivedFile } from './files.receive.js';
 import { findFileById } from './files.repository.js';
+import { storeUploadedFile, type StoredUpload } from './files.upload.js';
 
 /** What other modules and the routes use of stored files. */
 export { storeUploadedFile, toUploadedFile, type StoredUpload } from './files.upload.js';
@@ -15,6 +22,49 @@ export {
   type DeletedFile,
 } from './files.release.js';
 export { rotateFile } from './files.rotation.js';
+export {
+  fileCrc32,
+  originalName,
+  prepareUploadTmpDir,
+  receiveWholeUpload,
+  type ReceivedFile,
+} from './files.receive.js';
+export { findFileById } from './files.repository.js';
+
+/** The largest upload accepted of each kind, in bytes. */
+export interface UploadByteLimits {
+  /** Pictures (MAX_UPLOAD_BYTES). */
+  image: number;
+  /** Videos (MAX_VIDEO_BYTES through the resumable endpoint; MAX_UPLOAD_BYTES otherwise). */
+  video: number;
+}
+
+/**
+ * Every way in (files/upload, the resumable endpoint) ends here: the bytes are checked against the
+ * limit of what they are (413, nothing kept), stored (storeUploadedFile: every other check), and
+ * a stored file's sizes are queued. A job that could not be queued is queued again when a worker
+ * starts (files.derive.ts), so the answer never waits for it nor fails for it.
+ */
+export async function storeAndQueueUpload(
+  deps: AppDeps,
+  ownerId: string,
+  received: ReceivedFile,
+  options: { limits: UploadByteLimits; log: FastifyBaseLogger },
+): Promise<StoredUpload> {
+  const sniffed = sniffMedia(received.head, sniffImageFormat);
+  const limit = sniffed?.kind === 'video' ? options.limits.video : options.limits.image;
+  if (received.size > limit) {
+    await fs.rm(received.path, { force: true });
+    throw tooLarge(limit);
+  }
+  const stored = await storeUploadedFile(deps, ownerId, received);
+  if (stored.created) {
+    await queueDerivedImages(deps, stored.file).catch((error: unknown) =>
+      options.log.error({ err: error, fileId: stored.file.id }, 'could not queue the image job'),
+    );
+  }
+  return stored;
+}
 
 /**
  * The stored file a request names in `field`, which the caller may put in an album (today: a file
