@@ -22,6 +22,9 @@ export interface JobQueue {
 /** The queue of jobs that make a stored file's derived sizes (modules/files/files.derive.ts). */
 export const DERIVE_IMAGES = 'derive-images';
 
+/** The queue of jobs that make a video's browser-safe rendition (modules/files/files.rendition.ts). */
+export const RENDER_VIDEO = 'render-video';
+
 export type JobData = Record<string, string | number | boolean | null>;
 /** `last`: this is the job's last attempt; when it fails, the job has failed for good. */
 export type JobHandler = (data: JobData, attempt: { last: boolean }) => Promise<void>;

@@ -3,7 +3,13 @@ import type { Dirent } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { BlobStore, StoredBlob } from './blob-store.js';
+import {
+  resolveByteRange,
+  type BlobStore,
+  type ByteRange,
+  type RangeRead,
+  type StoredBlob,
+} from './blob-store.js';
 
 /**
  * Keys are slash-separated segments of letters, digits, "_", "-" and ".", where a segment never
@@ -108,6 +114,42 @@ export class LocalBlobStore implements BlobStore {
       // original is sent whole (a download, a zip); one such buffer per stream open.
       return {
         stream: createReadStream('', { fd: handle, highWaterMark: READ_BYTES }),
+        size: stat.size,
+      };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async readRange(key: string, range: ByteRange): Promise<RangeRead | null> {
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(this.#path(key), 'r');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw error;
+    }
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const bytes = resolveByteRange(range, stat.size);
+      if (!bytes) {
+        await handle.close();
+        return { stream: null, size: stat.size };
+      }
+      return {
+        stream: createReadStream('', {
+          fd: handle,
+          start: bytes.start,
+          end: bytes.end,
+          highWaterMark: READ_BYTES,
+        }),
+        ...bytes,
         size: stat.size,
       };
     } catch (error) {

@@ -15,7 +15,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { BlobStore, PresignOptions, StoredBlob } from './blob-store.js';
+import {
+  resolveByteRange,
+  type BlobStore,
+  type ByteRange,
+  type PresignOptions,
+  type RangeRead,
+  type StoredBlob,
+} from './blob-store.js';
 import { isValidBlobKey } from './local-blob-store.js';
 
 export interface S3BlobStoreOptions {
@@ -133,6 +140,58 @@ export class S3BlobStore implements BlobStore {
         new GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }),
       );
       return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** One GET with a Range header: the bucket answers the bytes and the blob's size. */
+  async readRange(key: string, range: ByteRange): Promise<RangeRead | null> {
+    let asked: { start: number; end?: number };
+    if ('suffix' in range) {
+      // Not every S3-compatible server answers suffix ranges right: the size is asked first.
+      const size = await this.#size(key);
+      if (size === null) return null;
+      const bytes = resolveByteRange(range, size);
+      if (!bytes) return { stream: null, size };
+      asked = bytes;
+    } else {
+      asked = range;
+    }
+    const header = `bytes=${asked.start}-${asked.end ?? ''}`;
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key), Range: header }),
+      );
+      const stream = answer.Body as Readable;
+      const parts = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(answer.ContentRange ?? '');
+      if (parts) {
+        return { stream, start: Number(parts[1]), end: Number(parts[2]), size: Number(parts[3]) };
+      }
+      // No Content-Range: the server answered the whole object (an empty one, or no range support).
+      const size = answer.ContentLength ?? 0;
+      if (size === 0) {
+        stream.destroy();
+        return { stream: null, size };
+      }
+      return { stream, start: 0, end: size - 1, size };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+        const size = await this.#size(key);
+        return size === null ? null : { stream: null, size };
+      }
+      throw error;
+    }
+  }
+
+  async #size(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }),
+      );
+      return head.ContentLength ?? 0;
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

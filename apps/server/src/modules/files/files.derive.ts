@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
 import { DERIVE_IMAGES, type JobData } from '../../infra/job-queue.js';
 import { derivedBlobKeysOf } from './files.blobs.js';
+import { queueVideoRendition } from './files.rendition.js';
 import { deriveFromOriginal, putDerivedImages, readOriginal } from './files.derived-blobs.js';
 import type { Rotation } from './files.images.js';
 import {
@@ -22,7 +23,7 @@ type DeriveDeps = Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue'>;
  */
 export async function queueDerivedImages(
   deps: DeriveDeps,
-  file: Pick<FileRow, 'id' | 'owner_id' | 'edit_version'>,
+  file: Pick<FileRow, 'id' | 'owner_id' | 'edit_version' | 'kind' | 'video_state'>,
 ): Promise<void> {
   const waiting = await countPendingFiles(deps.db, file.owner_id);
   await deps.jobQueue.send(
@@ -30,6 +31,8 @@ export async function queueDerivedImages(
     { fileId: file.id, editVersion: file.edit_version },
     { priority: -Math.max(0, waiting - 1) },
   );
+  // A video needing a browser-safe copy gets its rendition job too (files.rendition.ts).
+  await queueVideoRendition(deps, file);
 }
 
 /**

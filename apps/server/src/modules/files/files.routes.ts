@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import { PLAYBACK_SIZE, uploadedFileSchema } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
+import { announceMediaTools } from '../../infra/media-tools.js';
 import { AppError } from '../../lib/errors.js';
+import type { ByteRange } from '../../storage/blob-store.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
 import { ImageCache } from './files.image-cache.js';
@@ -17,6 +19,23 @@ const PRESIGNED_SECONDS = 300;
 /** Derived images above this are streamed from the blob store each time, never kept in memory. */
 const CACHED_IMAGE_MAX_BYTES = 256 * 1024;
 
+/**
+ * The one byte range a Range header asks for; undefined when it names none we answer (absent,
+ * another unit, several ranges, or malformed: then the whole file is sent, as RFC 9110 allows).
+ */
+export function parseRangeHeader(header: string | undefined): ByteRange | undefined {
+  const match = header ? /^bytes=\s*(\d*)-(\d*)\s*$/.exec(header) : null;
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  if (first === '') return { suffix: Number(last) };
+  const start = Number(first);
+  if (last === '') return { start };
+  const end = Number(last);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return undefined;
+  return { start, end };
+}
+
 /** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 says for it). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -29,6 +48,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
   await prepareUploadTmpDir(deps.uploadTmpDir);
+  announceMediaTools(deps.config, app.log);
   const imageCache = new ImageCache(deps.config.imageCacheBytes, CACHED_IMAGE_MAX_BYTES);
   // Registered here, so only these routes parse multipart bodies; limits are set per request.
   await app.register(multipart);
@@ -149,6 +169,34 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           .header('content-length', cached.length)
           .send(cached);
       }
+      // Originals and videos answer range requests (a video element seeks with them); an
+      // If-Range naming other bytes than these asks for the whole file.
+      const ifRange = request.headers['if-range'];
+      const range =
+        served.derived || (ifRange !== undefined && ifRange !== served.etag)
+          ? undefined
+          : parseRangeHeader(request.headers.range);
+      if (range) {
+        const part = await deps.blobStore.readRange(served.key, range);
+        if (!part) {
+          request.log.error({ fileId: id, key: served.key }, 'stored file has no blob');
+          throw new AppError('FILE_NOT_FOUND', 'The file was not found.');
+        }
+        if (!part.stream) {
+          return reply
+            .status(416)
+            .headers({ ...headers, 'accept-ranges': 'bytes' })
+            .header('content-range', `bytes */${part.size}`)
+            .send();
+        }
+        return reply
+          .status(206)
+          .headers({ ...headers, 'accept-ranges': 'bytes' })
+          .type(served.contentType)
+          .header('content-range', `bytes ${part.start}-${part.end}/${part.size}`)
+          .header('content-length', part.end - part.start + 1)
+          .send(part.stream);
+      }
       const blob = await deps.blobStore.read(served.key);
       if (!blob) {
         request.log.error({ fileId: id, key: served.key }, 'stored file has no blob');
@@ -164,7 +212,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           .send(bytes);
       }
       return reply
-        .headers(headers)
+        .headers(served.derived ? headers : { ...headers, 'accept-ranges': 'bytes' })
         .type(served.contentType)
         .header('content-length', blob.size)
         .send(blob.stream);

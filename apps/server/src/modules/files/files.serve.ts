@@ -73,16 +73,22 @@ function derivedKeyOf(
  * What a browser plays for a video: its browser-safe rendition when it has one, else its original.
  * 404 for a file that is no video.
  */
-function playbackOf(file: ServedFileRow, maxAgeSeconds: number | null): FileToServe {
+function playbackOf(
+  file: ServedFileRow,
+  maxAgeSeconds: number | null,
+  download: boolean,
+): FileToServe {
   if (file.kind !== 'video') throw notFound('FILE_NOT_FOUND', 'The video');
-  const key = file.rendition_key ?? file.blob_key;
-  const contentType = file.rendition_key ? 'video/mp4' : file.content_type;
+  // A download is of the video as it was uploaded, never of the copy made for browsers.
+  const rendition = download ? null : file.rendition_key;
+  const key = rendition ?? file.blob_key;
+  const contentType = rendition ? 'video/mp4' : file.content_type;
   return {
     key,
     contentType,
-    etag: `"${file.id}.${file.rendition_key ? 'rendition' : 'original'}"`,
+    etag: `"${file.id}.${rendition ? 'rendition' : 'original'}"`,
     // Until its rendition is made, the original stands in: caches must ask again.
-    maxAgeSeconds: file.video_state === 'processing' ? 0 : maxAgeSeconds,
+    maxAgeSeconds: !download && file.video_state === 'processing' ? 0 : maxAgeSeconds,
     derived: false,
     downloadName: downloadNameOf(file, contentType),
   };
@@ -107,6 +113,8 @@ export async function findFileToServe(
     sig?: string | undefined;
     /** The edit version the URL names (picture URLs carry it once the file has been edited). */
     v?: number | undefined;
+    /** download=1: with size=video, the video's original rather than its rendition. */
+    download?: '1' | undefined;
   },
 ): Promise<FileToServe> {
   const { size: asked } = query;
@@ -120,7 +128,7 @@ export async function findFileToServe(
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
-  if (asked === PLAYBACK_SIZE) return playbackOf(file, maxAgeSeconds);
+  if (asked === PLAYBACK_SIZE) return playbackOf(file, maxAgeSeconds, query.download === '1');
   const size = asked;
   let served = size;
   let derivedKey = served ? derivedKeyOf(file, served) : null;

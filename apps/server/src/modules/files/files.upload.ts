@@ -41,7 +41,7 @@ export interface StoredUpload {
   created: boolean;
 }
 
-type FileDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock'>;
+type FileDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock' | 'config'>;
 
 /** Stills (a HEIC's decoded picture, a video's poster) are stored as JPEG. */
 export const STILL_CONTENT_TYPE = 'image/jpeg';
@@ -74,7 +74,7 @@ export async function storeUploadedFile(
         case 'heif':
           return prepareHeif(received);
         case 'video':
-          return prepareVideo(received, sniffed.container);
+          return prepareVideo(received, sniffed.container, deps.config);
       }
     });
     temporaryFiles.push(...prepared.temporaryFiles);
