@@ -52,6 +52,11 @@ export default defineConfig({
       ...(pg.available || process.env.CI ? [serverProject('postgres')] : []),
       {
         plugins: [react()],
+        resolve: {
+          // tus-js-client names its browser build in package.json's "browser" field, which
+          // Vitest does not read: the app gets the build a browser gets (XMLHttpRequest, File).
+          alias: { 'tus-js-client': 'tus-js-client/lib.esm/browser/index.js' },
+        },
         test: {
           name: 'web',
           root: 'apps/web',

@@ -24,7 +24,10 @@ async function jpegOfSize(name: string, size: number): Promise<TestFile> {
 async function uploadsSent(page: Page) {
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/files/upload')) sent.push(request.url());
+    // One creation (POST) per file sent through the resumable endpoint.
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads') {
+      sent.push(request.url());
+    }
   });
   return sent;
 }

@@ -54,7 +54,7 @@ test('uploads five photos by drag and drop, with progress, shown in date-taken o
   // Hold the uploads until every file has shown its progress bar.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/files/upload', async (route: Route) => {
+  await page.route('**/api/uploads', async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -73,7 +73,7 @@ test('uploads five photos by drag and drop, with progress, shown in date-taken o
   for (const file of files) {
     await expect(uploadRow(page, file.name)).not.toContainText(/fail|not uploaded|error/i);
   }
-  await page.unroute('**/api/files/upload');
+  await page.unroute('**/api/uploads');
 
   await page.getByRole('link', { name: 'Go back to Album' }).click();
   await expect(page).toHaveURL(new RegExp(`/album/${album.id}$`));
@@ -127,7 +127,14 @@ test('refuses files that are not photos, with a message, and never adds them', a
   await openUploadPage(page, album.id);
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/files/upload')) sent.push(request.postData() ?? '');
+    // A resumable upload names its file in Upload-Metadata (base64).
+    if (request.url().includes('/api/uploads')) {
+      const metadata = request.headers()['upload-metadata'] ?? '';
+      for (const pair of metadata.split(',')) {
+        const [, value = ''] = pair.trim().split(' ');
+        sent.push(Buffer.from(value, 'base64').toString());
+      }
+    }
   });
 
   await dropFiles(dropZone(page), [drawing, notes, photo]);

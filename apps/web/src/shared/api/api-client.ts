@@ -51,9 +51,20 @@ export interface ApiRequestOptions {
 }
 
 /** Codes of a 401 that a fresh ID token can cure. */
-const REFRESHABLE = new Set(['TOKEN_EXPIRED', 'TOKEN_INVALID']);
+export const REFRESHABLE = new Set(['TOKEN_EXPIRED', 'TOKEN_INVALID']);
 
-function authHeaders(method: string, token: string | null): Record<string, string> {
+/**
+ * The ID token for a request sent by another client (resumable uploads), refreshed first when it
+ * is about to expire; null when signed out.
+ */
+export const currentIdToken = (): Promise<string | null> => session.getIdToken();
+
+/** A new ID token after the server refused `staleToken`; null when the session has ended. */
+export const refreshedIdToken = (staleToken: string | null): Promise<string | null> =>
+  session.refreshIdToken(staleToken);
+
+/** The `idToken` header, and for a state-changing method the `X-XSRF-TOKEN` header. */
+export function authHeaders(method: string, token: string | null): Record<string, string> {
   const headers: Record<string, string> = { [ID_TOKEN_HEADER]: token ?? '' };
   if (method !== 'GET' && method !== 'HEAD') {
     const xsrf = readXsrfToken();

@@ -1,11 +1,14 @@
-import { ACCEPTED_IMAGE_TYPES, type UploadLimits } from '@photo/contract';
+import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES, type UploadLimits } from '@photo/contract';
 import { describe, expect, it } from 'vitest';
 import {
   acceptedKindsText,
+  acceptedVideoKindsText,
   fileProblem,
   formatBytes,
   imageAccept,
+  mediaAccept,
   uploadLimitText,
+  videoLimitText,
 } from './file-checks';
 
 const file = (name: string, type: string, size = 1000) => {
@@ -16,7 +19,7 @@ const file = (name: string, type: string, size = 1000) => {
 
 const limits = (overrides: Partial<UploadLimits> = {}): UploadLimits => ({
   maxBytes: 90_000_000,
-  acceptedTypes: [...ACCEPTED_IMAGE_TYPES],
+  acceptedTypes: [...ACCEPTED_IMAGE_TYPES, ...ACCEPTED_VIDEO_TYPES],
   maxPixels: 100_000_000,
   maxVideoBytes: 2_000_000_000,
   maxVideoSeconds: 10_800,
@@ -62,9 +65,67 @@ describe('fileProblem', () => {
   });
 });
 
+describe('photos and videos', () => {
+  it('takes a HEIC by its name when the browser gives it no type', () => {
+    expect(fileProblem(file('IMG_0001.HEIC', ''), limits())).toBeNull();
+    expect(fileProblem(file('IMG_0001.heif', 'application/octet-stream'), limits())).toBeNull();
+    expect(fileProblem(file('IMG_0001.heic', 'image/heic'), limits())).toBeNull();
+  });
+
+  it('takes MP4, MOV and WebM videos only where videos are asked for', () => {
+    const videos = [
+      file('clip.mp4', 'video/mp4'),
+      file('IMG_0003.MOV', 'video/quicktime'),
+      file('screen.webm', 'video/webm'),
+      file('IMG_0004.mov', ''),
+    ];
+    for (const video of videos) {
+      expect(fileProblem(video, limits(), 'photosAndVideos')).toBeNull();
+      expect(fileProblem(video, limits(), 'photos')).toMatch(/is not a photo we can take/);
+    }
+    expect(fileProblem(file('clip.avi', 'video/x-msvideo'), limits(), 'photosAndVideos')).toBe(
+      '"clip.avi" is not a photo or video we can take. Photos can be JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF; videos MP4, MOV or WebM.',
+    );
+  });
+
+  it('holds videos to upload.maxVideoBytes and pictures to upload.maxBytes', () => {
+    const big = 500_000_000;
+    expect(
+      fileProblem(file('clip.mov', 'video/quicktime', big), limits(), 'photosAndVideos'),
+    ).toBeNull();
+    expect(
+      fileProblem(
+        file('clip.mov', 'video/quicktime', big),
+        limits({ maxVideoBytes: 400_000_000 }),
+        'photosAndVideos',
+      ),
+    ).toBe('"clip.mov" is too large (476 MB). Videos can be up to 381 MB.');
+    expect(fileProblem(file('huge.heic', '', big), limits(), 'photosAndVideos')).toBe(
+      '"huge.heic" is too large (476 MB). Photos can be up to 85.8 MB.',
+    );
+  });
+
+  it('offers pictures and videos to the picker by type and by name', () => {
+    expect(mediaAccept(limits(), 'photosAndVideos').split(',')).toEqual(
+      expect.arrayContaining([
+        'image/heic',
+        '.heic',
+        '.heif',
+        'video/quicktime',
+        '.mov',
+        '.mp4',
+        '.webm',
+      ]),
+    );
+    expect(imageAccept(limits())).not.toMatch(/video|\.mov/);
+  });
+});
+
 describe('texts', () => {
   it('names the kinds and the limits', () => {
-    expect(acceptedKindsText(limits())).toBe('JPEG, PNG, WebP, GIF or AVIF');
+    expect(acceptedKindsText(limits())).toBe('JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF');
+    expect(acceptedVideoKindsText(limits())).toBe('MP4, MOV or WebM');
+    expect(videoLimitText(limits())).toBe('up to 1.8 GB and 3 hours');
     expect(uploadLimitText(limits({ maxBytes: 50 * 1024 * 1024 }))).toBe(
       'up to 50 MB and 100 megapixels',
     );

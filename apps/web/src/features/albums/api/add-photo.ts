@@ -1,13 +1,22 @@
 import type { AddPhotoRequest, Photo } from '@photo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, uploadFile } from '../../../shared/api/api-client';
-import { ApiError } from '../../../shared/api/api-error';
+import { apiJson } from '../../../shared/api/api-client';
+import { ApiError, sessionEndedError } from '../../../shared/api/api-error';
+import { clientConfigQuery } from '../../../shared/api/client-config';
+import { uploadResumable } from '../../../shared/api/resumable-upload';
+import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { albumKeys } from './album-keys';
 
 export interface AddPhotoInput {
   file: File;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  /** The browser is offline: the upload waits for the connection and goes on by itself. */
+  onPause?: () => void;
+  /** Sending again from `fraction`, what the server already had. */
+  onResume?: (fraction: number) => void;
+  /** The first chunk after resuming was accepted. */
+  onResumed?: () => void;
   /** Called when the bytes are stored and the photo is being added to the album. */
   onUploaded?: () => void;
 }
@@ -25,14 +34,21 @@ export function addPhotoToAlbum(albumId: string, fileId: string, signal?: AbortS
   });
 }
 
-/** Uploads a file (files/upload) and adds it to the album. */
+/** Uploads a photo or video (the resumable endpoint) and adds it to the album. */
 export function useAddPhoto(albumId: string) {
   const queryClient = useQueryClient();
+  const owner = useCurrentUserId();
   return useMutation({
     // The uploader shows these on the file they concern.
     meta: { quietErrorCodes: ['UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE'] },
-    mutationFn: async ({ file, signal, onProgress, onUploaded }: AddPhotoInput) => {
-      const uploaded = await uploadFile(file, { signal, onProgress });
+    mutationFn: async ({ file, signal, onUploaded, ...events }: AddPhotoInput) => {
+      if (!owner) throw sessionEndedError();
+      const config = await queryClient.fetchQuery(clientConfigQuery);
+      const uploaded = await uploadResumable(file, config.upload.resumable, {
+        owner,
+        signal,
+        ...events,
+      });
       onUploaded?.();
       try {
         await addPhotoToAlbum(albumId, uploaded.id, signal);

@@ -1,6 +1,10 @@
 import type { Album, CreateAlbumRequest } from '@photo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, uploadFile } from '../../../shared/api/api-client';
+import { apiJson } from '../../../shared/api/api-client';
+import { sessionEndedError } from '../../../shared/api/api-error';
+import { clientConfigQuery } from '../../../shared/api/client-config';
+import { uploadResumable } from '../../../shared/api/resumable-upload';
+import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { albumKeys } from './album-keys';
 
 export interface CreateAlbumInput {
@@ -16,12 +20,23 @@ export function createAlbum(name: string, coverPhotoUrl: string): Promise<Album>
   return apiJson<Album>('/api/albumsDb', { method: 'POST', json: body });
 }
 
-/** Uploads the cover (files/upload), then saves the album with it, and waits for the save. */
+/**
+ * Uploads the cover (the resumable endpoint, so a dropped connection resumes), then saves the
+ * album with it, and waits for the save.
+ */
 export function useCreateAlbum() {
   const queryClient = useQueryClient();
+  const owner = useCurrentUserId();
   return useMutation({
     mutationFn: async ({ name, cover, onProgress, signal }: CreateAlbumInput) => {
-      const uploaded = await uploadFile(cover, { onProgress, signal });
+      if (!owner) throw sessionEndedError();
+      const config = await queryClient.fetchQuery(clientConfigQuery);
+      const uploaded = await uploadResumable(cover, config.upload.resumable, {
+        owner,
+        signal,
+        onProgress,
+        onResume: onProgress,
+      });
       return createAlbum(name, uploaded.url);
     },
     onSuccess: (album) => {

@@ -4,11 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { apiError, fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
+import { fakeTusServer, testClientConfig } from '../../../test/tus';
 
 function openCreate() {
   signInAs('u1');
-  const network = fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, []));
-  return { ...renderApp('/create'), network };
+  const network = fakeNetwork()
+    .on('GET /api/albumsDb', jsonResponse(200, []))
+    .on('GET /api/client-config', jsonResponse(200, testClientConfig()));
+  const tus = fakeTusServer(network);
+  return { ...renderApp('/create'), network, tus };
 }
 
 const jpeg = () => new File(['jpeg bytes'], 'beach.jpg', { type: 'image/jpeg' });
@@ -32,7 +36,7 @@ describe('Create Album', () => {
 
   it('refuses a file that is not an image before uploading it', async () => {
     signInAs('u1');
-    const network = fakeNetwork().on('POST /api/files/upload', jsonResponse(500, {}));
+    const network = fakeNetwork().on('POST /api/uploads', jsonResponse(500, {}));
     const { router: _router } = renderApp('/create');
     const user = userEvent.setup({ applyAccept: false });
     await user.type(await screen.findByLabelText('Album Name'), 'Trip');
@@ -41,24 +45,13 @@ describe('Create Album', () => {
       new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
     );
     expect(await screen.findByText(/"notes\.pdf" is not a photo/)).toBeVisible();
-    expect(network.sent('POST /api/files/upload')).toHaveLength(0);
+    expect(network.sent('POST /api/uploads')).toHaveLength(0);
   });
 
   it('uploads the cover, saves the album, waits for the save, then opens Recent Albums', async () => {
     const { user, router, network } = openCreate();
     let answer!: (response: Response) => void;
     network.on('POST /api/albumsDb', () => new Promise<Response>((resolve) => (answer = resolve)));
-    network.on(
-      'POST /api/files/upload',
-      jsonResponse(201, {
-        id: 'f1',
-        url: '/api/files/show/f1',
-        contentType: 'image/jpeg',
-        size: 10,
-        width: 1,
-        height: 1,
-      }),
-    );
 
     await user.type(await screen.findByLabelText('Album Name'), '  Trip  ');
     await user.upload(screen.getByLabelText('Cover Photo'), jpeg());
@@ -69,11 +62,13 @@ describe('Create Album', () => {
     answer(jsonResponse(201, { id: 'a1', name: 'Trip' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/albums/recent'));
-    expect(network.sent('POST /api/files/upload')).toHaveLength(1);
+    // The cover went through the resumable endpoint, in the server's chunks.
+    expect(network.sent('POST /api/uploads')).toHaveLength(1);
+    expect(network.sent('PATCH /api/uploads/up1')).toHaveLength(3);
     expect(network.sent('POST /api/albumsDb')[0]!.body).toEqual({
       id: '',
       name: 'Trip',
-      coverPhotoUrl: '/api/files/show/f1',
+      coverPhotoUrl: '/api/files/show/f-up1',
       createdBy: '',
       dateCreated: '',
     });
@@ -84,10 +79,6 @@ describe('Create Album', () => {
     network.on(
       'POST /api/albumsDb',
       apiError(400, 'VALIDATION_FAILED', 'Name: must be at most 100 characters'),
-    );
-    network.on(
-      'POST /api/files/upload',
-      jsonResponse(201, { id: 'f1', url: '/api/files/show/f1' }),
     );
 
     await user.type(await screen.findByLabelText('Album Name'), 'Trip');

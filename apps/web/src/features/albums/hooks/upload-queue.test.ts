@@ -98,7 +98,7 @@ describe('upload queue', () => {
     await settle();
     expect(queue.getSnapshot()[0]).toMatchObject({
       status: 'rejected',
-      message: expect.stringMatching(/"notes\.jpg" is not a photo/),
+      message: '"notes.jpg" was refused: Unsupported.',
     });
     expect(queue.getSnapshot()[1]).toMatchObject({
       status: 'failed',

@@ -1,12 +1,15 @@
 import { ApiError, errorMessage, isAbortError } from '../../../shared/api/api-error';
 import type { UploadLimits } from '@photo/contract';
-import { acceptedKindsText, fileProblem } from '../../../shared/lib/file-checks';
+import { KEEP_FOR_LATER } from '../../../shared/api/resumable-upload';
+import { fileProblem } from '../../../shared/lib/file-checks';
 import type { AddPhotoInput, AddPhotoOutcome } from '../api/add-photo';
 
 export type UploadStatus =
   | 'rejected' // refused before upload (not an image, too large)
   | 'queued'
   | 'uploading'
+  | 'paused' // offline: waits for the connection, then goes on by itself
+  | 'resuming' // sending again from what the server already had
   | 'adding' // stored, being added to the album
   | 'done'
   | 'duplicate' // already in this album
@@ -19,6 +22,8 @@ export interface UploadItem {
   status: UploadStatus;
   /** Fraction of the bytes sent, 0..1. */
   progress: number;
+  /** Where the upload last resumed (after a pause, a reload, a dropped request), 0..1. */
+  resumedAt?: number;
   /** Why it was refused or failed. */
   message?: string;
 }
@@ -28,7 +33,7 @@ export type UploadRunner = (input: AddPhotoInput) => Promise<AddPhotoOutcome>;
 /** Uploads at the same time: a few, so each shows progress and the connection is kept busy. */
 export const UPLOAD_CONCURRENCY = 3;
 
-const ACTIVE: ReadonlySet<UploadStatus> = new Set(['uploading', 'adding']);
+const ACTIVE: ReadonlySet<UploadStatus> = new Set(['uploading', 'paused', 'resuming', 'adding']);
 export const isActive = (item: UploadItem) => ACTIVE.has(item.status);
 
 /** Answers about the file itself: shown on the file, and not worth a retry. */
@@ -40,9 +45,9 @@ export const REFUSED_FILE_CODES: readonly string[] = [
 let lastId = 0;
 
 /** Why a file failed, told about that file; the server's words when there is nothing better. */
-function failureText(file: File, error: unknown, limits: UploadLimits | undefined): string {
+function failureText(file: File, error: unknown): string {
   if (error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE') {
-    return `"${file.name}" is not a photo we can take: its content is not a ${acceptedKindsText(limits)} image.`;
+    return `"${file.name}" was refused: ${error.message}`;
   }
   if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
     return `"${file.name}" is too large for the server. ${error.message}`;
@@ -89,7 +94,7 @@ export class UploadQueue {
   add(files: Iterable<File>) {
     const added: UploadItem[] = [];
     for (const file of files) {
-      const problem = fileProblem(file, this.#limits);
+      const problem = fileProblem(file, this.#limits, 'photosAndVideos');
       lastId += 1;
       added.push({
         id: `upload-${lastId}`,
@@ -123,9 +128,12 @@ export class UploadQueue {
     this.#set(this.#items.filter((item) => item.status === 'queued' || isActive(item)));
   }
 
-  /** Stops every upload in progress (the page is being left). */
+  /**
+   * Stops every upload in progress (the page is being left); the server keeps what it has, so the
+   * same files chosen again later resume.
+   */
   abortAll() {
-    for (const controller of this.#controllers.values()) controller.abort();
+    for (const controller of this.#controllers.values()) controller.abort(KEEP_FOR_LATER);
   }
 
   #find(id: string) {
@@ -154,12 +162,16 @@ export class UploadQueue {
   async #start(item: UploadItem) {
     const controller = new AbortController();
     this.#controllers.set(item.id, controller);
-    this.#update(item.id, { status: 'uploading', progress: 0 });
+    this.#update(item.id, { status: 'uploading', progress: 0, resumedAt: undefined });
     try {
       const outcome = await this.#run({
         file: item.file,
         signal: controller.signal,
         onProgress: (progress) => this.#update(item.id, { progress }),
+        onPause: () => this.#update(item.id, { status: 'paused' }),
+        onResume: (progress) =>
+          this.#update(item.id, { status: 'resuming', progress, resumedAt: progress }),
+        onResumed: () => this.#update(item.id, { status: 'uploading' }),
         onUploaded: () => this.#update(item.id, { status: 'adding', progress: 1 }),
       });
       this.#update(item.id, {
@@ -174,7 +186,7 @@ export class UploadQueue {
         const refused = error instanceof ApiError && REFUSED_FILE_CODES.includes(error.code);
         this.#update(item.id, {
           status: refused ? 'rejected' : 'failed',
-          message: failureText(item.file, error, this.#limits),
+          message: failureText(item.file, error),
         });
       }
     } finally {
