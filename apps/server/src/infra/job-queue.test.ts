@@ -34,6 +34,22 @@ describe('the in-process job queue', () => {
     expect(await queue.depth('q')).toEqual({ waiting: 2, active: 0, failed: 0 });
   });
 
+  it('starts a job sent with a delay only once it has passed, counting it as waiting until then', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    queue = createInProcessJobQueue(() => undefined);
+    const done: JobData[] = [];
+    await queue.work('q', async (data) => void done.push(data), { concurrency: 1 });
+    await queue.send('q', { n: 'later' }, { delayMs: 1000 });
+    await queue.send('q', { n: 'now' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toEqual([{ n: 'now' }]);
+    expect(await queue.depth('q')).toEqual({ waiting: 1, active: 0, failed: 0 });
+    const settled = queue.settled('q');
+    await vi.advanceTimersByTimeAsync(1000);
+    await settled;
+    expect(done).toEqual([{ n: 'now' }, { n: 'later' }]);
+  });
+
   it('tries a failing job again, then fails it for good after its last attempt', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const failed: JobData[] = [];
