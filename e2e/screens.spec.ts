@@ -308,7 +308,7 @@ for (const { label, width, height } of VIEWPORTS.filter(
 
       const live = page.getByRole('link', { name: /View larger: Live Photo/ });
       if ((await live.count()) === 0) {
-        console.log(
+        console.warn(
           'screens: the Live Photo pair was not made one photo; no Live Photo screenshot',
         );
         return;
