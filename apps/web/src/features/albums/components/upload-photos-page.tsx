@@ -1,7 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
@@ -93,15 +92,25 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
         )}
       </div>
       {(active || item.status === 'queued') && (
-        <ProgressBar
-          className="mt-2"
-          now={percent}
-          variant={item.status === 'paused' ? 'warning' : undefined}
-          animated={item.status === 'adding'}
-          striped={item.status === 'adding'}
+        // Bootstrap 5.3's markup: the track is the progressbar, so it carries the name and value.
+        <div
+          className="progress mt-2"
+          role="progressbar"
           aria-label={`Upload of ${item.file.name}`}
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
           style={{ height: '0.5rem' }}
-        />
+        >
+          <div
+            className={[
+              'progress-bar',
+              item.status === 'paused' ? 'bg-warning' : '',
+              item.status === 'adding' ? 'progress-bar-striped progress-bar-animated' : '',
+            ].join(' ')}
+            style={{ width: `${percent}%` }}
+          />
+        </div>
       )}
       {item.resumedAt !== undefined && item.status === 'uploading' && (
         <p className="small text-body-secondary mb-0 mt-2">
