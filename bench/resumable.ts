@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -142,7 +143,18 @@ async function main() {
       pipeline(req, fs.createWriteStream(${JSON.stringify(path.join(dataDir, 'bare.bin'))})).then(() => res.end());
     }).listen(${barePort}, '127.0.0.1');`;
   const bare = spawn(...serverCommand(['-e', bareCode]), { stdio: 'ignore' });
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Listening once a connection is taken.
+  for (let tries = 0; ; tries += 1) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net
+        .connect(barePort, '127.0.0.1', () => resolve(true))
+        .on('error', () => resolve(false));
+      socket.once('connect', () => socket.destroy());
+    });
+    if (up) break;
+    if (tries > 100) throw new Error('the bare server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const baseline = await rssRise(
     bare.pid!,
     () =>
