@@ -168,6 +168,8 @@ export const SETTINGS = {
     'bench:zip: the blob stores measured: local disk, and S3 (s3rver in its own process).',
   ),
   BENCH_SMALL: integer('bench:scale: albums of the small database.'),
+  BENCH_RESUMABLE_BYTES: integer('bench:resumable: bytes of the large upload (default 2 GiB).'),
+  BENCH_RESUMABLE_CUT_BYTES: integer('bench:resumable: bytes of the upload cut at 50 % (64 MiB).'),
   BENCH_THINK_MS: decimal('bench:load: the most a user waits between two visits, ms.', {
     zero: true,
   }),
