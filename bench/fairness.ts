@@ -7,6 +7,17 @@
 //
 // BENCH_BATCH (50), BENCH_MP (12: megapixels of each photo), BENCH_DELAY_MS (2000: when the single
 // photo is sent after the batch started), BENCH_DATABASE=sqlite|postgres.
+//
+// The video variant (BENCH_VIDEOS=N, e.g. `BENCH_VIDEOS=4 npm run bench:fairness`, as
+// bench:fairness:video does): one person sends N iPhone-like videos (10 s of 720p HEVC in MOV,
+// made with ffmpeg here, each needing a rendition) at once; once their renditions are under way,
+// another sends three photos, one after another. Prints how long each photo took until its
+// thumbnail was served, against the same on an idle server (target: within 2 s).
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import pg from 'pg';
 import {
@@ -25,7 +36,9 @@ const {
   BENCH_MP: MEGAPIXELS,
   BENCH_DELAY_MS: DELAY_MS,
   BENCH_DATABASE: DATABASE,
+  BENCH_VIDEOS: VIDEOS,
 } = readSettings({
+  BENCH_VIDEOS: 0,
   BENCH_BATCH: 50,
   BENCH_MP: 12,
   BENCH_DELAY_MS: 2000,
@@ -63,6 +76,60 @@ async function sendAndWait(server: RunningServer, idToken: string, bytes: Buffer
   return { answered, thumbnail: await untilThumbnailAfter(server.url, id, started) };
 }
 
+/** A distinct 10 s, 720p HEVC + AAC clip in QuickTime (an iPhone's kind: it needs a rendition). */
+async function video(dir: string, seed: number): Promise<Buffer> {
+  const file = path.join(dir, `clip-${seed}.mov`);
+  await promisify(execFile)(process.env.FFMPEG_PATH ?? 'ffmpeg', [
+    ...['-v', 'error', '-nostdin', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=10`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=${300 + seed * 10}:duration=10`],
+    ...['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error'],
+    ...['-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mov', file],
+  ]);
+  return fs.readFile(file);
+}
+
+/** One person's videos at once, then another's photos: their thumbnails must not wait. */
+async function videoVariant(server: RunningServer) {
+  const run = startRun('fairness-video');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-fairness-'));
+  try {
+    console.log(`making ${VIDEOS} videos and 4 photos of ${MEGAPIXELS} MP…`);
+    const videos = [];
+    for (let i = 0; i < VIDEOS; i += 1) videos.push(await video(dir, i));
+    const photos = await Promise.all([2001, 2002, 2003, 2004].map((seed) => photo(seed)));
+    const alice = await signUpUser(server.url, `alice-${Date.now()}@example.com`);
+    const bob = await signUpUser(server.url, `bob-${Date.now()}@example.com`);
+
+    const idle = await sendAndWait(server, bob.idToken, photos[0]!);
+    const sent = await Promise.all(
+      videos.map((bytes, i) => sendPicture(server.url, alice.idToken, bytes, `clip-${i}.mov`)),
+    );
+    // The renditions are under way (one at a time) when the photos come.
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+    const during = [];
+    for (const bytes of photos.slice(1)) during.push(await sendAndWait(server, bob.idToken, bytes));
+    const worst = Math.max(...during.map((t) => t.thumbnail));
+    console.log(`database: ${DATABASE}; ${sent.length} videos of 10 s 720p HEVC sent at once`);
+    console.log(
+      `idle server, one photo: answered in ${idle.answered.toFixed(0)} ms, thumbnail after ${idle.thumbnail.toFixed(0)} ms`,
+    );
+    console.log(
+      `three photos sent one after another during the videos' renditions: thumbnails after ` +
+        `${during.map((t) => t.thumbnail.toFixed(0)).join(', ')} ms; the slowest ${ratio(worst, idle.thumbnail)} idle ` +
+        `(target: within 2000 ms: ${worst <= 2000 ? 'met' : 'missed'})`,
+    );
+    run.finish({
+      videos: sent.length,
+      idle: { answeredMs: idle.answered, thumbnailMs: idle.thumbnail },
+      duringVideos: during.map((t) => ({ answeredMs: t.answered, thumbnailMs: t.thumbnail })),
+      ratioToIdle: worst / idle.thumbnail,
+    });
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const run = startRun('fairness');
   let database: { url: string; drop: () => Promise<void> } | undefined;
@@ -85,6 +152,19 @@ async function main() {
         await client.end();
       },
     };
+  }
+  if (VIDEOS > 0) {
+    const server = await startAppServer({
+      MALLOC_ARENA_MAX: '2',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
+    try {
+      await videoVariant(server);
+    } finally {
+      await server.stop();
+      await database?.drop();
+    }
+    return;
   }
   console.log(`making ${BATCH + 2} photos of ${MEGAPIXELS} MP…`);
   const batch = await Promise.all(Array.from({ length: BATCH }, (_, i) => photo(i)));

@@ -109,6 +109,11 @@ export const SETTINGS = {
     'bench:fairness: when the single photo is sent after the batch started, ms.',
     { zero: true },
   ),
+  BENCH_VIDEO_SECONDS: integer('bench:video: length of each 1080p clip, s.'),
+  BENCH_VIDEOS: integer(
+    'bench:fairness: videos of one person sent at once in the video variant (0: no such variant).',
+    0,
+  ),
   BENCH_DURATION: decimal('bench:load: how long the simulated users keep going, s.'),
   BENCH_EXPLAIN: flag("bench:scale and bench:timeline: 1 prints each page's query plan."),
   BENCH_IMAGES: integer('bench:image-work: distinct 12-megapixel JPEGs of noise worked on.'),

@@ -196,7 +196,15 @@ function runNow(tool: ResolvedTool, args: readonly string[], options: RunOptions
       } else if (overflow) {
         reject(new MediaToolError(`${path.basename(tool.path)} wrote too much`, code, stderr));
       } else if (code !== 0) {
-        reject(new MediaToolError(`${path.basename(tool.path)} exited with ${code}`, code, stderr));
+        // The last line ffmpeg wrote says why (the job's failure log carries it).
+        const why = stderr.trim().split('\n').pop() ?? '';
+        reject(
+          new MediaToolError(
+            `${path.basename(tool.path)} exited with ${code}${why ? `: ${why.slice(0, 300)}` : ''}`,
+            code,
+            stderr,
+          ),
+        );
       } else {
         resolve(Buffer.concat(stdout));
       }

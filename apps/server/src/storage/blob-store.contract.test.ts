@@ -8,6 +8,7 @@ import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   expectMissingIsNull,
+  expectRangeReads,
   expectReplacedWhole,
   expectStoredAndReadBack,
 } from '../test/blob-store-cases.js';
@@ -116,6 +117,10 @@ describe.each(fixtures)('$name', (fixture) => {
 
   it('replaces an existing blob whole', async () => {
     await expectReplacedWhole(store);
+  });
+
+  it('reads a range of a blob, with its size; past its end, the size alone', async () => {
+    await expectRangeReads(store);
   });
 
   it('answers null for a missing blob, and deleting twice is no error', async () => {

@@ -33,3 +33,26 @@ export async function expectMissingIsNull(store: BlobStore) {
   await store.delete('originals/gone');
   expect(await store.read('originals/gone')).toBeNull();
 }
+
+/** Range reads: a slice, to the end, the last bytes, past the end, and a missing blob. */
+export async function expectRangeReads(store: BlobStore) {
+  const bytes = Buffer.from('0123456789abcdefghij');
+  await store.putBuffer('renditions/r.mp4', bytes, 'video/mp4');
+  const slice = await store.readRange('renditions/r.mp4', { start: 2, end: 5 });
+  expect(slice).toMatchObject({ start: 2, end: 5, size: 20 });
+  expect((await buffer(slice!.stream!)).toString()).toBe('2345');
+  const rest = await store.readRange('renditions/r.mp4', { start: 15 });
+  expect(rest).toMatchObject({ start: 15, end: 19, size: 20 });
+  expect((await buffer(rest!.stream!)).toString()).toBe('fghij');
+  const beyond = await store.readRange('renditions/r.mp4', { start: 18, end: 99 });
+  expect((await buffer(beyond!.stream!)).toString()).toBe('ij');
+  const last = await store.readRange('renditions/r.mp4', { suffix: 3 });
+  expect(last).toMatchObject({ start: 17, end: 19, size: 20 });
+  expect((await buffer(last!.stream!)).toString()).toBe('hij');
+  expect(await store.readRange('renditions/r.mp4', { start: 20 })).toEqual({
+    stream: null,
+    size: 20,
+  });
+  expect(await store.readRange('renditions/none.mp4', { start: 0 })).toBeNull();
+  await store.delete('renditions/r.mp4');
+}

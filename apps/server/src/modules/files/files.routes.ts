@@ -58,9 +58,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
     {
       schema: {
         tags: ['files'],
-        summary: 'Upload an image (multipart/form-data, field "file")',
+        summary: 'Upload a photo or a video (multipart/form-data, field "file")',
         description:
-          'JPEG, PNG, WebP, GIF or AVIF, checked by content. The same bytes uploaded again by the same user answer the existing file (200). ' +
+          'JPEG, PNG, WebP, GIF or AVIF, or an MP4, MOV or WebM video, checked by content (a video: at most 8192 px a side, 3 hours and MAX_VIDEO_BYTES). The same bytes uploaded again by the same user answer the existing file (200). ' +
           "Bytes after the image's end are dropped; the image's own bytes are stored as they are. " +
           'The answer comes once the original is stored; its sizes are made afterwards (ready: false until then). ' +
           'At most 100 megapixels, every frame of an animation counted (413).',
@@ -107,9 +107,10 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           'at most an hour); otherwise 404 FILE_NOT_FOUND. download=1: the same bytes with ' +
           'Content-Disposition: attachment and a file name (photo-<day taken>-<id>.<type>), so a ' +
           'link saves the file instead of showing it. size=video: what a browser plays of a video ' +
-          '(its browser-safe rendition when it has one, else its original) or of a Live Photo (its ' +
+          '(its H.264 + AAC rendition once made, else its original) or of a Live Photo (its ' +
           "motion, under the picture's access rules and signature); with download=1, the " +
-          "original of that video or motion (a Live Photo's MOV).",
+          "original of that video or motion as uploaded (a Live Photo's MOV); 404 for a picture without motion. " +
+          'Originals and videos answer a single byte range (Range: bytes=…) with 206, and 416 past their end.',
         security: [],
         params: z.object({ id: z.string() }),
         querystring: z.object({
