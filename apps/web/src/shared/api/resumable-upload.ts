@@ -1,8 +1,9 @@
 import type { UploadedFile, UploadLimits } from '@photo/contract';
+import type * as TusModule from 'tus-js-client';
 import type { DetailedError, HttpRequest, PreviousUpload, Upload } from 'tus-js-client';
 import { REFRESHABLE, authHeaders, currentIdToken, refreshedIdToken } from './api-client';
 import {
-  ApiError,
+  type ApiError,
   apiErrorFromBody,
   networkError,
   parseJsonBody,
@@ -46,7 +47,7 @@ export interface ResumableUploadOptions {
   signal?: AbortSignal;
 }
 
-type Tus = typeof import('tus-js-client');
+type Tus = typeof TusModule;
 
 let loading: Promise<Tus> | null = null;
 const loadTus = () => (loading ??= import('tus-js-client'));
@@ -261,7 +262,8 @@ export async function uploadResumable(
         }
         finishedFile(url).then(
           (found) => finish(() => resolve(found)),
-          (error: unknown) => finish(() => reject(error)),
+          (error: unknown) =>
+            finish(() => reject(error instanceof Error ? error : new Error(String(error)))),
         );
       },
       onError: (error) => {

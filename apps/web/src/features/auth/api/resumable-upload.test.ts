@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionHooks } from '../../features/auth/api/session';
-import { apiError, fakeNetwork, jsonResponse } from '../../test/network';
-import { fakeIdToken, signInAs } from '../../test/session';
-import { fakeTusServer, testClientConfig } from '../../test/tus';
-import { connectSession } from './api-client';
-import { KEEP_FOR_LATER, findUnfinishedUploads, uploadResumable } from './resumable-upload';
+import { sessionHooks } from './session';
+import { apiError, fakeNetwork, jsonResponse } from '../../../test/network';
+import { fakeIdToken, signInAs } from '../../../test/session';
+import { fakeTusServer, testClientConfig } from '../../../test/tus';
+import { connectSession } from '../../../shared/api/api-client';
+import {
+  KEEP_FOR_LATER,
+  findUnfinishedUploads,
+  uploadResumable,
+} from '../../../shared/api/resumable-upload';
 
 const settings = testClientConfig({ chunkBytes: 4 }).upload.resumable;
 const refreshed = (userId: string, label: string) =>
