@@ -200,6 +200,16 @@ describe.skipIf(Boolean(skipReason))(
       process.stdout.write(
         `multi-instance: thumbnail made by the worker ${Date.now() - startedAt} ms after it served\n`,
       );
+      // The thumbnail comes first; the other sizes follow in the same job or the next.
+      const doneBy = Date.now() + 20_000;
+      let preview: Response | undefined;
+      while (Date.now() < doneBy) {
+        preview = await call(next(), 'GET', `/api/files/show/${file.id}?size=preview`);
+        await preview.arrayBuffer();
+        if (preview.headers.get('content-type') === 'image/webp') break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(preview?.headers.get('content-type')).toBe('image/webp');
       expect(await (await call(next(), 'GET', '/api/health')).json()).toMatchObject({
         jobs: { waiting: 0, active: 0, failed: 0 },
       });

@@ -251,9 +251,12 @@ describe('ID tokens', () => {
           accepted.push(`${name} → ${operation.method} ${operation.path}: ${res.statusCode}`);
           continue;
         }
-        expect(res.json(), name).toMatchObject({
-          error: { code: expect.stringMatching(/^TOKEN_(MISSING|INVALID|EXPIRED)$/) },
-        });
+        // A HEAD answer has no body: its status says it all.
+        if (operation.method.toUpperCase() !== 'HEAD') {
+          expect(res.json(), name).toMatchObject({
+            error: { code: expect.stringMatching(/^TOKEN_(MISSING|INVALID|EXPIRED)$/) },
+          });
+        }
         checked += 1;
       }
     }

@@ -114,9 +114,20 @@ describe('videos', () => {
 
   it('stores an iPhone MOV upright, with its date and camera, without its place, and makes its rendition', async () => {
     const mov = await hevcMov();
+    // A Live Photo's still will name this video as its motion, right after its upload (before its
+    // rendition can be made): it mirrors the video's playback state.
+    const still = await ctx
+      .api(alice)
+      .upload(Buffer.from(await (await import('../../test/images.js')).imageOf('jpeg', 64, 48)));
+    const stillId = still.json<UploadedFile>().id;
     const res = await ctx.api(alice).upload(mov, { filename: 'IMG_0003.MOV' });
     expect(res.statusCode).toBe(201);
     const body = res.json<UploadedFile>();
+    await ctx.deps.db
+      .updateTable('files')
+      .set({ motion_file_id: body.id, video_state: 'processing', duration_ms: body.durationMs })
+      .where('id', '=', stillId)
+      .execute();
     // Turned a quarter: upright, it is taller than wide.
     expect(body).toMatchObject({
       kind: 'video',
@@ -130,17 +141,6 @@ describe('videos', () => {
       camera_make: 'Apple',
       camera_model: 'iPhone 15',
     });
-
-    // A Live Photo's still names this video as its motion: it mirrors its playback state.
-    const still = await ctx
-      .api(alice)
-      .upload(Buffer.from(await (await import('../../test/images.js')).imageOf('jpeg', 64, 48)));
-    const stillId = still.json<UploadedFile>().id;
-    await ctx.deps.db
-      .updateTable('files')
-      .set({ motion_file_id: body.id, video_state: 'processing', duration_ms: body.durationMs })
-      .where('id', '=', stillId)
-      .execute();
 
     const { album } = await createAlbumAs(ctx, alice);
     const added = await ctx.api(alice).addPhoto(album.id, { fileId: body.id });
