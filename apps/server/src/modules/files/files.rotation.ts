@@ -38,9 +38,21 @@ export async function rotateFile(
   for (let attempt = 1; ; attempt += 1) {
     const file = await findFileById(deps.db, fileId);
     if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
-    const original = await readOriginal(deps.blobStore, file.blob_key);
+    // A video plays as it was recorded, and a Live Photo's motion with its picture: turning only
+    // their pictures would show one thing and play another.
+    if (file.kind === 'video' || file.motion_file_id !== null) {
+      throw new AppError(
+        'CONFLICT',
+        file.kind === 'video'
+          ? 'A video cannot be turned: it plays the way it was recorded.'
+          : 'A Live Photo cannot be turned: its motion plays the way it was recorded.',
+      );
+    }
+    // A HEIC is turned from its decoded picture, as its sizes are made.
+    const source = file.still_key ?? file.blob_key;
+    const original = await readOriginal(deps.blobStore, source);
     if (!original) {
-      log.error({ fileId, key: file.blob_key }, 'stored file has no blob');
+      log.error({ fileId, key: source }, 'stored file has no blob');
       throw notFound('FILE_NOT_FOUND', 'The file');
     }
     const rotation = turned(file.rotation, direction);

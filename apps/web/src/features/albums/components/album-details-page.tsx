@@ -292,7 +292,9 @@ export function AlbumDetailsPage({
         album={current}
         canAdd={canAdd}
         mayDelete={mayDelete}
-        mayRotate={(photo) => userId !== null && photo.createdById === userId}
+        mayRotate={(photo) =>
+          userId !== null && photo.createdById === userId && photo.kind === 'photo'
+        }
         onPhotoRotated={onPhotoRotated}
         viewerParts={viewerParts}
         selectionBar={selectionBar}

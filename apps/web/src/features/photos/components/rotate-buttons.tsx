@@ -22,7 +22,8 @@ export function RotateButtons({ photo, onRotated, className = '' }: RotateButton
     setPhoto(rotated);
     onRotated?.(rotated);
   });
-  if (userId === null || userId !== photo.createdById) return null;
+  // A video and a Live Photo play the way they were recorded: they are not turned.
+  if (userId === null || userId !== photo.createdById || photo.kind !== 'photo') return null;
   return (
     <div className={`d-flex flex-wrap align-items-center gap-2 ${className}`}>
       {(['left', 'right'] as const).map((direction) => (
