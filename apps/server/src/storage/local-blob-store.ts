@@ -93,36 +93,11 @@ export class LocalBlobStore implements BlobStore {
     return (await this.exists(key)) ? this.#path(key) : null;
   }
 
-  async read(key: string) {
-    const file = this.#path(key);
-    let handle: FileHandle;
-    try {
-      handle = await fs.open(file, 'r');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      throw error;
-    }
-    try {
-      const stat = await handle.stat();
-      if (!stat.isFile()) {
-        await handle.close();
-        return null;
-      }
-      // The open descriptor keeps serving these bytes even if the blob is replaced or deleted meanwhile.
-      // Read 1 MiB at a time (not 64 KiB): each read costs about the same whatever its size, and an
-      // original is sent whole (a download, a zip); one such buffer per stream open.
-      return {
-        stream: createReadStream('', { fd: handle, highWaterMark: READ_BYTES }),
-        size: stat.size,
-      };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-  }
-
-  async readRange(key: string, range: ByteRange): Promise<RangeRead | null> {
+  /**
+   * The blob's file, open for reading, and its size; null when there is none. The open descriptor
+   * keeps serving these bytes even if the blob is replaced or deleted meanwhile.
+   */
+  async #open(key: string): Promise<{ handle: FileHandle; size: number } | null> {
     let handle: FileHandle;
     try {
       handle = await fs.open(this.#path(key), 'r');
@@ -133,29 +108,45 @@ export class LocalBlobStore implements BlobStore {
     }
     try {
       const stat = await handle.stat();
-      if (!stat.isFile()) {
-        await handle.close();
-        return null;
-      }
-      const bytes = resolveByteRange(range, stat.size);
-      if (!bytes) {
-        await handle.close();
-        return { stream: null, size: stat.size };
-      }
-      return {
-        stream: createReadStream('', {
-          fd: handle,
-          start: bytes.start,
-          end: bytes.end,
-          highWaterMark: READ_BYTES,
-        }),
-        ...bytes,
-        size: stat.size,
-      };
+      if (stat.isFile()) return { handle, size: stat.size };
     } catch (error) {
       await handle.close();
       throw error;
     }
+    await handle.close();
+    return null;
+  }
+
+  async read(key: string) {
+    const opened = await this.#open(key);
+    if (!opened) return null;
+    // Read 1 MiB at a time (not 64 KiB): each read costs about the same whatever its size, and an
+    // original is sent whole (a download, a zip); one such buffer per stream open.
+    return {
+      stream: createReadStream('', { fd: opened.handle, highWaterMark: READ_BYTES }),
+      size: opened.size,
+    };
+  }
+
+  async readRange(key: string, range: ByteRange): Promise<RangeRead | null> {
+    const opened = await this.#open(key);
+    if (!opened) return null;
+    const { handle, size } = opened;
+    const bytes = resolveByteRange(range, size);
+    if (!bytes) {
+      await handle.close();
+      return { stream: null, size };
+    }
+    return {
+      stream: createReadStream('', {
+        fd: handle,
+        start: bytes.start,
+        end: bytes.end,
+        highWaterMark: READ_BYTES,
+      }),
+      ...bytes,
+      size,
+    };
   }
 
   async delete(key: string): Promise<void> {
