@@ -117,6 +117,18 @@ export function createInProcessJobQueue(
     settle(queue);
   };
 
+  /** Queues the job after `ms`: a retry, or a job sent with a delay. Counted as retrying meanwhile. */
+  const later = (name: string, queue: InProcessQueue, job: QueuedJob, ms: number) => {
+    queue.retrying += 1;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      queue.retrying -= 1;
+      queue.waiting.push(job);
+      pump(name, queue);
+    }, ms);
+    timers.add(timer);
+  };
+
   const run = async (name: string, queue: InProcessQueue, handler: JobHandler, job: QueuedJob) => {
     try {
       await handler(job.data, { last: job.attempts >= RETRY_LIMIT });
@@ -126,14 +138,7 @@ export function createInProcessJobQueue(
         queue.failed += 1;
         onFailed(name, job.data, error);
       } else {
-        queue.retrying += 1;
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          queue.retrying -= 1;
-          queue.waiting.push(job);
-          pump(name, queue);
-        }, retryDelayMs(job.attempts));
-        timers.add(timer);
+        later(name, queue, job, retryDelayMs(job.attempts));
       }
     } finally {
       queue.active -= 1;
@@ -147,15 +152,7 @@ export function createInProcessJobQueue(
       seq += 1;
       const job = { data, priority: options.priority ?? 0, seq, attempts: 0 };
       if (options.delayMs && options.delayMs > 0) {
-        // Counted with the retries: waiting for its time, not yet to be taken.
-        queue.retrying += 1;
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          queue.retrying -= 1;
-          queue.waiting.push(job);
-          pump(name, queue);
-        }, options.delayMs);
-        timers.add(timer);
+        later(name, queue, job, options.delayMs);
         return;
       }
       queue.waiting.push(job);
