@@ -69,6 +69,8 @@ export const albumSchema = z
      * zip, at GET shared/{token}/download.
      */
     allowDownload: z.boolean().optional(),
+    /** Only in a share link's answer: what the link lets its holder do. */
+    linkPermission: z.enum(['view', 'download', 'addPhotos']).optional(),
     lastPhotoDate: isoDate.nullable().meta({
       description:
         "The latest of its photos' dates (date taken when known, else date added); null when it has no photos",
@@ -105,9 +107,11 @@ export const photoSchema = z
     photoUrl: z.string(),
     placeholder,
     ready,
-    /** The uploader's name. */
+    /** The uploader's name (a guest's, as they gave it, when addedByGuest). */
     createdBy: z.string(),
     createdById: z.string(),
+    /** True when a guest without an account added it through a share link (createdById is then the album's owner's). */
+    addedByGuest: z.boolean().optional(),
     dateCreated: isoDate,
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),

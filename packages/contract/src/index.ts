@@ -7,3 +7,4 @@ export * from './client-config.js';
 export * from './sharing.js';
 export * from './admin.js';
 export * from './library.js';
+export * from './activity.js';

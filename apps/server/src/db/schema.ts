@@ -95,6 +95,12 @@ export interface UsersTable {
   verified_email: string | null;
   /** 1: the server's administrator (the first account made on it); at most one row has it. */
   is_admin: Generated<number>;
+  /** "Mark all read": activity entries created after it are unread; null: all are. */
+  activity_read_at: string | null;
+  /** How often an e-mail digest of unread activity goes out. */
+  digest: Generated<'off' | 'hourly' | 'daily'>;
+  /** When the last digest went out; null: never. */
+  digest_sent_at: string | null;
 }
 
 export interface FilesTable {
@@ -329,6 +335,23 @@ export interface Database {
   album_links: AlbumLinksTable;
   download_tickets: DownloadTicketsTable;
   resumable_uploads: ResumableUploadsTable;
+  activities: ActivitiesTable;
+}
+
+/** One entry of a person's activity feed (modules/activity). */
+export interface ActivitiesTable {
+  id: string;
+  /** Whose feed it is in. */
+  user_id: string;
+  kind: 'invitation' | 'photosAdded' | 'comment' | 'like' | 'guestUpload';
+  album_id: string;
+  photo_id: string | null;
+  /** The user who did it; null for a share link's guest. */
+  actor_id: string | null;
+  actor_name: string;
+  count: Generated<number>;
+  excerpt: string | null;
+  created_at: string;
 }
 
 /** Repository functions take either the database or a transaction. */

@@ -64,11 +64,21 @@ function toLink(
   row: { token: string; created_at: string; allow_download: number | string },
   publicUrl: string | undefined,
 ): ShareLink {
+  const allowDownload = Number(row.allow_download) === 1;
   return {
+    id: row.token,
     token: row.token,
     url: `${publicUrl ?? ''}${SHARED_LINK_PATH}${row.token}`,
+    label: '',
+    permission: allowDownload ? 'download' : 'view',
+    expiresAt: null,
+    hasPassword: false,
+    lastOpenedAt: null,
+    guestLimits: null,
+    guestPhotoCount: 0,
+    guestBytes: 0,
     dateCreated: row.created_at,
-    allowDownload: Number(row.allow_download) === 1,
+    allowDownload,
   };
 }
 
@@ -95,6 +105,7 @@ export async function getSharing(
       dateCreated: row.created_at,
     })),
     link: link ? toLink(link, deps.config.publicUrl) : null,
+    links: link ? [toLink(link, deps.config.publicUrl)] : [],
     membersMax: ALBUM_MEMBERS_MAX,
     mailConfigured: deps.mailer.configured,
   };

@@ -102,10 +102,24 @@ const sharing = (link: AlbumSharing['link']): AlbumSharing => ({
   members: [],
   invitations: [],
   link,
+  links: link ? [link] : [],
   membersMax: 50,
   mailConfigured: true,
 });
-const link = { token: 't1', url: '/shared/t1', dateCreated: '2026-11-02T10:00:00Z' };
+const link: NonNullable<AlbumSharing['link']> = {
+  id: 'l1',
+  token: 't1',
+  url: '/shared/t1',
+  label: '',
+  permission: 'view',
+  expiresAt: null,
+  hasPassword: false,
+  lastOpenedAt: null,
+  guestLimits: null,
+  guestPhotoCount: 0,
+  guestBytes: 0,
+  dateCreated: '2026-11-02T10:00:00Z',
+};
 
 describe('the share link’s download switch', () => {
   it('lets the owner allow and forbid downloading all photos by the link', async () => {
