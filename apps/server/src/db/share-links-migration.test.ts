@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestPostgresDatabase } from '../test/postgres.js';
 import { migrateToLatest, openDatabase } from './database.js';

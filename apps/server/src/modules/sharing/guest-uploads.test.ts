@@ -81,7 +81,7 @@ describe('guest uploads', () => {
   });
 
   it('the owner removes what a guest added', async () => {
-    const { owner, album, link } = await guestLink();
+    const { owner, link } = await guestLink();
     const photo = (await ctx.api().guestUpload(link.token, await makeJpeg())).json<Photo>();
     expect((await ctx.api(owner).deletePhoto(photo.id)).statusCode).toBe(204);
     expect((await ctx.api(owner).getPhoto(photo.id)).statusCode).toBe(404);
