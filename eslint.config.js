@@ -15,13 +15,14 @@ const serverModules = fs
  * here imports no other module.
  */
 const serverModuleImports = {
+  activity: [],
   admin: ['identity', 'sharing', 'users'],
   albums: ['files'],
-  comments: ['photos'],
+  comments: ['activity', 'photos'],
   downloads: ['albums', 'photos', 'users'],
-  likes: ['photos'],
-  photos: ['albums', 'files'],
-  sharing: ['albums', 'downloads', 'files', 'photos', 'users'],
+  likes: ['activity', 'photos'],
+  photos: ['activity', 'albums', 'files'],
+  sharing: ['activity', 'albums', 'downloads', 'files', 'photos', 'users'],
   timeline: ['albums'],
   uploads: ['files'],
   users: ['albums', 'files', 'identity', 'photos'],

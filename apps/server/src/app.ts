@@ -29,6 +29,8 @@ import {
 import { RequestLogController } from './plugins/request-log.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerXsrf } from './plugins/xsrf.js';
+import { activityEventsPlugin } from './modules/activity/activity-events.plugin.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
@@ -230,11 +232,13 @@ export async function buildApp(
       await api.register(uploadsRoutes, { deps });
       await api.register(downloadsRoutes, { deps });
       await api.register(adminRoutes, { deps });
+      await api.register(activityRoutes, { deps });
     },
     { prefix: '/api' },
   );
   // Background work of the instances that serve (ROLE all or api).
   await app.register(commentEventsPlugin, { deps });
+  await app.register(activityEventsPlugin, { deps });
   await app.register(sweeperPlugin, { deps });
 
   const webDist = findWebDist(config.webDistDir);

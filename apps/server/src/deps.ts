@@ -49,6 +49,8 @@ export interface AppDeps {
   /** That a photo's comments changed, told to every instance's streams over the event bus. */
   /** A photo's comments changed: live comment streams wake on every instance. */
   commentChanges: ChangeFeed;
+  /** A person's activity feed has new entries: their live streams wake on every instance. */
+  activityChanges: ChangeFeed;
   /** Work done after the request (derived image sizes): pg-boss on PostgreSQL, else in-process. */
   jobQueue: JobQueue;
   /** Migrations this start applied (none when another instance did, or nothing was pending). */
@@ -163,6 +165,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     rateLimitStorage,
     eventBus,
     commentChanges: new ChangeFeed(eventBus, 'comments'),
+    activityChanges: new ChangeFeed(eventBus, 'activity'),
     jobQueue,
     appliedMigrations,
     close: async () => {

@@ -4,6 +4,11 @@ import path from 'node:path';
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPostgresDatabase } from '../test/postgres.js';
+import {
+  countUnreadActivities,
+  listActivityViews,
+  listActivityViewsAfter,
+} from '../modules/activity/activity.repository.js';
 import { listAlbumViews } from '../modules/albums/albums.repository.js';
 import { listCommentEventsAfter } from '../modules/comments/comment-events.repository.js';
 import { listPhotoCommentViewsNewestFirst } from '../modules/comments/comments.repository.js';
@@ -27,6 +32,7 @@ const PHOTOS = 3000;
 const COMMENTS = 3000;
 const LIKES = 1500;
 const MEMBERS = 300;
+const ACTIVITIES = 3000;
 
 const postgres = process.env.TEST_DATABASE === 'postgres';
 let handle: DatabaseHandle;
@@ -110,6 +116,12 @@ beforeAll(async () => {
     MEMBERS * 5,
     `insert into album_invitations (id, album_id, email, role, created_at) select 'i' || i, 'a' || (i % 500), 'x' || i || '@example.com', 'viewer', 'T' || (100000 + i) from n`,
   );
+  // Activity: u1's feed (entries of many albums, some of which u1 no longer sees), and others'.
+  await insertSeries(
+    ACTIVITIES,
+    `insert into activities (id, user_id, kind, album_id, photo_id, actor_id, actor_name, count, excerpt, created_at) select 'v' || i, case when i % 3 = 0 then 'u1' else 'u' || (i % ${USERS}) end, 'comment', 'a' || (i % ${ALBUMS}), 'p' || (i % ${PHOTOS}), 'u2', 'User 2', 1, 'Nice', 'T' || (100000 + i) from n`,
+  );
+  await sql`update users set activity_read_at = 'T101000' where id = 'u1'`.execute(handle.db);
   await sql`analyze`.execute(handle.db);
 }, 120_000);
 
@@ -187,6 +199,7 @@ const TABLES = [
   'album_invitations',
   'files',
   'users',
+  'activities',
 ];
 
 function expectIndexed(plan: string, { index, sortAllowed = false }: Expectation): void {
@@ -368,6 +381,29 @@ describe('list queries read their index', () => {
       listAlbumViews(handle.db, { limit: 20, after: undefined, viewerId: 'u1', nameLike: '%12%' }),
     );
     expectIndexed(plan, { index: 'albums_created_idx' });
+  });
+
+  it.each([
+    ['first page', { before: undefined }],
+    ['a page after a cursor', { before: { key: 'T101500', id: 'v1500' } }],
+  ])(
+    "a person's activity feed, %s: activities_user_created_idx, newest first, no sort",
+    async (_name, { before }) => {
+      const plan = await planOf(() => listActivityViews(handle.db, 'u1', { limit: 51, before }));
+      expectIndexed(plan, { index: 'activities_user_created_idx' });
+    },
+  );
+
+  it("a person's new activity, for their stream: activities_user_created_idx, no sort", async () => {
+    const plan = await planOf(() =>
+      listActivityViewsAfter(handle.db, 'u1', { key: 'T101500', id: 'v1500' }, 100),
+    );
+    expectIndexed(plan, { index: 'activities_user_created_idx' });
+  });
+
+  it('the unread count: activities_user_created_idx after the read mark, the user by key', async () => {
+    const plan = await planOf(() => countUnreadActivities(handle.db, 'u1', 100));
+    expectIndexed(plan, { index: 'activities_user_created_idx' });
   });
 
   it('runs on the engine the project asks for', () => {

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { decodeCursor, encodeCursor, toPage, type Keyset, type Page } from '../../lib/paging.js';
 import type { AlbumPermission } from '../../lib/access.js';
+import { announceActivity, recordComment, type Recipients } from '../activity/activity.service.js';
 import { requirePhotoAccess } from '../photos/photos.service.js';
 import {
   deleteCommentEventsBefore,
@@ -90,7 +91,7 @@ export async function postComment(
   await requireCommentablePhoto(deps, caller, input.photoId, 'album.comment');
   const id = newId();
   const now = deps.clock.now().toISOString();
-  const inserted = await deps.db.transaction().execute(async (trx) => {
+  const told: Recipients | null = await deps.db.transaction().execute(async (trx) => {
     const done = await insertComment(trx, {
       id,
       photo_id: input.photoId,
@@ -98,18 +99,24 @@ export async function postComment(
       message: input.message,
       created_at: now,
     });
-    if (done) {
-      await insertCommentEvent(trx, {
-        id: newId(),
-        photo_id: input.photoId,
-        comment_id: id,
-        type: 'created',
-        occurred_at: now,
-      });
-    }
-    return done;
+    if (!done) return null;
+    await insertCommentEvent(trx, {
+      id: newId(),
+      photo_id: input.photoId,
+      comment_id: id,
+      type: 'created',
+      occurred_at: now,
+    });
+    // In the feed of whoever added the photo.
+    return recordComment(trx, {
+      photoId: input.photoId,
+      actorId: caller.id,
+      message: input.message,
+      now,
+    });
   });
-  if (!inserted) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  if (!told) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  announceActivity(deps, told, log);
   const view = await findCommentView(deps.db, id);
   if (!view) throw notFound('COMMENT_NOT_FOUND', 'The comment');
   deps.commentChanges.publish(input.photoId, log);

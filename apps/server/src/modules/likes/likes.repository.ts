@@ -7,19 +7,20 @@ import { literalLimit } from '../../db/literal-limit.js';
  * Adds the user's like unless it is there already; answers false when the photo is gone (deleted
  * meanwhile). The primary key (photo, user) makes concurrent likes of one user one row.
  */
+/** Answers 'added', 'present' (liked already: no change) or 'missing' (the photo is gone). */
 export async function insertLike(
   db: Db,
   like: { photo_id: string; user_id: string; created_at: string },
-): Promise<boolean> {
+): Promise<'added' | 'present' | 'missing'> {
   try {
-    await db
+    const result = await db
       .insertInto('photo_likes')
       .values(like)
       .onConflict((oc) => oc.columns(['photo_id', 'user_id']).doNothing())
-      .execute();
-    return true;
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? 'added' : 'present';
   } catch (error) {
-    if (isForeignKeyViolation(error)) return false;
+    if (isForeignKeyViolation(error)) return 'missing';
     throw error;
   }
 }

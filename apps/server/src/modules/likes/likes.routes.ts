@@ -26,7 +26,7 @@ export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
         "Idempotent: one like per user per photo. Answers the photo's like count after the change.",
       ),
     },
-    async (request) => likePhoto(deps, currentUser(request), request.params.photoId),
+    async (request) => likePhoto(deps, currentUser(request), request.params.photoId, request.log),
   );
 
   app.delete(

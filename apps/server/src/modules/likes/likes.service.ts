@@ -1,8 +1,10 @@
 import type { LikeSummary, PhotoLike } from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
+import { announceActivity, recordLike } from '../activity/activity.service.js';
 import { requireVisiblePhoto } from '../photos/photos.service.js';
 import { countLikes, deleteLike, insertLike, listLikers } from './likes.repository.js';
 
@@ -11,19 +13,29 @@ async function summary(deps: AppDeps, caller: AuthUser, photoId: string): Promis
   return { photoId, likeCount: count, likedByMe: likedByViewer };
 }
 
-/** The caller likes the photo (again: no change). Anyone who may see a photo may like it. */
+/**
+ * The caller likes the photo (again: no change). Anyone who may see a photo may like it. A new
+ * like goes into the feed of whoever added the photo.
+ */
 export async function likePhoto(
   deps: AppDeps,
   caller: AuthUser,
   photoId: string,
+  log?: FastifyBaseLogger,
 ): Promise<LikeSummary> {
   const photo = await requireVisiblePhoto(deps, caller, photoId);
-  const added = await insertLike(deps.db, {
-    photo_id: photo.id,
-    user_id: caller.id,
-    created_at: deps.clock.now().toISOString(),
+  const now = deps.clock.now().toISOString();
+  const told = await deps.db.transaction().execute(async (trx) => {
+    const outcome = await insertLike(trx, {
+      photo_id: photo.id,
+      user_id: caller.id,
+      created_at: now,
+    });
+    if (outcome === 'missing') throw notFound('PHOTO_NOT_FOUND', 'The photo');
+    if (outcome === 'present') return [];
+    return recordLike(trx, { photoId: photo.id, actorId: caller.id, now });
   });
-  if (!added) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  announceActivity(deps, told, log);
   return summary(deps, caller, photo.id);
 }
 

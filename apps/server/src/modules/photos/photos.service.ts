@@ -26,6 +26,11 @@ import {
 } from '../albums/albums.repository.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
 import { releaseFiles, requireOwnFile, rotateFile } from '../files/files.service.js';
+import {
+  announceActivity,
+  recordGuestUpload,
+  recordPhotosAdded,
+} from '../activity/activity.service.js';
 import { pairLivePhotosInAlbum, settleLivePhotos } from './photos.live-photos.js';
 import {
   deletePhotoRows,
@@ -270,11 +275,20 @@ async function insertAlbumPhoto(
     const pairs = file.content_id ? await pairLivePhotosInAlbum(trx, albumId, [file.id]) : [];
     if (pairs.length > 0) await recountAlbumPhotos(trx, [albumId]);
     else await countAddedPhoto(trx, albumId, sortDate);
-    return { pairs };
+    // In the feeds of the album's owner and members (a guest's: its owner's), unless the movie
+    // joined a picture shown.
+    const entry = { albumId, photoId, count: 1, now };
+    const told = pairs.some((pair) => pair.motionPhotoId === photoId)
+      ? []
+      : by.guest
+        ? await recordGuestUpload(trx, { ...entry, guestName: by.guest.name })
+        : await recordPhotosAdded(trx, { ...entry, actorId: by.ownerId });
+    return { pairs, told };
   });
   if (!outcome) {
     throw new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
   }
+  announceActivity(deps, outcome.told, log);
   await settleLivePhotos(deps, outcome.pairs, log);
   const viewerId = by.guest ? null : by.ownerId;
   // The movie joined the picture the album showed: its photo is the answer.
@@ -444,25 +458,22 @@ export async function bulkAddPhotos(
       shown.add(photo.file_id);
       adding.push(photo);
     }
+    let addedIds: string[];
     if (input.move) {
-      await movePhotoRows(
-        trx,
-        adding.map((photo) => photo.id),
-        target.id,
-      );
+      addedIds = adding.map((photo) => photo.id);
+      await movePhotoRows(trx, addedIds, target.id);
       await deletePhotoRows(trx, leavingOnly);
     } else {
-      await insertPhotoRows(
-        trx,
-        adding.map((photo) => ({
-          id: newId(),
-          album_id: target.id,
-          file_id: photo.file_id,
-          owner_id: caller.id,
-          created_at: now,
-          sort_date: photo.sort_date,
-        })),
-      );
+      const rows = adding.map((photo) => ({
+        id: newId(),
+        album_id: target.id,
+        file_id: photo.file_id,
+        owner_id: caller.id,
+        created_at: now,
+        sort_date: photo.sort_date,
+      }));
+      addedIds = rows.map((row) => row.id);
+      await insertPhotoRows(trx, rows);
     }
     // Halves of a Live Photo the album now shows both of become one photo.
     const pairs = await pairLivePhotosInAlbum(
@@ -471,8 +482,22 @@ export async function bulkAddPhotos(
       adding.map((photo) => photo.file_id),
     );
     await recountAlbumPhotos(trx, input.move ? [target.id, ...sourceAlbumIds] : [target.id]);
-    return { count: adding.length - pairs.length, pairs };
+    const count = adding.length - pairs.length;
+    // In the feeds of the album's owner and members: one entry for the lot.
+    const left = new Set(pairs.map((pair) => pair.motionPhotoId));
+    const first = addedIds.find((id) => !left.has(id));
+    const told = first
+      ? await recordPhotosAdded(trx, {
+          albumId: target.id,
+          actorId: caller.id,
+          photoId: first,
+          count,
+          now,
+        })
+      : [];
+    return { count, pairs, told };
   });
+  announceActivity(deps, added.told, log);
   await settleLivePhotos(deps, added.pairs, log);
   return { count: added.count };
 }

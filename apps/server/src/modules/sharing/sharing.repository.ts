@@ -106,8 +106,8 @@ export async function putMember(
   db: Db,
   member: { album_id: string; user_id: string; role: MemberRole; created_at: string },
   existing: 'set-role' | 'keep',
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('album_members')
     .values(member)
     .onConflict((oc) => {
@@ -116,7 +116,9 @@ export async function putMember(
         ? conflict.doUpdateSet({ role: member.role })
         : conflict.doNothing();
     })
-    .execute();
+    .executeTakeFirst();
+  // With 'keep': whether the membership is new.
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function deleteMember(db: Db, albumId: string, userId: string): Promise<boolean> {

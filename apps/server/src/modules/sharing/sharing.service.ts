@@ -11,6 +11,11 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import {
+  announceActivity,
+  recordInvitation,
+  type Recipients,
+} from '../activity/activity.service.js';
 import { lockAlbum } from '../albums/albums.repository.js';
 import { albumAnswer, requireAlbumAccess } from '../albums/albums.service.js';
 import { findUserById } from '../users/users.repository.js';
@@ -110,6 +115,7 @@ export async function invite(
     throw new AppError('INVALID_INVITATION', 'You own this album: invite someone else.', { field });
   }
   const now = deps.clock.now().toISOString();
+  let told: Recipients = [];
   const result: Omit<InviteResult, 'emailSent'> = await deps.db
     .transaction()
     .execute(async (trx) => {
@@ -137,6 +143,10 @@ export async function invite(
           'set-role',
         );
         await deleteInvitationByEmail(trx, album.id, email);
+        // A new member finds the invitation in their feed (a new role is no news).
+        if (!alreadyMember) {
+          told = await recordInvitation(trx, { albumId: album.id, userId: account.id, now });
+        }
         const member = await findMember(trx, album.id, account.id);
         return { member: member ? toMember(member) : null, invitation: null };
       }
@@ -160,7 +170,7 @@ export async function invite(
     // claim did not see the invitation yet): it becomes a membership now rather than waiting.
     const account = await findUserByVerifiedEmail(deps.db, email);
     if (account && account.id !== album.owner_id) {
-      await convertInvitations(deps, account.id, email);
+      told = await convertInvitations(deps, account.id, email);
       const member = await findMember(deps.db, album.id, account.id);
       if (member) {
         result.member = toMember(member);
@@ -168,6 +178,7 @@ export async function invite(
       }
     }
   }
+  announceActivity(deps, told, log);
   let emailSent = false;
   if (deps.mailer.configured) {
     const answer = await albumAnswer(deps, album.id, caller.id);
@@ -237,47 +248,63 @@ export async function cancelInvitation(
  * transaction: an invitation is either still pending or a membership. Idempotent.
  */
 export async function claimInvitations(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'activityChanges'>,
   user: AuthUser,
 ): Promise<void> {
   const email = user.email.toLowerCase();
-  await deps.db.transaction().execute(async (trx) => {
+  const told = await deps.db.transaction().execute(async (trx): Promise<Recipients> => {
     const current = await findUserById(trx, user.id);
-    if (!current) return;
+    if (!current) return [];
     if (!user.emailVerified) {
       // A token for another, unproven address: the address once proven no longer counts.
       if (current.verified_email !== null && current.verified_email !== email) {
         await setVerifiedEmail(trx, user.id, null);
       }
-      return;
+      return [];
     }
     if (current.verified_email !== email) await setVerifiedEmail(trx, user.id, email);
-    await convertInvitationsIn(trx, deps.clock.now().toISOString(), user.id, email);
+    return convertInvitationsIn(trx, deps.clock.now().toISOString(), user.id, email);
   });
+  announceActivity(deps, told);
 }
 
-/** In one transaction, the pending invitations to `email` become memberships of `userId`. */
-async function convertInvitationsIn(trx: Db, now: string, userId: string, email: string) {
+/**
+ * In one transaction, the pending invitations to `email` become memberships of `userId`, each new
+ * one an invitation in their feed. Answers whose feed changed.
+ */
+async function convertInvitationsIn(
+  trx: Db,
+  now: string,
+  userId: string,
+  email: string,
+): Promise<Recipients> {
   const invitations = await listInvitationsToEmail(trx, email);
+  const told = new Set<string>();
   for (const invitation of invitations) {
     if (invitation.owner_id === userId) continue;
-    await putMember(
+    const joined = await putMember(
       trx,
       { album_id: invitation.album_id, user_id: userId, role: invitation.role, created_at: now },
       'keep',
     );
+    if (joined) {
+      for (const id of await recordInvitation(trx, { albumId: invitation.album_id, userId, now })) {
+        told.add(id);
+      }
+    }
   }
   await deleteInvitationsByIds(
     trx,
     invitations.map((invitation) => invitation.id),
   );
+  return [...told];
 }
 
 function convertInvitations(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   userId: string,
   email: string,
-): Promise<void> {
+): Promise<Recipients> {
   return deps.db
     .transaction()
     .execute((trx) => convertInvitationsIn(trx, deps.clock.now().toISOString(), userId, email));
