@@ -17,7 +17,7 @@ const serverModules = fs
 const serverModuleImports = {
   admin: ['identity', 'sharing', 'users'],
   albums: ['files'],
-  comments: ['photos'],
+  comments: ['likes', 'photos'],
   downloads: ['albums', 'photos', 'users'],
   likes: ['photos'],
   photos: ['albums', 'files'],

@@ -49,6 +49,8 @@ export interface AppDeps {
   /** That a photo's comments changed, told to every instance's streams over the event bus. */
   /** A photo's comments changed: live comment streams wake on every instance. */
   commentChanges: ChangeFeed;
+  /** A photo's likes changed (keyed by the photo's id): its live streams send the new count. */
+  likeChanges: ChangeFeed;
   /** Work done after the request (derived image sizes): pg-boss on PostgreSQL, else in-process. */
   jobQueue: JobQueue;
   /** Migrations this start applied (none when another instance did, or nothing was pending). */
@@ -163,6 +165,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     rateLimitStorage,
     eventBus,
     commentChanges: new ChangeFeed(eventBus, 'comments'),
+    likeChanges: new ChangeFeed(eventBus, 'likes'),
     jobQueue,
     appliedMigrations,
     close: async () => {

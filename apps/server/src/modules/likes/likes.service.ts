@@ -1,21 +1,32 @@
 import type { LikeSummary, PhotoLike } from '@photo/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
 import { requireVisiblePhoto } from '../photos/photos.service.js';
-import { countLikes, deleteLike, insertLike, listLikers } from './likes.repository.js';
+import {
+  countLikes,
+  countPhotoLikes,
+  deleteLike,
+  insertLike,
+  listLikers,
+} from './likes.repository.js';
 
 async function summary(deps: AppDeps, caller: AuthUser, photoId: string): Promise<LikeSummary> {
   const { count, likedByViewer } = await countLikes(deps.db, photoId, caller.id);
   return { photoId, likeCount: count, likedByMe: likedByViewer };
 }
 
-/** The caller likes the photo (again: no change). Anyone who may see a photo may like it. */
+/**
+ * The caller likes the photo (again: no change). Anyone who may see a photo may like it. The
+ * photo's live streams are told once the like is stored.
+ */
 export async function likePhoto(
   deps: AppDeps,
   caller: AuthUser,
   photoId: string,
+  log: FastifyBaseLogger,
 ): Promise<LikeSummary> {
   const photo = await requireVisiblePhoto(deps, caller, photoId);
   const added = await insertLike(deps.db, {
@@ -24,18 +35,32 @@ export async function likePhoto(
     created_at: deps.clock.now().toISOString(),
   });
   if (!added) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  deps.likeChanges.publish(photo.id, log);
   return summary(deps, caller, photo.id);
 }
 
-/** The caller takes their like back (none: no change). Nobody can take back another's like. */
+/**
+ * The caller takes their like back (none: no change). Nobody can take back another's like. The
+ * photo's live streams are told.
+ */
 export async function unlikePhoto(
   deps: AppDeps,
   caller: AuthUser,
   photoId: string,
+  log: FastifyBaseLogger,
 ): Promise<LikeSummary> {
   const photo = await requireVisiblePhoto(deps, caller, photoId);
   await deleteLike(deps.db, photo.id, caller.id);
+  deps.likeChanges.publish(photo.id, log);
   return summary(deps, caller, photo.id);
+}
+
+/**
+ * How many like the photo, for its live stream (which decided access when it opened, as
+ * requireVisiblePhoto does).
+ */
+export function readLikeCount(deps: AppDeps, photoId: string): Promise<number> {
+  return countPhotoLikes(deps.db, photoId);
 }
 
 /** Who likes the photo, most recent first, a page at a time. */
