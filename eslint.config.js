@@ -18,7 +18,7 @@ const serverModuleImports = {
   activity: [],
   admin: ['identity', 'sharing', 'users'],
   albums: ['files'],
-  comments: ['activity', 'photos'],
+  comments: ['activity', 'likes', 'photos'],
   downloads: ['albums', 'photos', 'users'],
   likes: ['activity', 'photos'],
   photos: ['activity', 'albums', 'files'],

@@ -51,6 +51,8 @@ export interface AppDeps {
   commentChanges: ChangeFeed;
   /** A person's activity feed has new entries: their live streams wake on every instance. */
   activityChanges: ChangeFeed;
+  /** A photo's likes changed (keyed by the photo's id): its live streams send the new count. */
+  likeChanges: ChangeFeed;
   /** Work done after the request (derived image sizes): pg-boss on PostgreSQL, else in-process. */
   jobQueue: JobQueue;
   /** Migrations this start applied (none when another instance did, or nothing was pending). */
@@ -166,6 +168,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     eventBus,
     commentChanges: new ChangeFeed(eventBus, 'comments'),
     activityChanges: new ChangeFeed(eventBus, 'activity'),
+    likeChanges: new ChangeFeed(eventBus, 'likes'),
     jobQueue,
     appliedMigrations,
     close: async () => {

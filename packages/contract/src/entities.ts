@@ -168,6 +168,15 @@ export const commentEventSchema = z
   .meta({ id: 'CommentEvent' });
 export type CommentEvent = z.infer<typeof commentEventSchema>;
 
+/**
+ * A photo's like count changed: sent on the photo's live stream as the event "likes" (the
+ * client keeps its own likedByMe).
+ */
+export const likeEventSchema = z
+  .object({ photoId: z.string(), likeCount: z.number().int().min(0) })
+  .meta({ id: 'LikeEvent' });
+export type LikeEvent = z.infer<typeof likeEventSchema>;
+
 /** A photo's likes as the signed-in user sees them, answered when they like or unlike it. */
 export const likeSummarySchema = z
   .object({

@@ -152,6 +152,13 @@ export const bulkResultSchema = z
   .meta({ id: 'BulkResult' });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
+/**
+ * POST /api/photos/{photoId}/save: the photo, one the caller may see, is saved to `albumId`, an
+ * album of theirs (or one they contribute to): a new photo of the same stored file, theirs.
+ */
+export const savePhotoRequestSchema = z.object({ albumId: id }).meta({ id: 'SavePhotoRequest' });
+export type SavePhotoRequest = z.infer<typeof savePhotoRequestSchema>;
+
 /** POST /api/downloads: a zip of the photos named, or of a whole album. */
 export const downloadRequestSchema = z
   .union([z.object({ photoIds }), z.object({ albumId: id })])

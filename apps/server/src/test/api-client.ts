@@ -160,6 +160,15 @@ export class ApiClient {
     return this.request<null>({ method: 'DELETE', url: `/api/photos/${path(photoId)}` });
   }
 
+  /** POST photos/{photoId}/save: "Save to my library". */
+  savePhoto(photoId: string, body: unknown) {
+    return this.request<Photo>({
+      method: 'POST',
+      url: `/api/photos/${path(photoId)}/save`,
+      payload: body as object,
+    });
+  }
+
   rotatePhoto(photoId: string, body: unknown) {
     return this.request<Photo>({
       method: 'PUT',

@@ -6,13 +6,17 @@ import { pruneCommentEvents } from './comments.service.js';
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * The comment streams' background work, from registration to preClose: this instance's streams
- * wake on every instance's changes (the event bus), and old comment events are removed now and
- * then.
+ * The photos' live streams' background work, from registration to preClose: this instance's
+ * streams wake on every instance's changes to comments and likes (the event bus), and old comment
+ * events are removed now and then.
  */
 export const commentEventsPlugin = fp<{ deps: AppDeps }>(
   async (app, { deps }) => {
-    const unsubscribe = await deps.commentChanges.listen();
+    const unsubscribeComments = await deps.commentChanges.listen();
+    const unsubscribeLikes = await deps.likeChanges.listen();
+    const unsubscribe = async () => {
+      await Promise.all([unsubscribeComments(), unsubscribeLikes()]);
+    };
     const pruning = setInterval(() => {
       pruneCommentEvents(deps).catch((error: unknown) =>
         app.log.warn({ err: error }, 'old comment events could not be removed'),

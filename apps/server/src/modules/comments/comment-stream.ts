@@ -1,6 +1,8 @@
+import type { LikeEvent } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Keyset } from '../../lib/paging.js';
+import { readLikeCount } from '../likes/likes.service.js';
 import { readCommentEvents, type SentCommentEvent } from './comments.service.js';
 
 /**
@@ -32,16 +34,49 @@ export interface CommentStreamOptions {
   /** Send events after this position (see streamStart). */
   start: Keyset;
   send(event: SentCommentEvent): Promise<void>;
+  /** The photo's like count, when the stream opens and whenever it changes. */
+  sendLikes(event: LikeEvent): Promise<void>;
   signal: AbortSignal;
 }
 
-/** Sends the photo's comment events as they happen, until the signal aborts. */
+/** Resolves when the photo's comments or likes change here, after timeoutMs, or on abort. */
+async function waitForChange(
+  deps: AppDeps,
+  photoId: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const woken = new AbortController();
+  const stop = () => woken.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    await Promise.race([
+      deps.commentChanges.wakeups.wait(photoId, timeoutMs, woken.signal),
+      deps.likeChanges.wakeups.wait(photoId, timeoutMs, woken.signal),
+    ]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+    woken.abort();
+  }
+}
+
+/**
+ * Sends the photo's comment events as they happen, and its like count when it opens and whenever
+ * it changes (read again at every wake: the count, not the change, is sent, so a lost or
+ * reordered notification costs nothing but delay), until the signal aborts.
+ */
 export async function runCommentStream(options: CommentStreamOptions): Promise<void> {
   const { deps, caller, photoId, signal } = options;
   let position = options.start;
   // Event ids sent lately (with their time), so the overlap sends nothing twice.
   const sent = new Map<string, string>([[position.id, position.key]]);
+  let likeCount: number | undefined;
   while (!signal.aborted) {
+    const likes = await readLikeCount(deps, photoId);
+    if (likes !== likeCount && !signal.aborted) {
+      await options.sendLikes({ photoId, likeCount: likes });
+      likeCount = likes;
+    }
     let from = shifted(position, -OVERLAP_MS);
     for (;;) {
       const read = await readCommentEvents(deps, caller, photoId, from, READ_LIMIT);
@@ -60,6 +95,6 @@ export async function runCommentStream(options: CommentStreamOptions): Promise<v
     }
     const forgetBefore = shifted(position, -2 * OVERLAP_MS).key;
     for (const [id, key] of sent) if (key < forgetBefore) sent.delete(id);
-    await deps.commentChanges.wakeups.wait(photoId, POLL_MS, signal);
+    await waitForChange(deps, photoId, POLL_MS, signal);
   }
 }

@@ -3,6 +3,7 @@ import {
   commentListQuerySchema,
   commentSchema,
   createCommentRequestSchema,
+  likeEventSchema,
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
@@ -67,11 +68,15 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
           'text/event-stream of events named "comment", each a CommentEvent as JSON: a comment ' +
           'posted or deleted. Each event has an id; a client that reconnects with the ' +
           'Last-Event-ID header gets what it missed (events are kept 24 hours). Applying an ' +
-          'event twice changes nothing.',
+          'event twice changes nothing. Events named "likes", each a LikeEvent as JSON ' +
+          "(photoId, likeCount), without an id, give the photo's like count when the stream " +
+          'opens and whenever it changes.',
         params: z.object({ photoId: entityId }),
         headers: z.object({ 'last-event-id': z.string().max(500).optional() }).loose(),
         response: {
-          200: commentEventSchema.describe('Sent as text/event-stream, one event at a time'),
+          200: z
+            .union([commentEventSchema, likeEventSchema])
+            .describe('Sent as text/event-stream, one event at a time'),
           ...errorResponses(400, 401, 404, 406),
         },
       },
@@ -112,6 +117,14 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
       request.raw.on('close', end);
       raw.on('error', end);
 
+      const write = async (text: string) => {
+        if (!raw.write(text)) {
+          await new Promise<void>((resolve) => {
+            raw.once('drain', resolve);
+            controller.signal.addEventListener('abort', () => resolve(), { once: true });
+          });
+        }
+      };
       try {
         await runCommentStream({
           deps,
@@ -119,15 +132,10 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
           photoId,
           start,
           signal: controller.signal,
-          send: async (event) => {
-            const text = `id: ${event.id}\nevent: comment\ndata: ${JSON.stringify(event.data)}\n\n`;
-            if (!raw.write(text)) {
-              await new Promise<void>((resolve) => {
-                raw.once('drain', resolve);
-                controller.signal.addEventListener('abort', () => resolve(), { once: true });
-              });
-            }
-          },
+          send: (event) =>
+            write(`id: ${event.id}\nevent: comment\ndata: ${JSON.stringify(event.data)}\n\n`),
+          // No id: a client's Last-Event-ID stays the last comment event's.
+          sendLikes: (event) => write(`event: likes\ndata: ${JSON.stringify(event)}\n\n`),
         });
       } catch (error) {
         request.log.warn({ err: error }, 'comment stream ended by an error');

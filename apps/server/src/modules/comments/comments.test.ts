@@ -1,4 +1,4 @@
-import type { Comment, CommentEvent, Photo } from '@photo/contract';
+import type { Comment, CommentEvent, LikeEvent, Photo } from '@photo/contract';
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
@@ -302,6 +302,8 @@ describe('comments', () => {
 
     interface Received {
       events: Array<{ id: string; data: CommentEvent }>;
+      /** The "likes" events' data, in order. */
+      likes: LikeEvent[];
       /** Resolves once `count` events have arrived. */
       next(count: number): Promise<void>;
       source: EventSource;
@@ -310,6 +312,7 @@ describe('comments', () => {
     /** A real EventSource client on the stream, as the given user. */
     function listen(user: TestUser, photoId: string, lastEventId?: string): Promise<Received> {
       const events: Received['events'] = [];
+      const likes: LikeEvent[] = [];
       const waiters: Array<() => void> = [];
       const source = new EventSource(`${origin}/api/photos/${photoId}/comments/events`, {
         fetch: (input, init) =>
@@ -330,8 +333,12 @@ describe('comments', () => {
         });
         for (const wake of waiters.splice(0)) wake();
       });
+      source.addEventListener('likes', (event) => {
+        likes.push(JSON.parse(String(event.data)) as LikeEvent);
+      });
       const received: Received = {
         events,
+        likes,
         source,
         next: async (count) => {
           const deadline = Date.now() + 15_000;
@@ -372,6 +379,28 @@ describe('comments', () => {
         commentId: posted.id,
         photoId: photo.id,
       });
+    });
+
+    it("sends the photo's like count when it opens and when others like or unlike it", async () => {
+      const photo = await aPhoto();
+      const watcher = await signUp(ctx.app);
+      const fan = await signUp(ctx.app);
+      const other = await signUp(ctx.app);
+      expect((await ctx.api(other).like(photo.id)).statusCode).toBe(200);
+      const live = await listen(watcher, photo.id);
+      await expect.poll(() => live.likes).toEqual([{ photoId: photo.id, likeCount: 1 }]);
+
+      expect((await ctx.api(fan).like(photo.id)).statusCode).toBe(200);
+      await expect
+        .poll(() => live.likes.at(-1), { timeout: 15_000 })
+        .toEqual({ photoId: photo.id, likeCount: 2 });
+      expect((await ctx.api(other).unlike(photo.id)).statusCode).toBe(200);
+      await expect
+        .poll(() => live.likes.at(-1), { timeout: 15_000 })
+        .toEqual({ photoId: photo.id, likeCount: 1 });
+      // A count is sent once, not again at every wake; no comment event came.
+      expect(live.likes.map((event) => event.likeCount)).toEqual([1, 2, 1]);
+      expect(live.events).toEqual([]);
     });
 
     it('after a dropped connection, resumes from Last-Event-ID with nothing missed', async () => {

@@ -2,14 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/schema.js';
 import { deleteFileBlobs, type FileBlobKeys } from './files.blobs.js';
-import { deleteFileRow, deleteOwnerFileRows, listUnusedFiles } from './files.repository.js';
+import { deleteOwnerFileRows, deleteUnusedFileRow, listUnusedFiles } from './files.repository.js';
 
 /**
  * Deletes each of the files that nothing uses any more: its row, then its original and derived
  * sizes (a crash in between leaves only unreachable bytes, never a dangling reference). Runs after
  * the change that released them has been committed; which of them are unused is read a batch at a
- * time; a file that cannot be deleted now is only logged. A Live Photo's still, once deleted, no
- * longer uses its motion: the motion is released in turn (kept while a photo still shows it).
+ * time; a file that cannot be deleted now is only logged. Several photos may show one file (a
+ * photo saved from another): its row goes, in a statement that checks again that nothing uses it,
+ * only once the last of them is gone, and its blobs only when that statement deleted it, so two
+ * releases at once delete them once, and a photo saved meanwhile keeps them. A Live Photo's still,
+ * once deleted, no longer uses its motion: the motion is released in turn (kept while a photo
+ * still shows it).
  */
 export async function releaseFiles(
   deps: Pick<AppDeps, 'db' | 'blobStore'>,
@@ -26,7 +30,8 @@ export async function releaseFiles(
   const motions: string[] = [];
   for (const file of unused) {
     try {
-      await deleteFileRow(deps.db, file.id);
+      // Used again, or deleted by another release meanwhile: its blobs are not this one's.
+      if (!(await deleteUnusedFileRow(deps.db, file.id))) continue;
       if (file.motion_file_id) motions.push(file.motion_file_id);
       await deleteFileBlobs(deps.blobStore, file);
     } catch (error) {

@@ -21,10 +21,46 @@ export async function insertFileUnlessDuplicate(db: Db, file: NewFileRow): Promi
 }
 
 /**
- * The rows of those of these files that nothing uses (no photo shows them, no album has them as
- * its cover, no user as their picture, no Live Photo's still as its motion), read a batch at a
- * time.
+ * Whether nothing uses the file (the row `files`): no photo shows it (a photo saved from another
+ * shows the same file), no album has it as its cover, no user as their picture, no Live Photo's
+ * still as its motion. Each use is an index lookup.
  */
+function unused(eb: ExpressionBuilder<Database, 'files'>) {
+  return eb.and([
+    eb.not(
+      eb.exists(
+        eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('albums')
+          .select('albums.id')
+          .whereRef('albums.cover_file_id', '=', 'files.id'),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .whereRef('users.profile_pic_file_id', '=', 'files.id'),
+      ),
+    ),
+    // A motion no photo shows is still used while its still names it (files_motion_file_id).
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('files as still')
+          .select('still.id')
+          .whereRef('still.motion_file_id', '=', 'files.id'),
+      ),
+    ),
+  ]);
+}
+
+/** The rows of those of these files that nothing uses (see unused), read a batch at a time. */
 export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<FileRow[]> {
   const rows: FileRow[] = [];
   for (const batch of inBatches([...new Set(ids)])) {
@@ -33,51 +69,26 @@ export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<F
         .selectFrom('files')
         .selectAll('files')
         .where('files.id', 'in', batch)
-        .where((eb) =>
-          eb.and([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('photos')
-                  .select('photos.id')
-                  .whereRef('photos.file_id', '=', 'files.id'),
-              ),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('albums')
-                  .select('albums.id')
-                  .whereRef('albums.cover_file_id', '=', 'files.id'),
-              ),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('users')
-                  .select('users.id')
-                  .whereRef('users.profile_pic_file_id', '=', 'files.id'),
-              ),
-            ),
-            // A motion no photo shows is still used while its still names it (files_motion_file_id).
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('files as still')
-                  .select('still.id')
-                  .whereRef('still.motion_file_id', '=', 'files.id'),
-              ),
-            ),
-          ]),
-        )
+        .where(unused)
         .execute()),
     );
   }
   return rows;
 }
 
-export async function deleteFileRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('files').where('id', '=', id).execute();
+/**
+ * Deletes the file's row if nothing uses it now (see unused), in one statement; answers whether
+ * it did. A use added since it was listed as unused (a photo saved meanwhile) keeps it: the
+ * statement deletes nothing, or, when that use is not yet committed, the foreign key of its
+ * photo refuses the deletion.
+ */
+export async function deleteUnusedFileRow(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('files')
+    .where('files.id', '=', id)
+    .where(unused)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Deletes the rows of every file of the owner; answers their blobs. */

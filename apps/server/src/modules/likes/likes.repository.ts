@@ -33,6 +33,16 @@ export async function deleteLike(db: Db, photoId: string, userId: string): Promi
     .execute();
 }
 
+/** How many like the photo. */
+export async function countPhotoLikes(db: Db, photoId: string): Promise<number> {
+  const row = await db
+    .selectFrom('photo_likes')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('photo_id', '=', photoId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** How many like the photo, and whether `viewerId` does: one query. */
 export async function countLikes(
   db: Db,

@@ -38,7 +38,7 @@ export const likesRoutes: RoutesPlugin = async (app, { deps }) => {
           'not 204: the count is what a client shows next).',
       ),
     },
-    async (request) => unlikePhoto(deps, currentUser(request), request.params.photoId),
+    async (request) => unlikePhoto(deps, currentUser(request), request.params.photoId, request.log),
   );
 
   app.get(

@@ -6,7 +6,13 @@ import type { AuthUser } from '../../lib/auth-user.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
 import { announceActivity, recordLike } from '../activity/activity.service.js';
 import { requireVisiblePhoto } from '../photos/photos.service.js';
-import { countLikes, deleteLike, insertLike, listLikers } from './likes.repository.js';
+import {
+  countLikes,
+  countPhotoLikes,
+  deleteLike,
+  insertLike,
+  listLikers,
+} from './likes.repository.js';
 
 async function summary(deps: AppDeps, caller: AuthUser, photoId: string): Promise<LikeSummary> {
   const { count, likedByViewer } = await countLikes(deps.db, photoId, caller.id);
@@ -15,13 +21,14 @@ async function summary(deps: AppDeps, caller: AuthUser, photoId: string): Promis
 
 /**
  * The caller likes the photo (again: no change). Anyone who may see a photo may like it. A new
- * like goes into the feed of whoever added the photo.
+ * like goes into the feed of whoever added the photo; the photo's live streams are told once the
+ * like is stored.
  */
 export async function likePhoto(
   deps: AppDeps,
   caller: AuthUser,
   photoId: string,
-  log?: FastifyBaseLogger,
+  log: FastifyBaseLogger,
 ): Promise<LikeSummary> {
   const photo = await requireVisiblePhoto(deps, caller, photoId);
   const now = deps.clock.now().toISOString();
@@ -36,18 +43,32 @@ export async function likePhoto(
     return recordLike(trx, { photoId: photo.id, actorId: caller.id, now });
   });
   announceActivity(deps, told, log);
+  deps.likeChanges.publish(photo.id, log);
   return summary(deps, caller, photo.id);
 }
 
-/** The caller takes their like back (none: no change). Nobody can take back another's like. */
+/**
+ * The caller takes their like back (none: no change). Nobody can take back another's like. The
+ * photo's live streams are told.
+ */
 export async function unlikePhoto(
   deps: AppDeps,
   caller: AuthUser,
   photoId: string,
+  log: FastifyBaseLogger,
 ): Promise<LikeSummary> {
   const photo = await requireVisiblePhoto(deps, caller, photoId);
   await deleteLike(deps.db, photo.id, caller.id);
+  deps.likeChanges.publish(photo.id, log);
   return summary(deps, caller, photo.id);
+}
+
+/**
+ * How many like the photo, for its live stream (which decided access when it opened, as
+ * requireVisiblePhoto does).
+ */
+export function readLikeCount(deps: AppDeps, photoId: string): Promise<number> {
+  return countPhotoLikes(deps.db, photoId);
 }
 
 /** Who likes the photo, most recent first, a page at a time. */

@@ -139,6 +139,20 @@ export function findAlbumPhotoByContent(
     .executeTakeFirst();
 }
 
+/** The album's photo of this stored file, if it shows it. */
+export function findAlbumPhotoByFile(
+  db: Db,
+  albumId: string,
+  fileId: string,
+): Promise<PhotoRow | undefined> {
+  return db
+    .selectFrom('photos')
+    .selectAll()
+    .where('album_id', '=', albumId)
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
+}
+
 /** Photos that are going: some photos by id, or every photo a user added or that shows their files. */
 export type LeavingPhotos = { photoIds: readonly string[] } | { userId: string };
 

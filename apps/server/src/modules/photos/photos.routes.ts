@@ -7,6 +7,7 @@ import {
   pageQuerySchema,
   photoSchema,
   rotatePhotoRequestSchema,
+  savePhotoRequestSchema,
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
@@ -21,6 +22,7 @@ import {
   getPhoto,
   listAlbumPhotos,
   rotatePhoto,
+  savePhoto,
 } from './photos.service.js';
 
 const albumParams = z.object({ albumId: entityId });
@@ -183,5 +185,34 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request) => bulkAddPhotos(deps, currentUser(request), request.body, request.log),
+  );
+  app.post(
+    '/photos/:photoId/save',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Saves a photo you see to an album of yours ("Save to my library")',
+        description:
+          'The photo must be one you may see (404 PHOTO_NOT_FOUND); the album yours or one you ' +
+          'contribute to (403 NOT_OWNER; 404 ALBUM_NOT_FOUND when you may not see it). The album ' +
+          'gets a new photo of the same stored file (no bytes are copied; a Live Photo keeps its ' +
+          'motion), added by you, with the same date and its own comments and likes: it stays ' +
+          'when the photo it came from is deleted or you leave its album. 201 with the new photo; ' +
+          '200 with the photo the album already has when it shows that file.',
+        params: photoParams,
+        body: savePhotoRequestSchema,
+        response: { 200: photoSchema, 201: photoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const saved = await savePhoto(
+        deps,
+        currentUser(request),
+        request.params.photoId,
+        request.body.albumId,
+        request.log,
+      );
+      return reply.status(saved.created ? 201 : 200).send(saved.photo);
+    },
   );
 };

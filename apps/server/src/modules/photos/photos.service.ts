@@ -36,6 +36,7 @@ import {
   deletePhotoRows,
   deleteUserPhotoRows,
   findAlbumPhotoByContent,
+  findAlbumPhotoByFile,
   findFirstAlbumPhotoExcept,
   findPhotosByIds,
   findPhotoView,
@@ -500,6 +501,58 @@ export async function bulkAddPhotos(
   announceActivity(deps, added.told, log);
   await settleLivePhotos(deps, added.pairs, log);
   return { count: added.count };
+}
+
+/**
+ * Saves a photo the caller may see (404 PHOTO_NOT_FOUND otherwise) to an album of theirs, or one
+ * they contribute to (403 NOT_OWNER; 404 ALBUM_NOT_FOUND when they may not see it): a new photo
+ * of the same stored file (no bytes are copied; a Live Photo's motion comes with its picture),
+ * added by the caller, with the photo's date and none of its comments or likes. It stays theirs
+ * when the photo it came from goes, or when they leave that photo's album. An album that already
+ * shows the file answers that photo, not created.
+ */
+export async function savePhoto(
+  deps: AppDeps,
+  caller: AuthUser,
+  photoId: string,
+  albumId: string,
+  log: FastifyBaseLogger,
+): Promise<AddedPhoto> {
+  const target = await requireAlbumAccess(deps, caller, albumId, 'album.addPhoto');
+  const source = await requirePhotoAccess(deps, caller, photoId, 'album.read');
+  const newPhotoId = newId();
+  const now = deps.clock.now().toISOString();
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    // The source's album too: while it is locked, its photo (and so its file) cannot go.
+    await lockAlbums(trx, [...new Set([target.id, source.album_id])]);
+    if (!(await findAlbumById(trx, target.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
+    await requireStillThere(trx, [source], undefined);
+    const present = await findAlbumPhotoByFile(trx, target.id, source.file_id);
+    if (present) return { photoId: present.id, created: false, pairs: [] };
+    await insertPhotoRows(trx, [
+      {
+        id: newPhotoId,
+        album_id: target.id,
+        file_id: source.file_id,
+        owner_id: caller.id,
+        created_at: now,
+        sort_date: source.sort_date,
+      },
+    ]);
+    const pairs = await pairLivePhotosInAlbum(trx, target.id, [source.file_id]);
+    await recountAlbumPhotos(trx, [target.id]);
+    return { photoId: newPhotoId, created: true, pairs };
+  });
+  await settleLivePhotos(deps, outcome.pairs, log);
+  // A movie whose picture the album shows joined it: that photo is the answer.
+  const joined = outcome.pairs.find((pair) => pair.motionPhotoId === outcome.photoId);
+  if (joined) {
+    return { photo: await photoAnswer(deps, caller.id, joined.stillPhotoId), created: false };
+  }
+  return {
+    photo: await photoAnswer(deps, caller.id, outcome.photoId),
+    created: outcome.created,
+  };
 }
 
 /**

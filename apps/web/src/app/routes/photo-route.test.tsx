@@ -161,3 +161,72 @@ describe('a deleted photo', () => {
     expect(screen.queryByText('The photo was not found.')).toBeNull();
   });
 });
+
+describe('photo page: save to my library', () => {
+  const album = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    name,
+    coverPhotoUrl: `/api/files/show/cover-${id}`,
+    coverPlaceholder: null,
+    coverReady: true,
+    createdBy: 'Vi',
+    createdById: 'visitor',
+    dateCreated: '2026-11-01T10:00:00Z',
+    photoCount: 3,
+    firstPhotoDate: null,
+    lastPhotoDate: null,
+    ...extra,
+  });
+
+  it('saves a photo of an album not theirs to an album they pick, then links to it', async () => {
+    const { user, network } = openPhoto('visitor');
+    network
+      .on('GET /api/albumsDb?mine=true', jsonResponse(200, [album('m1', 'My keepsakes')]))
+      .on(
+        'GET /api/albumsDb?shared=true',
+        jsonResponse(200, [
+          album('a1', 'Garden', { createdById: 'owner', createdBy: 'Olga', myRole: 'viewer' }),
+        ]),
+      )
+      .on(
+        'POST /api/photos/p1/save',
+        jsonResponse(201, { ...photo, id: 'p9', albumId: 'm1', createdById: 'visitor' }),
+      );
+    await user.click(await screen.findByRole('button', { name: 'Save to my library' }));
+    const dialog = await screen.findByRole('dialog', { name: /Save to my library/ });
+    await within(dialog).findByRole('button', { name: /My keepsakes/ });
+    // Only albums one may add to: not the shared album one only looks at.
+    expect(within(dialog).queryByRole('button', { name: /Garden/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /My keepsakes/ }));
+
+    const notice = await screen.findByText(/Saved to/);
+    expect(notice).toHaveTextContent('Saved to My keepsakes');
+    expect(within(notice).getByRole('link', { name: 'My keepsakes' })).toHaveAttribute(
+      'href',
+      '/album/m1',
+    );
+    expect(network.sent('POST /api/photos/p1/save')[0]!.body).toEqual({ albumId: 'm1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says why when saving fails, and keeps the picker open', async () => {
+    const { user, network } = openPhoto('visitor');
+    network
+      .on('GET /api/albumsDb?mine=true', jsonResponse(200, [album('m1', 'My keepsakes')]))
+      .on('GET /api/albumsDb?shared=true', jsonResponse(200, []))
+      .on('POST /api/photos/p1/save', apiError(404, 'PHOTO_NOT_FOUND', 'The photo was not found.'));
+    await user.click(await screen.findByRole('button', { name: 'Save to my library' }));
+    const dialog = await screen.findByRole('dialog', { name: /Save to my library/ });
+    await user.click(await within(dialog).findByRole('button', { name: /My keepsakes/ }));
+    expect(
+      await screen.findByText('The photo could not be saved. The photo was not found.'),
+    ).toBeVisible();
+    expect(screen.getByRole('dialog', { name: /Save to my library/ })).toBeVisible();
+  });
+
+  it("offers no saving to the album's owner", async () => {
+    openPhoto('owner');
+    expect(await screen.findByRole('button', { name: 'Make this' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save to my library' })).toBeNull();
+  });
+});

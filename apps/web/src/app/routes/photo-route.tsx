@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { albumKeys } from '../../features/albums/api/album-keys';
 import { PhotoDetails } from '../../features/photos/components/photo-details';
+import { SaveToLibrary } from '../save/save-to-library';
 import { MakeThisMenu } from './make-this-menu';
 
 export function PhotoRoute() {
@@ -10,7 +11,12 @@ export function PhotoRoute() {
   return (
     <PhotoDetails
       photoId={photoId}
-      actions={(photo) => <MakeThisMenu photo={photo} />}
+      actions={(photo) => (
+        <>
+          <SaveToLibrary photo={photo} />
+          <MakeThisMenu photo={photo} />
+        </>
+      )}
       // The album page's cards show like counts: read them again when next shown.
       onLikeChanged={(photo) =>
         void queryClient.invalidateQueries({ queryKey: albumKeys.photos(photo.albumId) })

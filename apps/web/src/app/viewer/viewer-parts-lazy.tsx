@@ -5,6 +5,7 @@ import { LoadingState } from '../../shared/components/loading-state';
 
 // Loaded with the viewer, when a photo is first opened, not with the album's page.
 const ViewerLike = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerLike })));
+const ViewerSave = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerSave })));
 const ViewerInfo = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerInfo })));
 const ViewerComments = lazy(() =>
   import('./viewer-parts').then((m) => ({ default: m.ViewerComments })),
@@ -13,8 +14,8 @@ const ViewerComments = lazy(() =>
 const loading = <LoadingState label="Loading…" />;
 
 /**
- * The viewer of an album one may see, signed in: "Like", the details (likes included) and the
- * comments of the photo shown. `onLikeChanged`: the album's copy of the photo is told;
+ * The viewer of an album one may see, signed in: "Like", "Save to my library" (an album not
+ * theirs), the details (likes included) and the comments of the photo shown. `onLikeChanged`: the album's copy of the photo is told;
  * `onCommentsClosed`: a photo's comments were shown, and may have changed.
  */
 export function memberViewerParts({
@@ -28,6 +29,11 @@ export function memberViewerParts({
     like: (photo, buttonClass) => (
       <Suspense fallback={null}>
         <ViewerLike photo={photo} member buttonClass={buttonClass} onChanged={onLikeChanged} />
+      </Suspense>
+    ),
+    save: (photo, buttonClass) => (
+      <Suspense fallback={null}>
+        <ViewerSave photo={photo} buttonClass={buttonClass} />
       </Suspense>
     ),
     info: (photo) => (

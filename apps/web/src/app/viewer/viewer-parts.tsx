@@ -4,6 +4,7 @@ import { usePhoto } from '../../features/photos/api/get-photo';
 import { Comments } from '../../features/photos/components/comments';
 import { LikeButton } from '../../features/photos/components/like-button';
 import { PhotoFacts } from '../../features/photos/components/photo-details';
+import { SaveToLibrary } from '../save/save-to-library';
 
 /** The photo viewer's parts from the photos feature, loaded with the viewer (viewer-parts-lazy). */
 
@@ -34,6 +35,11 @@ export function ViewerLike({
       onChanged={onChanged && ((summary) => onChanged(shown, summary))}
     />
   );
+}
+
+/** "Save to my library" for a photo of an album the user does not own. */
+export function ViewerSave({ photo, buttonClass }: { photo: Photo; buttonClass: string }) {
+  return <SaveToLibrary photo={photo} buttonClass={buttonClass} />;
 }
 
 export function ViewerInfo({ footer, ...props }: MemberPartProps & { footer?: ReactNode }) {

@@ -281,6 +281,8 @@ const PANEL_ID = 'photo-viewer-panel';
 export interface ViewerParts {
   /** "Like" with the count, a toolbar button with the toolbar's button class. */
   like?: (photo: Photo, buttonClass: string) => ReactNode;
+  /** "Save to my library", a toolbar button with the toolbar's button class (or nothing). */
+  save?: (photo: Photo, buttonClass: string) => ReactNode;
   /** The details panel. */
   info: (photo: Photo) => ReactNode;
   /** The comments panel. */
@@ -365,6 +367,9 @@ export default function PhotoLightbox({
     ? [
         ...(parts?.like
           ? [<Fragment key="like">{parts.like(shown, 'yarl__button')}</Fragment>]
+          : []),
+        ...(parts?.save
+          ? [<Fragment key={`save-${shown.id}`}>{parts.save(shown, 'yarl__button')}</Fragment>]
           : []),
         ...(parts?.comments ? [panelToggle('comments', 'Comments', CommentsIcon)] : []),
         ...(parts ? [panelToggle('info', 'Info', InfoIcon)] : []),

@@ -89,4 +89,35 @@ describe('like button', () => {
     expect(screen.getByText('0 likes')).toBeVisible();
     expect(screen.queryByRole('button', { name: /likes/ })).toBeNull();
   });
+  it("follows others' likes live: the count changes when the photo's stream says so", async () => {
+    const { network } = openPhoto();
+    // Every stream opened on the photo (its comments' too) gets what is pushed.
+    const streams: Array<ReadableStreamDefaultController<Uint8Array>> = [];
+    const push = (text: string) => {
+      for (const stream of streams) stream.enqueue(new TextEncoder().encode(text));
+    };
+    network.on('GET /api/photos/p1/comments/events', () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          streams.push(controller);
+          controller.enqueue(
+            new TextEncoder().encode(
+              'retry: 60000\n\nevent: likes\ndata: {"photoId":"p1","likeCount":3}\n\n',
+            ),
+          );
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    });
+    const like = await screen.findByRole('button', { name: 'Like' }, { timeout: 15_000 });
+    // The count when the stream opens replaces the one read with the photo.
+    expect(await screen.findByRole('button', { name: /^3 likes/ })).toBeVisible();
+
+    push('event: likes\ndata: {"photoId":"p1","likeCount":7}\n\n');
+    expect(await screen.findByRole('button', { name: /^7 likes/ })).toBeVisible();
+    // Their own like stays as it was: the stream says how many, not who.
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    push('event: likes\ndata: {"photoId":"p1","likeCount":0}\n\n');
+    expect(await screen.findByText('0 likes')).toBeVisible();
+  });
 });

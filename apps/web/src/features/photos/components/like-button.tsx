@@ -9,6 +9,7 @@ import { HeartIcon } from '../../../shared/components/heart-icon';
 import { countLabel } from '../../../shared/lib/count-label';
 import { LIKERS_SHOWN, usePhotoLikes } from '../api/get-likes';
 import { useLikePhoto } from '../api/like-photo';
+import { useLiveLikes } from '../api/live-likes';
 
 /** Who likes the photo, in a popover opened by the count. */
 function Likers({ photo }: { photo: Photo }) {
@@ -82,9 +83,13 @@ interface LikeButtonProps {
   iconButtonClass?: string;
 }
 
-/** "Like": pressed when the signed-in user likes the photo; a second press takes it back. */
+/**
+ * "Like": pressed when the signed-in user likes the photo; a second press takes it back. The
+ * count follows others' likes live.
+ */
 export function LikeButton({ photo, onChanged, iconButtonClass }: LikeButtonProps) {
   const likePhoto = useLikePhoto(photo, onChanged);
+  useLiveLikes(photo.id, true);
   const liked = photo.likedByMe;
   if (iconButtonClass !== undefined) {
     return (
