@@ -18,6 +18,7 @@ const serverModuleImports = {
   admin: ['identity', 'sharing', 'users'],
   albums: ['files'],
   comments: ['photos'],
+  digests: [],
   downloads: ['albums', 'photos', 'users'],
   likes: ['photos'],
   photos: ['albums', 'files'],

@@ -34,6 +34,8 @@ import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { commentEventsPlugin } from './modules/comments/comment-events.plugin.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { digestsPlugin } from './modules/digests/digests.plugin.js';
+import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { imageJobsPlugin } from './modules/files/image-jobs.plugin.js';
@@ -187,6 +189,7 @@ export async function buildApp(
   // jobs are taken by every instance but those that only serve (ROLE=api).
   if (config.role !== 'api') {
     await app.register(imageJobsPlugin, { deps });
+    await app.register(digestsPlugin, { deps });
   }
   // A worker serves its health and nothing else.
   if (config.role === 'worker') {
@@ -229,6 +232,7 @@ export async function buildApp(
       await api.register(filesRoutes, { deps });
       await api.register(uploadsRoutes, { deps });
       await api.register(downloadsRoutes, { deps });
+      await api.register(digestsRoutes, { deps });
       await api.register(adminRoutes, { deps });
     },
     { prefix: '/api' },
