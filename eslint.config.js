@@ -21,6 +21,7 @@ const serverModuleImports = {
   digests: [],
   downloads: ['albums', 'photos', 'users'],
   likes: ['photos'],
+  'link-previews': ['files'],
   photos: ['albums', 'files'],
   sharing: ['albums', 'downloads', 'photos', 'users'],
   timeline: ['albums'],

@@ -42,6 +42,10 @@ import { imageJobsPlugin } from './modules/files/image-jobs.plugin.js';
 import { sweeperPlugin } from './modules/files/sweeper.plugin.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import {
+  linkPreviewRoutes,
+  registerSharedLinkPage,
+} from './modules/link-previews/link-previews.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
@@ -233,6 +237,7 @@ export async function buildApp(
       await api.register(uploadsRoutes, { deps });
       await api.register(downloadsRoutes, { deps });
       await api.register(digestsRoutes, { deps });
+      await api.register(linkPreviewRoutes, { deps });
       await api.register(adminRoutes, { deps });
     },
     { prefix: '/api' },
@@ -258,6 +263,10 @@ export async function buildApp(
         );
       },
     });
+  }
+  if (webDist) {
+    // A share link's page carries the link's preview tags (Open Graph) for chat apps.
+    registerSharedLinkPage(app, deps, fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
   }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET for a page gets the app, which shows its own "Page not found".
