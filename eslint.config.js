@@ -23,7 +23,7 @@ const serverModuleImports = {
   likes: ['photos'],
   'link-previews': ['files'],
   photos: ['albums', 'files'],
-  sharing: ['albums', 'downloads', 'photos', 'users'],
+  sharing: ['albums', 'downloads', 'files', 'photos', 'users'],
   timeline: ['albums'],
   uploads: ['files'],
   users: ['albums', 'files', 'identity', 'photos'],
