@@ -21,7 +21,7 @@ const serverModuleImports = {
   digests: [],
   downloads: ['albums', 'photos', 'users'],
   likes: ['photos'],
-  'link-previews': ['files'],
+  'link-previews': ['files', 'sharing'],
   photos: ['albums', 'files'],
   sharing: ['albums', 'downloads', 'files', 'photos', 'users'],
   timeline: ['albums'],

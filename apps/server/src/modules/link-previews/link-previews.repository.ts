@@ -1,25 +1,5 @@
 import type { Db } from '../../db/schema.js';
 
-/** What a share link says of itself that decides what its preview shows. */
-export interface LinkFacts {
-  album_id: string;
-  /** Whether a visitor must give a password first. */
-  has_password: boolean;
-  /** After this the link no longer works; null: never. */
-  expires_at: string | null;
-}
-
-/** The link with this token, or undefined when there is none (never made, or stopped). */
-export async function findLinkFacts(db: Db, token: string): Promise<LinkFacts | undefined> {
-  const row = await db
-    .selectFrom('album_links')
-    .select('album_id')
-    .where('token', '=', token)
-    .executeTakeFirst();
-  // Today's links have neither a password nor an expiry.
-  return row && { album_id: row.album_id, has_password: false, expires_at: null };
-}
-
 /** What a preview tells of an album, and its cover's blobs. */
 export interface PreviewAlbumRow {
   id: string;

@@ -1,16 +1,13 @@
 import sharp from 'sharp';
 import type { AppDeps } from '../../deps.js';
-import { decideAccess, LINK_VISITOR } from '../../lib/access.js';
+import { decideAccess, linkVisitor } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import { blobKeys } from '../files/files.blobs.js';
 import { readOriginal } from '../files/files.derived-blobs.js';
 import { INPUT_OPTIONS, PROCESSING_TIMEOUT_SECONDS } from '../files/files.images.js';
-import {
-  findLinkFacts,
-  findPreviewAlbum,
-  type PreviewAlbumRow,
-} from './link-previews.repository.js';
+import { findLinkByToken } from '../sharing/sharing.repository.js';
+import { findPreviewAlbum, type PreviewAlbumRow } from './link-previews.repository.js';
 
 /** The size chat apps show a link's picture at (Open Graph's summary_large_image). */
 export const PREVIEW_WIDTH = 1200;
@@ -32,14 +29,17 @@ async function linkState(
   deps: PreviewDeps,
   token: string,
 ): Promise<{ album: PreviewAlbumRow } | 'locked' | null> {
-  const link = await findLinkFacts(deps.db, token);
+  const link = await findLinkByToken(deps.db, token);
   if (!link) return null;
-  if (link.expires_at !== null && link.expires_at <= deps.clock.now().toISOString()) return null;
+  const now = deps.clock.now().getTime();
+  if (link.expires_at !== null && new Date(link.expires_at).getTime() <= now) return null;
   const album = await findPreviewAlbum(deps.db, link.album_id);
   if (!album) return null;
-  const decision = decideAccess(LINK_VISITOR, 'album.read', { ...album, member_role: null });
-  if (decision !== 'allowed') return null;
-  return link.has_password ? 'locked' : { album };
+  const visitor = linkVisitor(link.permission);
+  if (decideAccess(visitor, 'album.read', { ...album, member_role: null }) !== 'allowed') {
+    return null;
+  }
+  return link.password_hash !== null ? 'locked' : { album };
 }
 
 const photos = (count: number) => (count === 1 ? '1 photo' : `${count} photos`);

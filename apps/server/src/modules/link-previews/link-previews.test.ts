@@ -154,6 +154,46 @@ describe("a share link's page", () => {
   });
 });
 
+describe('a link with a password or an expiry', () => {
+  /** A link made through POST albumsDb/{albumId}/links with these settings. */
+  async function linkWith(owner: TestUser, albumId: string, body: object) {
+    const res = await ctx.api(owner).request<{ token: string }>({
+      method: 'POST',
+      url: `/api/albumsDb/${albumId}/links`,
+      payload: body,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().token;
+  }
+
+  it('with a password: a neutral title, no image, nothing of the album; its picture 404', async () => {
+    const ann = await signUp(ctx.app, { name: 'Ann' });
+    const { album } = await createAlbumAs(ctx, ann, { name: 'Private wedding' });
+    const token = await linkWith(ann, album.id, { password: 'open sesame' });
+    const page = await crawl(`/shared/${token}`);
+    expect(page.statusCode).toBe(200);
+    const tags = tagsOf(page.body);
+    expect(tags['og:title']).toBe('A shared album');
+    expect(tags['twitter:card']).toBe('summary');
+    expect(Object.keys(tags).filter((key) => key.includes('image'))).toEqual([]);
+    expect(page.body).not.toContain('Private wedding');
+    expect(page.body).not.toContain('Ann');
+    expect((await crawl(`/api/shared/${token}/preview.jpg`)).statusCode).toBe(404);
+  });
+
+  it('once expired: no tags and no picture', async () => {
+    const ann = await signUp(ctx.app, { name: 'Ann' });
+    const { album } = await createAlbumAs(ctx, ann, { name: 'Short-lived' });
+    const expiresAt = new Date(ctx.clock.now().getTime() + 3600_000).toISOString();
+    const token = await linkWith(ann, album.id, { expiresAt });
+    expect(tagsOf((await crawl(`/shared/${token}`)).body)['og:title']).toBe('Short-lived');
+    expect((await crawl(`/api/shared/${token}/preview.jpg`)).statusCode).toBe(200);
+    ctx.clock.advance(3600_000);
+    expect((await crawl(`/shared/${token}`)).body).not.toContain('og:');
+    expect((await crawl(`/api/shared/${token}/preview.jpg`)).statusCode).toBe(404);
+  });
+});
+
 describe('with PUBLIC_URL', () => {
   const behindCdn = useTestContext(
     { PUBLIC_URL: 'https://photos.example.org' },
