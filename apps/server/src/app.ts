@@ -36,12 +36,18 @@ import { albumsRoutes } from './modules/albums/albums.routes.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { commentEventsPlugin } from './modules/comments/comment-events.plugin.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { digestsPlugin } from './modules/digests/digests.plugin.js';
+import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { imageJobsPlugin } from './modules/files/image-jobs.plugin.js';
 import { sweeperPlugin } from './modules/files/sweeper.plugin.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import {
+  linkPreviewRoutes,
+  registerSharedLinkPage,
+} from './modules/link-previews/link-previews.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
@@ -189,6 +195,7 @@ export async function buildApp(
   // jobs are taken by every instance but those that only serve (ROLE=api).
   if (config.role !== 'api') {
     await app.register(imageJobsPlugin, { deps });
+    await app.register(digestsPlugin, { deps });
   }
   // A worker serves its health and nothing else.
   if (config.role === 'worker') {
@@ -231,6 +238,8 @@ export async function buildApp(
       await api.register(filesRoutes, { deps });
       await api.register(uploadsRoutes, { deps });
       await api.register(downloadsRoutes, { deps });
+      await api.register(digestsRoutes, { deps });
+      await api.register(linkPreviewRoutes, { deps });
       await api.register(adminRoutes, { deps });
       await api.register(activityRoutes, { deps });
     },
@@ -258,6 +267,10 @@ export async function buildApp(
         );
       },
     });
+  }
+  if (webDist) {
+    // A share link's page carries the link's preview tags (Open Graph) for chat apps.
+    registerSharedLinkPage(app, deps, fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
   }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes: any other GET for a page gets the app, which shows its own "Page not found".

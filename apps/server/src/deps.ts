@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -61,6 +62,8 @@ export interface AppDeps {
   rateLimitStorage: RateLimitStorage;
   /** Signs and checks the expiring picture URLs of files not everyone may see. */
   pictureSigner: PictureSigner;
+  /** Key of the tokens in e-mail digests' unsubscribe links (HMAC of the user id). */
+  unsubscribeKey: Buffer;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
   close(): Promise<void>;
@@ -151,6 +154,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     audience: config.auth.audience,
     clock,
   });
+  const pictureSecret = await loadOrCreatePictureSecret(config.dataDir, config.pictureUrlSecret);
   return {
     config,
     db: handle.db,
@@ -159,10 +163,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     signingKeys,
     verifyToken,
     mailer: overrides.mailer ?? createMailer(config.mail),
-    pictureSigner: createPictureSigner(
-      await loadOrCreatePictureSecret(config.dataDir, config.pictureUrlSecret),
-      clock,
-    ),
+    pictureSigner: createPictureSigner(pictureSecret, clock),
+    // Derived from the same shared secret, so every instance checks the links every other made.
+    unsubscribeKey: createHmac('sha256', pictureSecret).update('digest-unsubscribe').digest(),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     rateLimitStorage,
     eventBus,

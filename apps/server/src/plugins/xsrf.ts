@@ -4,6 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.js';
 import { newSecret } from '../lib/ids.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: a state-changing request needs no XSRF header: for routes whose path holds a
+     * capability another site cannot know (the one-click unsubscribe link of an e-mail).
+     */
+    xsrf?: boolean;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -39,6 +49,7 @@ export function registerXsrf(app: FastifyInstance, options: { secure: boolean })
       });
     }
     if (SAFE_METHODS.has(request.method) || !cookie) return;
+    if (request.routeOptions.config.xsrf === false) return;
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers[XSRF_HEADER.toLowerCase()];
     const echoed = Array.isArray(header) ? header[0] : header;

@@ -10,6 +10,13 @@ export const blobKeys = {
     editVersion === 0 ? `${size}/${id}.webp` : `${size}/${id}.v${editVersion}.webp`,
   /** The picture sizes are made from when libvips cannot read the original (JPEG). */
   still: (id: string) => `stills/${id}.jpg`,
+  /**
+   * The picture a chat app shows for a share link whose album has this file as its cover (1200 x
+   * 630 JPEG, modules/link-previews): made on first request, named by no row, so the sweeper
+   * removes it a day after it was made and the next request makes it again.
+   */
+  linkPreview: (id: string, editVersion = 0) =>
+    editVersion === 0 ? `og/${id}.jpg` : `og/${id}.v${editVersion}.jpg`,
   /** A video's browser-safe copy (MP4). */
   rendition: (id: string) => `renditions/${id}.mp4`,
 };

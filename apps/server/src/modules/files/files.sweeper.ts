@@ -34,7 +34,7 @@ type SweepDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock' | 'uploadTmpDir'>;
 
 const BATCH = 200;
 const DERIVED_KEY =
-  /^(?:originals|thumb|preview|card|card3x|stills|renditions)\/([A-Za-z0-9_-]{22})(?:\.v([1-9]\d{0,8}))?(?:\.webp|\.jpg|\.mp4)?$/;
+  /^(?:originals|thumb|preview|card|card3x|stills|renditions|og)\/([A-Za-z0-9_-]{22})(?:\.v([1-9]\d{0,8}))?(?:\.webp|\.jpg|\.mp4)?$/;
 
 /** The file whose blob this key would be; undefined for keys that are not of our making. */
 function fileIdOf(key: string): string | undefined {
@@ -51,6 +51,7 @@ function fileIdOf(key: string): string | undefined {
     blobKeys.derived(id, 'preview', version),
     blobKeys.derived(id, 'card', version),
     blobKeys.derived(id, 'card3x', version),
+    blobKeys.linkPreview(id, version),
   ];
   return own.includes(key) ? id : undefined;
 }

@@ -17,6 +17,7 @@ import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-st
 import { IdentityError, identityClient } from '../api/identity-client';
 import { leaveLoginNotice } from '../api/login-notice';
 import { getFreshIdToken, refreshIdToken, startSession } from '../api/session';
+import { EmailSummaries } from './email-summaries';
 import { PasswordForm } from './password-form';
 
 function useTokenClaims() {
@@ -297,12 +298,14 @@ export function VerifyEmailBanner() {
   return noMail ? <AdminVerifiesNotice email={email} /> : <VerifyEmailNotice email={email} />;
 }
 
-/** The signed-in user's account at the identity provider: password, deletion. */
+/** The signed-in user's account: e-mail summaries; at the identity provider, password, deletion. */
 export function AccountSettings() {
   const { email } = useTokenClaims();
   return (
     <Card className="shadow-sm">
       <Card.Body className="d-grid gap-4">
+        <EmailSummaries />
+        <hr className="my-0" />
         <ChangePassword email={email} />
         <hr className="my-0" />
         <DeleteAccount email={email} />

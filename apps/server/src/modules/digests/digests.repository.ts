@@ -1,0 +1,203 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../../db/schema.js';
+import { albumVisibleToSql } from '../../lib/access.js';
+
+export type DigestFrequencyValue = 'off' | 'hourly' | 'daily';
+
+/** A person whose digest may be due: they want one, have a proven address and unread entries. */
+export interface DigestCandidate {
+  id: string;
+  name: string;
+  verified_email: string;
+  digest: 'hourly' | 'daily';
+  digest_sent_at: string | null;
+  activity_read_at: string | null;
+}
+
+/** One entry of a digest, with the album's name as it is now. */
+export interface DigestEntryRow {
+  id: string;
+  kind: 'invitation' | 'photosAdded' | 'comment' | 'like' | 'guestUpload';
+  album_id: string;
+  album_name: string;
+  photo_id: string | null;
+  actor_name: string;
+  count: number;
+  excerpt: string | null;
+  created_at: string;
+}
+
+export async function findDigestSetting(
+  db: Db,
+  userId: string,
+): Promise<DigestFrequencyValue | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('digest')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.digest;
+}
+
+/** Sets how often the person gets a digest; false when there is no such person. */
+export async function setDigestSetting(
+  db: Db,
+  userId: string,
+  digest: DigestFrequencyValue,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ digest })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An entry is pending for a digest when it is newer than both the read mark and the last digest. */
+function pendingEntry(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb.exists(
+    eb
+      .selectFrom('activities')
+      .select('activities.id')
+      .whereRef('activities.user_id', '=', 'users.id')
+      .where((sub) =>
+        sub.or([
+          sub('users.activity_read_at', 'is', null),
+          sub('activities.created_at', '>', sub.ref('users.activity_read_at')),
+        ]),
+      )
+      .where((sub) =>
+        sub.or([
+          sub('users.digest_sent_at', 'is', null),
+          sub('activities.created_at', '>', sub.ref('users.digest_sent_at')),
+        ]),
+      ),
+  );
+}
+
+/**
+ * People whose digest is due at `now`: hourly ones whose last digest went out an hour ago or more,
+ * daily ones a day ago or more (or never), with a proven address and at least one pending entry.
+ */
+export async function findDueDigests(db: Db, now: Date, limit: number): Promise<DigestCandidate[]> {
+  const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      'users.id',
+      'users.name',
+      'users.verified_email',
+      'users.digest',
+      'users.digest_sent_at',
+      'users.activity_read_at',
+    ])
+    .where('users.digest', '!=', 'off')
+    .where('users.verified_email', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('users.digest_sent_at', 'is', null),
+        eb.and([eb('users.digest', '=', 'hourly'), eb('users.digest_sent_at', '<=', hourAgo)]),
+        eb.and([eb('users.digest', '=', 'daily'), eb('users.digest_sent_at', '<=', dayAgo)]),
+      ]),
+    )
+    .where((eb) => pendingEntry(eb))
+    .orderBy('users.id')
+    .limit(limit)
+    .execute();
+  return rows as DigestCandidate[];
+}
+
+/**
+ * Takes the person's digest for this run: sets digest_sent_at to `now` only if it still is what
+ * the run read (`previous`) and they still want digests. Of two runs at once (two instances), one
+ * changes the row and the other finds it changed: only the first sends. True when taken.
+ */
+export async function claimDigest(
+  db: Db,
+  userId: string,
+  previous: string | null,
+  now: string,
+): Promise<boolean> {
+  let query = db
+    .updateTable('users')
+    .set({ digest_sent_at: now })
+    .where('id', '=', userId)
+    .where('digest', '!=', 'off');
+  query =
+    previous === null
+      ? query.where('digest_sent_at', 'is', null)
+      : query.where('digest_sent_at', '=', previous);
+  const rows = await query.returning('id').execute();
+  return rows.length === 1;
+}
+
+/** Gives a claim back (its e-mail could not be sent), unless something changed the row since. */
+export async function releaseDigest(
+  db: Db,
+  userId: string,
+  claimed: string,
+  previous: string | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ digest_sent_at: previous })
+    .where('id', '=', userId)
+    .where('digest_sent_at', '=', claimed)
+    .execute();
+}
+
+/**
+ * The person's entries created after `after` (the later of their read mark and last digest) up to
+ * `upTo`, newest first, of albums they may still see (the access rule, in SQL): an album they were
+ * removed from, or that its owner hid, is left out.
+ */
+export async function listDigestEntries(
+  db: Db,
+  userId: string,
+  after: string | null,
+  upTo: string,
+  limit: number,
+): Promise<{ entries: DigestEntryRow[]; total: number }> {
+  let base = db
+    .selectFrom('activities')
+    .innerJoin('albums', 'albums.id', 'activities.album_id')
+    .where('activities.user_id', '=', userId)
+    .where('activities.created_at', '<=', upTo)
+    .where((eb) =>
+      albumVisibleToSql(
+        userId,
+        eb.exists(
+          eb
+            .selectFrom('album_members')
+            .select('album_members.user_id')
+            .whereRef('album_members.album_id', '=', 'albums.id')
+            .where('album_members.user_id', '=', userId),
+        ),
+      ),
+    );
+  if (after !== null) base = base.where('activities.created_at', '>', after);
+  const [entries, counted] = await Promise.all([
+    base
+      .select([
+        'activities.id',
+        'activities.kind',
+        'activities.album_id',
+        'albums.name as album_name',
+        'activities.photo_id',
+        'activities.actor_name',
+        'activities.count',
+        'activities.excerpt',
+        'activities.created_at',
+      ])
+      .orderBy('activities.created_at', 'desc')
+      .orderBy('activities.id', 'desc')
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    entries: entries.map((row) => ({ ...row, count: Number(row.count) })),
+    total: Number(counted.n),
+  };
+}

@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork, jsonResponse } from '../../../test/network';
+import { renderApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
+
+const me = {
+  id: 'u1',
+  name: 'Ann Example',
+  emailAddress: 'ann@example.com',
+  profilePicUrl: '/default-avatar.png',
+  dateCreated: new Date().toISOString(),
+};
+
+describe('e-mail summaries in account settings', () => {
+  it('shows the choice and saves another one', async () => {
+    signInAs('u1');
+    const network = fakeNetwork()
+      .on('GET /api/users/me', jsonResponse(200, me))
+      .on(
+        'GET /api/users/me/notifications',
+        jsonResponse(200, { digest: 'daily', mailConfigured: true }),
+      )
+      .on(
+        'PUT /api/users/me/notifications',
+        jsonResponse(200, { digest: 'hourly', mailConfigured: true }),
+      );
+    const { user } = renderApp('/profile/me');
+    const group = await screen.findByRole('group', { name: 'E-mail summaries' });
+    expect(within(group).getByRole('radio', { name: 'Daily' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Off' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Hourly' })).toHaveAccessibleDescription(
+      'At most one e-mail an hour, when something happened.',
+    );
+
+    await user.click(within(group).getByRole('radio', { name: 'Hourly' }));
+    await waitFor(() =>
+      expect(network.sent('PUT /api/users/me/notifications')[0]?.body).toEqual({
+        digest: 'hourly',
+      }),
+    );
+    expect(await within(group).findByRole('status')).toHaveTextContent('Saved.');
+    expect(within(group).getByRole('radio', { name: 'Hourly' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Daily' })).not.toBeChecked();
+  });
+
+  it('says when the server sends no e-mail, and offers no choice', async () => {
+    signInAs('u1');
+    fakeNetwork()
+      .on('GET /api/users/me', jsonResponse(200, me))
+      .on(
+        'GET /api/users/me/notifications',
+        jsonResponse(200, { digest: 'daily', mailConfigured: false }),
+      );
+    renderApp('/profile/me');
+    expect(await screen.findByText(/E-mail isn.t set up on this server/)).toBeVisible();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+});

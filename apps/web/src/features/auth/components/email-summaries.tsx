@@ -1,0 +1,124 @@
+import {
+  DIGEST_FREQUENCIES,
+  type DigestFrequency,
+  type NotificationSettings,
+} from '@photo/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { apiJson } from '../../../shared/api/api-client';
+import { errorMessage } from '../../../shared/api/api-error';
+
+const notificationsKey = ['users', 'me', 'notifications'] as const;
+
+const CHOICES: Record<DigestFrequency, { label: string; help: string }> = {
+  off: { label: 'Off', help: 'No e-mail.' },
+  hourly: { label: 'Hourly', help: 'At most one e-mail an hour, when something happened.' },
+  daily: { label: 'Daily', help: 'At most one e-mail a day, when something happened.' },
+};
+
+/**
+ * How often the person gets an e-mail summary of what happened in their albums (comments, likes,
+ * photos added, invitations): off, hourly or daily; only on a server that sends e-mail.
+ */
+export function EmailSummaries() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: notificationsKey,
+    queryFn: () => apiJson<NotificationSettings>('/api/users/me/notifications'),
+    meta: { quiet: true },
+  });
+  const save = useMutation({
+    mutationFn: (digest: DigestFrequency) =>
+      apiJson<NotificationSettings>('/api/users/me/notifications', {
+        method: 'PUT',
+        json: { digest },
+      }),
+    onMutate: (digest) => {
+      const before = queryClient.getQueryData<NotificationSettings>(notificationsKey);
+      if (before) queryClient.setQueryData(notificationsKey, { ...before, digest });
+      return { before };
+    },
+    onError: (_error, _digest, context) => {
+      if (context?.before) queryClient.setQueryData(notificationsKey, context.before);
+    },
+    onSuccess: (answer) => queryClient.setQueryData(notificationsKey, answer),
+    meta: { quiet: true },
+  });
+
+  const heading = <h2 className="h5">E-mail summaries</h2>;
+  if (settings.isPending) {
+    return (
+      <div>
+        {heading}
+        <Spinner animation="border" size="sm" role="status">
+          <span className="visually-hidden">Loading your e-mail settings…</span>
+        </Spinner>
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <div>
+        {heading}
+        <Alert variant="danger" className="mb-0">
+          {errorMessage(settings.error)}
+        </Alert>
+      </div>
+    );
+  }
+  if (!settings.data.mailConfigured) {
+    return (
+      <div>
+        {heading}
+        <p className="mb-0 text-body-secondary">
+          E-mail isn&apos;t set up on this server, so it sends no summaries of what happens in your
+          albums.
+        </p>
+      </div>
+    );
+  }
+  const current = settings.data.digest;
+  return (
+    <fieldset aria-describedby="email-summaries-help">
+      <legend className="h5">E-mail summaries</legend>
+      <p id="email-summaries-help" className="text-body-secondary">
+        An e-mail of what you have not seen yet: new photos in albums shared with you, comments and
+        likes on your photos, invitations.
+      </p>
+      {DIGEST_FREQUENCIES.map((frequency) => (
+        <Form.Check
+          key={frequency}
+          type="radio"
+          id={`email-summaries-${frequency}`}
+          name="email-summaries"
+          className="mb-2"
+        >
+          <Form.Check.Input
+            type="radio"
+            name="email-summaries"
+            checked={current === frequency}
+            disabled={save.isPending}
+            onChange={() => save.mutate(frequency)}
+            aria-describedby={`email-summaries-${frequency}-help`}
+          />
+          <Form.Check.Label>{CHOICES[frequency].label}</Form.Check.Label>
+          <Form.Text id={`email-summaries-${frequency}-help`} className="d-block mt-0">
+            {CHOICES[frequency].help}
+          </Form.Text>
+        </Form.Check>
+      ))}
+      {save.isSuccess && !save.isPending && (
+        <p role="status" className="mb-0 small text-success-emphasis">
+          Saved.
+        </p>
+      )}
+      {save.isError && (
+        <Alert variant="danger" role="alert" className="mb-0 mt-2">
+          {errorMessage(save.error)}
+        </Alert>
+      )}
+    </fieldset>
+  );
+}
