@@ -69,6 +69,8 @@ test('a like shows live on another open page of the photo, without a reload', as
   user,
   friendPage,
 }) => {
+  // Two browsers, each signed in, take turns: more steps than most.
+  test.setTimeout(120_000);
   const { coverPhoto } = await albumWithCover(api, user);
   await logIn(page, user);
   await page.goto(`/photo/${coverPhoto.id}`);
