@@ -62,6 +62,13 @@ test('a member saves a shared photo to their album, and keeps it after being rem
     await expect(friendPage).toHaveURL(new RegExp(`/album/${mine.id}`));
   });
 
+  await test.step('the photo page offers it too, beside "Make this"', async () => {
+    await friendPage.goto(`/photo/${unsaved.id}`);
+    await expect(friendPage.getByRole('button', { name: 'Save to my library' })).toBeVisible();
+    await expect(friendPage.getByRole('button', { name: 'Make this' })).toBeVisible();
+    await screenshot(friendPage, 'photo-page');
+  });
+
   await test.step('the owner removes the friend from the shared album', async () => {
     await api.removeMember(user, shared.id, friend.id);
   });
