@@ -62,3 +62,32 @@ test('two people like a photo: each sees the other, takes it back, and the album
 
   await friendPage.context().close();
 });
+
+test('a like shows live on another open page of the photo, without a reload', async ({
+  page,
+  api,
+  user,
+  friendPage,
+}) => {
+  // Two browsers, each signed in, take turns: more steps than most.
+  test.setTimeout(120_000);
+  const { coverPhoto } = await albumWithCover(api, user);
+  await logIn(page, user);
+  await page.goto(`/photo/${coverPhoto.id}`);
+  await friendPage.goto(`/photo/${coverPhoto.id}`);
+  await expect(page.getByText('0 likes')).toBeVisible();
+  await expect(friendPage.getByText('0 likes')).toBeVisible();
+
+  await likeButton(friendPage).click();
+  await expect(likeCount(friendPage)).toHaveText(/^1 like/);
+  // The owner's page was not reloaded: the count came over the photo's stream.
+  await expect(likeCount(page)).toHaveText(/^1 like/, { timeout: 10_000 });
+  await expect(likeButton(page)).toHaveAttribute('aria-pressed', 'false');
+
+  await likeButton(page).click();
+  await expect(likeCount(page)).toHaveText(/^2 likes/);
+  await expect(likeCount(friendPage)).toHaveText(/^2 likes/, { timeout: 10_000 });
+  await likeButton(friendPage).click();
+  await expect(likeCount(page)).toHaveText(/^1 like/, { timeout: 10_000 });
+  await expect(likeButton(page)).toHaveAttribute('aria-pressed', 'true');
+});

@@ -171,4 +171,27 @@ export class ApiClient {
       idToken: user.idToken,
     });
   }
+  /** The owner keeps the album to invited people and invites `emailAddress` (a viewer by default). */
+  async shareWith(
+    owner: Pick<TestUser, 'idToken'>,
+    albumId: string,
+    emailAddress: string,
+    role: 'viewer' | 'contributor' = 'viewer',
+  ): Promise<void> {
+    await this.call('PUT', `/api/albumsDb/${albumId}/visibility`, {
+      idToken: owner.idToken,
+      json: { visibility: 'invited' },
+    });
+    await this.call('POST', `/api/albumsDb/${albumId}/members`, {
+      idToken: owner.idToken,
+      json: { emailAddress, role },
+    });
+  }
+
+  /** The owner removes a member from the album. */
+  removeMember(owner: Pick<TestUser, 'idToken'>, albumId: string, userId: string) {
+    return this.call('DELETE', `/api/albumsDb/${albumId}/members/${encodeURIComponent(userId)}`, {
+      idToken: owner.idToken,
+    });
+  }
 }

@@ -118,6 +118,12 @@ describe('POST /api/photos/{photoId}/save', () => {
       commentCount: 1,
     });
 
+    // Their copy shows the uploader's file: they may not turn it (it would turn the original).
+    const turned = await ctx.api(saver).rotatePhoto(saved.id, { direction: 'right' });
+    expect(turned.statusCode).toBe(403);
+    expect(errorOf(turned).code).toBe('NOT_OWNER');
+    expect((await ctx.api(owner).getPhoto(photo.id)).json().rotation).toBe(0);
+
     // Saved again: the photo the album already has.
     const again = await ctx.api(saver).savePhoto(photo.id, { albumId: mine.id });
     expect(again.statusCode).toBe(200);

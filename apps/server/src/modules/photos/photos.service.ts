@@ -597,8 +597,9 @@ export async function deletePhotosOfUser(trx: Db, userId: string): Promise<strin
 }
 
 /**
- * Turns a photo a quarter turn left or right: only the person who added it (403 NOT_OWNER for
- * others who see it, 404 for those who do not). The rotation is an edit of its file (the original
+ * Turns a photo a quarter turn left or right: only the person who added it, when they also
+ * uploaded its file (403 NOT_OWNER for others who see it, a photo saved from someone else's
+ * included; 404 for those who do not). The rotation is an edit of its file (the original
  * stays as uploaded), so every use of that file, such as an album cover, shows it turned too.
  */
 export async function rotatePhoto(
@@ -612,6 +613,11 @@ export async function rotatePhoto(
   if (photo.owner_id !== caller.id) {
     throw new AppError('NOT_OWNER', 'Only the person who added this photo may rotate it.');
   }
+  // A photo saved from another shows its uploader's file: turning it would turn theirs too.
+  await requireOwnFile(deps, caller, photo.file_id, {
+    field: 'params.photoId',
+    refusal: 'Only the person who uploaded this photo may rotate it.',
+  });
   await rotateFile(deps, photo.file_id, direction, log);
   return photoAnswer(deps, caller.id, id);
 }
