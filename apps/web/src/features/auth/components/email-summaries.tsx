@@ -21,7 +21,7 @@ const CHOICES: Record<DigestFrequency, { label: string; help: string }> = {
  * How often the person gets an e-mail summary of what happened in their albums (comments, likes,
  * photos added, invitations): off, hourly or daily; only on a server that sends e-mail.
  */
-export function EmailSummaries() {
+export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: notificationsKey,
@@ -85,6 +85,7 @@ export function EmailSummaries() {
       <p id="email-summaries-help" className="text-body-secondary">
         An e-mail of what you have not seen yet: new photos in albums shared with you, comments and
         likes on your photos, invitations.
+        {!emailVerified && ' They are sent once you have confirmed your e-mail address.'}
       </p>
       {FREQUENCIES.map((frequency) => (
         <Form.Check
