@@ -97,7 +97,9 @@ export const SETTINGS = {
       'bench:upload-to-thumbnail: another checkout whose server to measure in turn; ' +
       'the figures are then printed as ratios this / other.',
   ),
-  BENCH_CONCURRENCY: integer('bench:upload: uploads (and sharp-alone images) at a time.'),
+  BENCH_CONCURRENCY: integer(
+    'bench:upload: uploads (and sharp-alone images) at a time; bench:guest-uploads: guests at once.',
+  ),
   BENCH_CONNECTIONS: integer('Connections autocannon keeps open.'),
   BENCH_COVER_MP: decimal('bench:web: megapixels of each generated cover.'),
   BENCH_DATABASE: oneOf(DATABASES, 'The database the server runs on.'),
@@ -136,7 +138,7 @@ export const SETTINGS = {
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     "bench:load: the server's LOG_LEVEL.",
   ),
-  BENCH_MP: decimal('bench:fairness: megapixels of each photo.'),
+  BENCH_MP: decimal('bench:fairness and bench:guest-uploads: megapixels of each photo.'),
   BENCH_PASSES: integer('bench:image-work: passes over the images in each measuring process.'),
   BENCH_PHOTOS: integer(
     'bench:album-scroll: photos of the album scrolled through; bench:timeline: photos seeded; bench:timeline:web: photos of the timeline; bench:zip: photos of the album zipped.',
@@ -179,7 +181,9 @@ export const SETTINGS = {
     zero: true,
   }),
   BENCH_TOP: integer('Profiles: how many functions (or files) to print.'),
-  BENCH_UPLOADS: integer('bench:upload: 12-megapixel JPEGs of noise per pass.'),
+  BENCH_UPLOADS: integer(
+    'bench:upload: 12-megapixel JPEGs of noise per pass; bench:guest-uploads: photos guests send in all.',
+  ),
   BENCH_USERS: integer("bench:load: simulated users (and the baseline's connections)."),
   BENCH_WATERFALL: flag("bench:web: 1 prints each screen's requests, when each began and ended."),
   BENCH_WEB_PAGE: oneOf(

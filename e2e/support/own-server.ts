@@ -13,9 +13,12 @@ export interface OwnServer {
  * Starts another instance of the built server, with settings of its own, on a fresh data folder:
  * for tests of what the app does with a server configured otherwise than the suite's.
  */
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-e2e-own-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     env: {
       ...process.env,

@@ -15,9 +15,8 @@ describe('the migration to several share links per album', () => {
       const before = await migrator.migrateTo('2026-11-27T21-00-resumable-uploads');
       expect(before.error).toBeUndefined();
       const at = '2026-05-01T10:00:00.000Z';
-      const db = handle.db as never as import('kysely').Kysely<
-        Record<string, Record<string, unknown>>
-      >;
+      // The tables as they were before the migration.
+      const db = handle.db as never as Kysely<Record<string, Record<string, unknown>>>;
       await db
         .insertInto('users')
         .values({ id: 'u1', email_address: 'u1@example.com', name: 'Una', created_at: at })

@@ -229,11 +229,17 @@ describe('share link downloads', () => {
     ).toBe(403);
     const allowed = await ctx.api(owner).setLinkSettings(album.id, { allowDownload: true });
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.json()).toEqual({ ...link, allowDownload: true });
-    expect((await ctx.api(owner).sharing(album.id)).json<{ link: ShareLink }>().link).toEqual({
+    // Offering the originals makes the view link a download link; it was opened (decision 0063).
+    const offered = {
       ...link,
+      permission: 'download',
       allowDownload: true,
-    });
+      lastOpenedAt: expect.any(String) as unknown,
+    };
+    expect(allowed.json()).toEqual(offered);
+    expect((await ctx.api(owner).sharing(album.id)).json<{ link: ShareLink }>().link).toEqual(
+      offered,
+    );
     expect((await ctx.api().sharedAlbum(link.token)).json<Album>().allowDownload).toBe(true);
     const zip = await ctx.api().sharedDownload(link.token);
     expect(zip.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
+import type { Database, Db, FileRow, LinkPermission, NewFileRow } from '../../db/schema.js';
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { albumSeenByEveryoneSql, SEEN_BY_MEMBERS } from '../../lib/access.js';
@@ -337,19 +337,24 @@ export async function recordDerivedImagesFailed(
 }
 
 /**
- * Whether a share link still opens its album: it exists (not stopped), has not expired, and its
- * album is one links show (lib/access.ts SEEN_BY_MEMBERS). Picture URLs bound to a link ask this.
+ * What a share link permits while it still opens its album: it exists (not stopped), has not
+ * expired, and its album is one links show (lib/access.ts SEEN_BY_MEMBERS); else null. Picture
+ * URLs bound to a link ask this.
  */
-export async function isShareLinkOpen(db: Db, linkId: string, now: string): Promise<boolean> {
+export async function openShareLinkPermission(
+  db: Db,
+  linkId: string,
+  now: string,
+): Promise<LinkPermission | null> {
   const row = await db
     .selectFrom('album_links')
     .innerJoin('albums', 'albums.id', 'album_links.album_id')
-    .select('album_links.id')
+    .select('album_links.permission')
     .where('album_links.id', '=', linkId)
     .where((eb) =>
       eb.or([eb('album_links.expires_at', 'is', null), eb('album_links.expires_at', '>', now)]),
     )
     .where('albums.visibility', 'in', [...SEEN_BY_MEMBERS])
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.permission ?? null;
 }

@@ -4,11 +4,12 @@ import type { FileRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { FILE_ID_PATTERN } from '../../lib/ids.js';
 import { DERIVED_CONTENT_TYPE } from './files.images.js';
+import { linkOffersOriginals } from '../../lib/access.js';
 import { verifyLinkBound } from '../../lib/picture-signing.js';
 import {
   findFileById,
   findFileWithExposure,
-  isShareLinkOpen,
+  openShareLinkPermission,
   type ServedFileRow,
 } from './files.repository.js';
 
@@ -106,17 +107,24 @@ async function playbackOf(
 
 /**
  * Whether exp and sig were made for this file: by the picture signer, or bound to a share link
- * that still works (not stopped, not expired, its album still shown to links).
+ * that still works (not stopped, not expired, its album still shown to links) and, for a download
+ * (download=1), offers the originals.
  */
 async function verifySignature(
   deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
   fileId: string,
   exp: number,
   sig: string,
+  download: boolean,
 ): Promise<boolean> {
   const bound = verifyLinkBound(deps.pictureSigner, fileId, exp, sig);
-  if (bound) return isShareLinkOpen(deps.db, bound.linkId, deps.clock.now().toISOString());
-  return deps.pictureSigner.verify(fileId, exp, sig);
+  if (!bound) return deps.pictureSigner.verify(fileId, exp, sig);
+  const permission = await openShareLinkPermission(
+    deps.db,
+    bound.linkId,
+    deps.clock.now().toISOString(),
+  );
+  return permission !== null && (!download || linkOffersOriginals(permission));
 }
 
 /** What answers a card size for a file stored before card crops were made. */
@@ -148,7 +156,7 @@ export async function findFileToServe(
   const signed =
     query.exp !== undefined &&
     query.sig !== undefined &&
-    (await verifySignature(deps, file.id, query.exp, query.sig));
+    (await verifySignature(deps, file.id, query.exp, query.sig, query.download === '1'));
   if (!signed && !file.shownUnsigned) {
     throw notFound('FILE_NOT_FOUND', 'The file');
   }

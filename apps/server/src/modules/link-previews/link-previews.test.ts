@@ -102,6 +102,9 @@ describe("a share link's page", () => {
         .executeTakeFirstOrThrow()
     ).cover_file_id;
     expect(await ctx.deps.blobStore.exists(blobKeys.linkPreview(coverId))).toBe(true);
+    // The picture, kept for a look when asked.
+    if (process.env.LINK_PREVIEW_JPEG)
+      fs.writeFileSync(process.env.LINK_PREVIEW_JPEG, first.rawPayload);
     const again = await crawl(image.pathname);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
   });

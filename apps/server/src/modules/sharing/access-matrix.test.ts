@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import type { ApiResponse } from '../../test/api-client.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
+import { makeJpeg } from '../../test/images.js';
 import { asVerified } from '../../test/verified-token.js';
 
 /**
@@ -130,6 +131,8 @@ function expectedForAccount(who: Who, visibility: AlbumVisibility): Observed {
     'PUT albumsDb/{id}/visibility': ownerOnly ?? 200,
     'POST albumsDb/{id}/members': ownerOnly ?? 201,
     'POST albumsDb/{id}/link': ownerOnly ?? 201,
+    'GET albumsDb/{id}/links': ownerOnly ?? 200,
+    'POST albumsDb/{id}/links': ownerOnly ?? 201,
     'DELETE albumsDb/{id} (checked, not done)': ownerOnly ?? 204,
     'picture URL of its answer loads': visible,
     'picture URL without signature': visibility === 'everyone' ? 200 : 404,
@@ -141,6 +144,8 @@ function expectedForVisitor(who: Who, visibility: AlbumVisibility): Observed {
   return {
     'GET shared/{token}': visible ? 200 : 404,
     'GET shared/{token}/photos': visible ? 200 : 404,
+    // The fixture's link is a view link: it shows the album, and adds nothing to it.
+    'POST shared/{token}/photos (a guest)': visible ? 403 : 404,
     'picture URL of its answer loads': visible,
     'picture URL without signature': visibility === 'everyone' ? 200 : 404,
     // Every account route needs an account.
@@ -154,6 +159,8 @@ function expectedForVisitor(who: Who, visibility: AlbumVisibility): Observed {
     "DELETE photos/{id} (the owner's)": 401,
     'PUT albumsDb/{id}/visibility': 401,
     'POST albumsDb/{id}/link': 401,
+    'GET albumsDb/{id}/links': 401,
+    'POST albumsDb/{id}/links': 401,
   };
 }
 
@@ -206,6 +213,10 @@ async function observeAccount(who: Who, visibility: AlbumVisibility): Promise<Ob
       await api.invite(album.id, { emailAddress: `guest-${newId()}@example.com`, role: 'viewer' })
     ).statusCode,
     'POST albumsDb/{id}/link': NaN,
+    'GET albumsDb/{id}/links': (await api.listLinks(album.id)).statusCode,
+    // A new link leaves the album's other links as they are.
+    'POST albumsDb/{id}/links': (await api.createShareLink(album.id, { label: 'Matrix' }))
+      .statusCode,
     'DELETE albumsDb/{id} (checked, not done)': NaN,
     'picture URL of its answer loads': await loads(
       found.statusCode === 200 ? found.json<Album>().coverPhotoUrl : undefined,
@@ -240,6 +251,11 @@ async function observeVisitor(who: Who, visibility: AlbumVisibility): Promise<Ob
   return {
     'GET shared/{token}': shared.statusCode,
     'GET shared/{token}/photos': photos.statusCode,
+    'POST shared/{token}/photos (a guest)': (
+      await api.guestUpload(token, await makeJpeg(), {
+        remoteAddress: `192.0.2.${visibility.length}`,
+      })
+    ).statusCode,
     'picture URL of its answer loads':
       photos.statusCode === 200 &&
       (await loads(photos.json<Photo[]>().find((p) => p.id === photo.id)?.photoUrl)) &&
@@ -258,6 +274,8 @@ async function observeVisitor(who: Who, visibility: AlbumVisibility): Promise<Ob
     'PUT albumsDb/{id}/visibility': (await api.setVisibility(album.id, { visibility: 'everyone' }))
       .statusCode,
     'POST albumsDb/{id}/link': (await api.createLink(album.id)).statusCode,
+    'GET albumsDb/{id}/links': (await api.listLinks(album.id)).statusCode,
+    'POST albumsDb/{id}/links': (await api.createShareLink(album.id, {})).statusCode,
   };
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
 import { receiveFilePart, storeAndQueueUpload, type ReceivedFile } from '../files/files.service.js';
 import { addGuestPhoto } from '../photos/photos.service.js';
-import { guestLimitsOf, openLink } from './share-links.service.js';
+import { guestLimitsOf, linkDeps, openLink } from './share-links.service.js';
 import { findLinkByToken, releaseGuestUpload, reserveGuestUpload } from './sharing.repository.js';
 
 const GUEST_WINDOW_MS = 60_000;
@@ -101,8 +101,9 @@ export async function addGuestUpload(
       limits: { image: limit, video: limit },
       log: request.log,
     });
+    // Answered as the link's page shows it: its picture URL bound to the link.
     const { photo } = await addGuestPhoto(
-      deps,
+      linkDeps(deps, link),
       link.visitor,
       album.id,
       file,

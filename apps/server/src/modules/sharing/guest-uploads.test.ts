@@ -126,7 +126,11 @@ describe('guest uploads', () => {
     ).json<{ linkKey: string }>();
     const unlocked = await ctx.api().guestUpload(link.token, await makeJpeg(), { key: linkKey });
     expect(unlocked.statusCode).toBe(201);
+    const added = unlocked.json<Photo>().photoUrl;
+    expect((await ctx.api().get(added)).statusCode).toBe(200);
     await ctx.api(owner).stopShareLink(album.id, link.id);
+    // The picture URL the guest was given is bound to the link: it stops with it.
+    expect((await ctx.api().get(added)).statusCode).toBe(404);
     const stopped = await ctx.api().guestUpload(link.token, await makeJpeg(), { key: linkKey });
     expect(stopped.statusCode).toBe(404);
     expect(await albumPhotoCount(owner, album.id)).toBe(2);

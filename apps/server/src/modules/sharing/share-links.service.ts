@@ -327,7 +327,7 @@ function validKey(deps: AppDeps, row: AlbumLinkRow, key: string | undefined): bo
 }
 
 /** The app's dependencies with picture URLs bound to this link, and expiring with it. */
-function linkDeps(deps: AppDeps, link: OpenLink): AppDeps {
+export function linkDeps(deps: AppDeps, link: OpenLink): AppDeps {
   return {
     ...deps,
     pictureSigner: linkBoundSigner(deps.pictureSigner, {

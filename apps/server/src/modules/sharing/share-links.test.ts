@@ -126,6 +126,14 @@ describe('several links per album', () => {
     const zip = await ctx.api().sharedDownload(download.token);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
+    // One original, saved as a file: by a download link, not by a view link.
+    const viewed = (await ctx.api().sharedPhotos(view.token)).json<Photo[]>()[0]!;
+    expect((await ctx.api().get(viewed.photoUrl)).statusCode).toBe(200);
+    expect((await ctx.api().get(`${viewed.photoUrl}&download=1`)).statusCode).toBe(404);
+    const saved = (await ctx.api().sharedPhotos(download.token)).json<Photo[]>()[0]!;
+    const original = await ctx.api().get(`${saved.photoUrl}&download=1`);
+    expect(original.statusCode).toBe(200);
+    expect(String(original.headers['content-disposition'])).toMatch(/^attachment/);
   });
 
   it('records when it was last opened, at most once a minute', async () => {

@@ -300,11 +300,11 @@ export function VerifyEmailBanner() {
 
 /** The signed-in user's account: e-mail summaries; at the identity provider, password, deletion. */
 export function AccountSettings() {
-  const { email } = useTokenClaims();
+  const { email, emailVerified } = useTokenClaims();
   return (
     <Card className="shadow-sm">
       <Card.Body className="d-grid gap-4">
-        <EmailSummaries />
+        <EmailSummaries emailVerified={emailVerified} />
         <hr className="my-0" />
         <ChangePassword email={email} />
         <hr className="my-0" />

@@ -29,6 +29,8 @@ describe('e-mail summaries in account settings', () => {
     const group = await screen.findByRole('group', { name: 'E-mail summaries' });
     expect(within(group).getByRole('radio', { name: 'Daily' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Off' })).not.toBeChecked();
+    // Summaries go only to a confirmed address.
+    expect(group).toHaveAccessibleDescription(/sent once you have confirmed your e-mail address/);
     expect(within(group).getByRole('radio', { name: 'Hourly' })).toHaveAccessibleDescription(
       'At most one e-mail an hour, when something happened.',
     );

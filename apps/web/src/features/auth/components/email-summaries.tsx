@@ -1,8 +1,4 @@
-import {
-  DIGEST_FREQUENCIES,
-  type DigestFrequency,
-  type NotificationSettings,
-} from '@photo/contract';
+import type { DigestFrequency, NotificationSettings } from '@photo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -11,6 +7,9 @@ import { apiJson } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/api/api-error';
 
 const notificationsKey = ['users', 'me', 'notifications'] as const;
+
+/** The contract's DIGEST_FREQUENCIES, in the order shown (the web bundles no zod schema). */
+const FREQUENCIES: readonly DigestFrequency[] = ['off', 'hourly', 'daily'];
 
 const CHOICES: Record<DigestFrequency, { label: string; help: string }> = {
   off: { label: 'Off', help: 'No e-mail.' },
@@ -22,7 +21,7 @@ const CHOICES: Record<DigestFrequency, { label: string; help: string }> = {
  * How often the person gets an e-mail summary of what happened in their albums (comments, likes,
  * photos added, invitations): off, hourly or daily; only on a server that sends e-mail.
  */
-export function EmailSummaries() {
+export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: notificationsKey,
@@ -86,8 +85,9 @@ export function EmailSummaries() {
       <p id="email-summaries-help" className="text-body-secondary">
         An e-mail of what you have not seen yet: new photos in albums shared with you, comments and
         likes on your photos, invitations.
+        {!emailVerified && ' They are sent once you have confirmed your e-mail address.'}
       </p>
-      {DIGEST_FREQUENCIES.map((frequency) => (
+      {FREQUENCIES.map((frequency) => (
         <Form.Check
           key={frequency}
           type="radio"
