@@ -21,7 +21,7 @@ const serverModuleImports = {
   downloads: ['albums', 'photos', 'users'],
   likes: ['photos'],
   photos: ['albums', 'files'],
-  sharing: ['albums', 'downloads', 'photos', 'users'],
+  sharing: ['albums', 'downloads', 'files', 'photos', 'users'],
   timeline: ['albums'],
   uploads: ['files'],
   users: ['albums', 'files', 'identity', 'photos'],

@@ -24,6 +24,15 @@ const envSchema = z.object({
     .optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
   MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_VIDEO_BYTES),
+  /** What guests may add through one share link when its owner set no limits. */
+  GUEST_LINK_MAX_PHOTOS: z.coerce.number().int().min(1).max(100_000).default(500),
+  GUEST_LINK_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 ** 3),
+  /** Guest uploads one client address may send through one link in a minute. */
+  GUEST_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** ffmpeg and ffprobe to run; unset: those on the PATH, else the builds shipped in npm packages. */
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
@@ -97,6 +106,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Largest video accepted (MAX_VIDEO_BYTES), through the resumable endpoint. */
   maxVideoBytes: number;
+  /** Share links' guest uploads: the default limits per link, and requests per address. */
+  guestLinks: { maxPhotos: number; maxBytes: number; uploadsPerMinute: number };
   /** FFMPEG_PATH / FFPROBE_PATH, when set. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
@@ -194,6 +205,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxVideoBytes: e.MAX_VIDEO_BYTES,
+    guestLinks: {
+      maxPhotos: e.GUEST_LINK_MAX_PHOTOS,
+      maxBytes: e.GUEST_LINK_MAX_BYTES,
+      uploadsPerMinute: e.GUEST_UPLOADS_PER_MINUTE,
+    },
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     logLevel: e.LOG_LEVEL,

@@ -8,6 +8,9 @@ export const API_ERROR_STATUS = {
   TOKEN_MISSING: 401,
   TOKEN_INVALID: 401,
   TOKEN_EXPIRED: 401,
+  /** A share link with a password, opened without a valid key (POST shared/{token}/unlock). */
+  LINK_PASSWORD_REQUIRED: 401,
+  WRONG_LINK_PASSWORD: 401,
   NOT_OWNER: 403,
   NOT_ADMIN: 403,
   XSRF_MISMATCH: 403,
@@ -26,6 +29,8 @@ export const API_ERROR_STATUS = {
   TOO_MANY_MEMBERS: 409,
   IDENTITY_NOT_EMBEDDED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A share link's guests have added as many photos, or bytes, as the link allows. */
+  GUEST_LIMIT_REACHED: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,

@@ -204,14 +204,30 @@ export interface AlbumInvitationsTable {
 }
 
 /** The album's one active share link: read-only access for whoever holds the token. */
+/** A share link of an album; an album has up to LINKS_PER_ALBUM_MAX of them (modules/sharing). */
 export interface AlbumLinksTable {
+  /** Names the link in the owner's routes; not a secret. */
+  id: string;
   album_id: string;
-  /** 128 random bits, base64url. */
+  /** 128 random bits, base64url: the capability. */
   token: string;
+  label: Generated<string>;
+  permission: ColumnType<LinkPermission, LinkPermission | undefined, LinkPermission>;
+  /** ISO-8601 UTC; null: never expires. */
+  expires_at: string | null;
+  /** Argon2id PHC string; null: no password. */
+  password_hash: string | null;
+  last_opened_at: string | null;
+  /** Null: the server's defaults. */
+  guest_max_photos: number | null;
+  /** bigint (PostgreSQL answers a string). */
+  guest_max_bytes: ColumnType<number | string | null, number | null, number | null>;
+  guest_photo_count: Generated<number>;
+  guest_bytes: ColumnType<number | string, number | undefined, number>;
   created_at: string;
-  /** 1: the link also offers the album's originals as one zip; 0: viewing only. */
-  allow_download: Generated<number>;
 }
+
+export type LinkPermission = 'view' | 'download' | 'addPhotos';
 
 /** What a zip download asked for, until its ticket expires (modules/downloads). */
 export interface DownloadTicketsTable {
@@ -248,6 +264,10 @@ export interface PhotosTable {
   created_at: string;
   /** date_taken of the file when known, else created_at: the album's order. */
   sort_date: string;
+  /** The name a guest gave when adding it through a share link; null: added by owner_id. */
+  guest_name: string | null;
+  /** The share link it came through (kept after the link is stopped); null: not a guest's. */
+  guest_link_id: string | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AlbumVisibility, MemberRole } from '@photo/contract';
+import type { AlbumVisibility, LinkPermission, MemberRole } from '@photo/contract';
 import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { AuthUser } from './auth-user.js';
 
@@ -34,14 +34,21 @@ export const SEEN_BY_EVERYONE: AlbumVisibility = 'everyone';
 /** The visibilities under which members (and link visitors) see an album. */
 export const SEEN_BY_MEMBERS: readonly AlbumVisibility[] = ['everyone', 'invited'];
 
-/** Someone without an account who holds the album's active share link. */
+/**
+ * Someone without an account who holds a working share link of the album (not stopped, not
+ * expired, unlocked when it has a password: modules/sharing checks that), with what it permits.
+ */
 export interface LinkVisitor {
   kind: 'link';
+  permission: LinkPermission;
 }
-export const LINK_VISITOR: LinkVisitor = { kind: 'link' };
+export const LINK_VISITOR: LinkVisitor = { kind: 'link', permission: 'view' };
+export function linkVisitor(permission: LinkPermission): LinkVisitor {
+  return { kind: 'link', permission };
+}
 export type Actor = AuthUser | LinkVisitor;
 
-type Role = 'owner' | MemberRole | 'signedIn' | 'linkVisitor';
+type Role = 'owner' | MemberRole | 'signedIn' | 'linkVisitor' | 'linkGuest';
 
 const GRANTS: Record<Role, readonly AlbumPermission[]> = {
   owner: ALBUM_PERMISSIONS.filter((permission) => permission !== 'album.leave'),
@@ -55,7 +62,17 @@ const GRANTS: Record<Role, readonly AlbumPermission[]> = {
   viewer: ['album.read', 'album.comment', 'album.leave'],
   signedIn: ['album.read', 'album.comment'],
   linkVisitor: ['album.read'],
+  /** The holder of an 'addPhotos' link: adds photos as a guest (they belong to the owner). */
+  linkGuest: ['album.read', 'album.addPhoto'],
 };
+
+/**
+ * Whether a share link offers the album's originals (one photo's, or all as a zip) besides
+ * viewing: 'download' and 'addPhotos' links do, 'view' links do not.
+ */
+export function linkOffersOriginals(permission: LinkPermission): boolean {
+  return permission !== 'view';
+}
 
 /** What the decision needs to know of an album, and of the actor's membership of it. */
 export interface AlbumAccessSubject {
@@ -67,7 +84,10 @@ export interface AlbumAccessSubject {
 
 /** What the actor is to the album; null when they may not see it at all. */
 function roleOf(actor: Actor, album: AlbumAccessSubject): Role | null {
-  if ('kind' in actor) return SEEN_BY_MEMBERS.includes(album.visibility) ? 'linkVisitor' : null;
+  if ('kind' in actor) {
+    if (!SEEN_BY_MEMBERS.includes(album.visibility)) return null;
+    return actor.permission === 'addPhotos' ? 'linkGuest' : 'linkVisitor';
+  }
   if (album.owner_id === actor.id) return 'owner';
   if (album.member_role && SEEN_BY_MEMBERS.includes(album.visibility)) return album.member_role;
   return album.visibility === SEEN_BY_EVERYONE ? 'signedIn' : null;

@@ -5,17 +5,20 @@ export class AppError extends Error {
   readonly code: ApiErrorCode;
   readonly statusCode: number;
   readonly field: string | undefined;
+  /** For 429 and 503: seconds until trying again is worth it (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ApiErrorCode,
     message: string,
-    options: { field?: string; cause?: unknown } = {},
+    options: { field?: string; cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.statusCode = API_ERROR_STATUS[code];
     this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -17,7 +17,8 @@ export interface PictureSignature {
 }
 
 export interface PictureSigner {
-  sign(fileId: string): PictureSignature;
+  /** notAfter (seconds since the epoch): the signature expires then at the latest. */
+  sign(fileId: string, notAfter?: number): PictureSignature;
   /** Whether exp and sig were made by sign() for this file and have not expired. */
   verify(fileId: string, exp: number, sig: string): boolean;
   /** Seconds until exp. */
@@ -29,9 +30,9 @@ export function createPictureSigner(secret: Buffer, clock: Clock): PictureSigner
     createHmac('sha256', secret).update(`${fileId}\n${exp}`).digest('base64url');
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   return {
-    sign(fileId) {
+    sign(fileId, notAfter) {
       const window = Math.floor(nowSeconds() / PICTURE_URL_WINDOW_SECONDS);
-      const exp = (window + 2) * PICTURE_URL_WINDOW_SECONDS;
+      const exp = Math.min((window + 2) * PICTURE_URL_WINDOW_SECONDS, notAfter ?? Infinity);
       return { exp, sig: mac(fileId, exp) };
     },
     verify(fileId, exp, sig) {
@@ -46,4 +47,61 @@ export function createPictureSigner(secret: Buffer, clock: Clock): PictureSigner
       return Math.max(0, exp - nowSeconds());
     },
   };
+}
+
+/**
+ * Picture URLs given to a share link's visitor are bound to the link (decision 0063): `sig` is
+ * `<link id>.<HMAC of the file id, the link id and exp>`, so files/show checks that the link still
+ * works (not stopped, not expired) before serving; and exp is never later than the link's expiry.
+ */
+export interface LinkBinding {
+  linkId: string;
+  /** Seconds since the epoch; null: the link never expires. */
+  expiresAt: number | null;
+}
+
+const LINK_SIG_SEPARATOR = '.';
+
+function linkSubject(fileId: string, linkId: string): string {
+  return `${fileId}\nlink:${linkId}`;
+}
+
+/** A signer whose signatures name the link, and expire with it. */
+export function linkBoundSigner(signer: PictureSigner, link: LinkBinding): PictureSigner {
+  return {
+    sign(fileId, notAfter) {
+      const limit = Math.min(notAfter ?? Infinity, link.expiresAt ?? Infinity);
+      const { exp, sig } = signer.sign(
+        linkSubject(fileId, link.linkId),
+        Number.isFinite(limit) ? limit : undefined,
+      );
+      return { exp, sig: `${link.linkId}${LINK_SIG_SEPARATOR}${sig}` };
+    },
+    verify(fileId, exp, sig) {
+      const bound = linkOfSignature(sig);
+      return bound !== null && signer.verify(linkSubject(fileId, bound.linkId), exp, bound.sig);
+    },
+    secondsLeft: (exp) => signer.secondsLeft(exp),
+  };
+}
+
+/** The link a link-bound signature names, and its HMAC part; null for a plain signature. */
+export function linkOfSignature(sig: string): { linkId: string; sig: string } | null {
+  const at = sig.indexOf(LINK_SIG_SEPARATOR);
+  if (at <= 0) return null;
+  return { linkId: sig.slice(0, at), sig: sig.slice(at + 1) };
+}
+
+/** Whether a signature made by linkBoundSigner for this link and file is valid now. */
+export function verifyLinkBound(
+  signer: PictureSigner,
+  fileId: string,
+  exp: number,
+  sig: string,
+): { linkId: string } | null {
+  const bound = linkOfSignature(sig);
+  if (!bound) return null;
+  return signer.verify(linkSubject(fileId, bound.linkId), exp, bound.sig)
+    ? { linkId: bound.linkId }
+    : null;
 }

@@ -58,6 +58,9 @@ function fieldLabel(path: string): string {
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    if (error.retryAfterSeconds !== undefined) {
+      void reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    }
     return sendApiError(reply, error.statusCode, error.code, error.message, error.field);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

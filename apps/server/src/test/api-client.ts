@@ -13,6 +13,7 @@ import type {
   Photo,
   PhotoLike,
   ShareLink,
+  UnlockLinkResult,
   UploadedFile,
   User,
 } from '@photo/contract';
@@ -327,8 +328,76 @@ export class ApiClient {
     return this.get<Album>(`/api/shared/${path(token)}`);
   }
 
-  sharedPhotos(token: string, query = '') {
-    return this.get<Photo[]>(`/api/shared/${path(token)}/photos${query}`);
+  sharedPhotos(token: string, query = '', key?: string) {
+    return this.get<Photo[]>(
+      `/api/shared/${path(token)}/photos${query}`,
+      key === undefined ? {} : { 'x-link-key': key },
+    );
+  }
+
+  /** GET shared/{token} with the key of a protected link. */
+  sharedAlbumWithKey(token: string, key: string) {
+    return this.get<Album>(`/api/shared/${path(token)}`, { 'x-link-key': key });
+  }
+
+  listLinks(albumId: string) {
+    return this.get<ShareLink[]>(`/api/albumsDb/${path(albumId)}/links`);
+  }
+
+  createShareLink(albumId: string, body: unknown = {}) {
+    return this.request<ShareLink>({
+      method: 'POST',
+      url: `/api/albumsDb/${path(albumId)}/links`,
+      payload: body as object,
+    });
+  }
+
+  updateShareLink(albumId: string, linkId: string, body: unknown) {
+    return this.request<ShareLink>({
+      method: 'PATCH',
+      url: `/api/albumsDb/${path(albumId)}/links/${path(linkId)}`,
+      payload: body as object,
+    });
+  }
+
+  stopShareLink(albumId: string, linkId: string) {
+    return this.request<null>({
+      method: 'DELETE',
+      url: `/api/albumsDb/${path(albumId)}/links/${path(linkId)}`,
+    });
+  }
+
+  /** POST shared/{token}/unlock, from a client address (X-Forwarded-For needs TRUST_PROXY). */
+  unlockLink(token: string, body: unknown, options: { remoteAddress?: string } = {}) {
+    return this.request<UnlockLinkResult>({
+      method: 'POST',
+      url: `/api/shared/${path(token)}/unlock`,
+      payload: body as object,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    });
+  }
+
+  /** POST shared/{token}/photos: a guest's upload, with their name (unless null). */
+  async guestUpload(
+    token: string,
+    data: Buffer | string,
+    options: { guestName?: string | null; key?: string; remoteAddress?: string } = {},
+  ) {
+    const body = multipartBody([
+      ...(options.guestName === null
+        ? []
+        : [{ name: 'guestName', data: options.guestName ?? 'Gina Guest' }]),
+      { name: 'file', filename: 'guest.jpg', contentType: 'image/jpeg', data },
+    ]);
+    const answer = await this.request<Photo>({
+      method: 'POST',
+      url: `/api/shared/${path(token)}/photos`,
+      headers: { ...body.headers, ...(options.key ? { 'x-link-key': options.key } : {}) },
+      payload: body.payload,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    });
+    await this.afterUpload();
+    return answer;
   }
 
   adminUsers(query = '') {

@@ -18,6 +18,7 @@ import * as timelineAndSearch from './2026-11-27T10-00-timeline-and-search.js';
 import * as fileCrc32 from './2026-11-27T11-00-file-crc32.js';
 import * as mediaKinds from './2026-11-27T20-00-media-kinds.js';
 import * as resumableUploads from './2026-11-27T21-00-resumable-uploads.js';
+import * as shareLinks from './2026-11-28T00-00-share-links.js';
 import * as activity from './2026-11-28T01-00-activity.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T11-00-file-crc32': fileCrc32,
   '2026-11-27T20-00-media-kinds': mediaKinds,
   '2026-11-27T21-00-resumable-uploads': resumableUploads,
+  '2026-11-28T00-00-share-links': shareLinks,
   '2026-11-28T01-00-activity': activity,
 };
 

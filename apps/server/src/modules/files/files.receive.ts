@@ -91,7 +91,12 @@ export async function fileCrc32(filePath: string): Promise<number> {
  */
 export async function receiveFilePart(
   request: FastifyRequest,
-  options: { tmpDir: string; maxBytes: number },
+  options: {
+    tmpDir: string;
+    maxBytes: number;
+    /** Given each text field of the form (by default they are dropped). */
+    onField?: (name: string, value: string) => void;
+  },
 ): Promise<ReceivedFile> {
   if (!request.isMultipart()) {
     throw new AppError(
@@ -121,7 +126,10 @@ export async function receiveFilePart(
       }
       if (next.done) break;
       const part = next.value;
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') options.onField?.(part.fieldname, part.value);
+        continue;
+      }
       if (part.fieldname !== UPLOAD_FIELD || received) {
         await drain(part.file);
         continue;

@@ -3,7 +3,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, Db, FileRow, NewFileRow } from '../../db/schema.js';
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
-import { albumSeenByEveryoneSql } from '../../lib/access.js';
+import { albumSeenByEveryoneSql, SEEN_BY_MEMBERS } from '../../lib/access.js';
 import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './files.blobs.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
@@ -323,4 +323,22 @@ export async function recordDerivedImagesFailed(
     .where('edit_version', '=', version)
     .where('derived_state', '=', 'pending')
     .execute();
+}
+
+/**
+ * Whether a share link still opens its album: it exists (not stopped), has not expired, and its
+ * album is one links show (lib/access.ts SEEN_BY_MEMBERS). Picture URLs bound to a link ask this.
+ */
+export async function isShareLinkOpen(db: Db, linkId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('album_links')
+    .innerJoin('albums', 'albums.id', 'album_links.album_id')
+    .select('album_links.id')
+    .where('album_links.id', '=', linkId)
+    .where((eb) =>
+      eb.or([eb('album_links.expires_at', 'is', null), eb('album_links.expires_at', '>', now)]),
+    )
+    .where('albums.visibility', 'in', [...SEEN_BY_MEMBERS])
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,7 +4,13 @@ import type { FileRow } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { FILE_ID_PATTERN } from '../../lib/ids.js';
 import { DERIVED_CONTENT_TYPE } from './files.images.js';
-import { findFileById, findFileWithExposure, type ServedFileRow } from './files.repository.js';
+import { verifyLinkBound } from '../../lib/picture-signing.js';
+import {
+  findFileById,
+  findFileWithExposure,
+  isShareLinkOpen,
+  type ServedFileRow,
+} from './files.repository.js';
 
 export interface FileToServe {
   key: string;
@@ -98,6 +104,21 @@ async function playbackOf(
   };
 }
 
+/**
+ * Whether exp and sig were made for this file: by the picture signer, or bound to a share link
+ * that still works (not stopped, not expired, its album still shown to links).
+ */
+async function verifySignature(
+  deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
+  fileId: string,
+  exp: number,
+  sig: string,
+): Promise<boolean> {
+  const bound = verifyLinkBound(deps.pictureSigner, fileId, exp, sig);
+  if (bound) return isShareLinkOpen(deps.db, bound.linkId, deps.clock.now().toISOString());
+  return deps.pictureSigner.verify(fileId, exp, sig);
+}
+
 /** What answers a card size for a file stored before card crops were made. */
 const CARD_FALLBACK: Record<CardImageSize, ImageSize> = { card: 'thumb', card3x: 'preview' };
 
@@ -109,7 +130,7 @@ const CARD_FALLBACK: Record<CardImageSize, ImageSize> = { card: 'thumb', card3x:
  * signature (exactly the same answer: nothing tells that the file exists).
  */
 export async function findFileToServe(
-  deps: Pick<AppDeps, 'db' | 'pictureSigner'>,
+  deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
   id: string,
   query: {
     size?: ImageSize | CardImageSize | typeof PLAYBACK_SIZE | undefined;
@@ -127,7 +148,7 @@ export async function findFileToServe(
   const signed =
     query.exp !== undefined &&
     query.sig !== undefined &&
-    deps.pictureSigner.verify(file.id, query.exp, query.sig);
+    (await verifySignature(deps, file.id, query.exp, query.sig));
   if (!signed && !file.shownUnsigned) {
     throw notFound('FILE_NOT_FOUND', 'The file');
   }

@@ -26,6 +26,7 @@ export {
   fileCrc32,
   originalName,
   prepareUploadTmpDir,
+  receiveFilePart,
   receiveWholeUpload,
   type ReceivedFile,
 } from './files.receive.js';

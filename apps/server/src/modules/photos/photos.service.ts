@@ -1,8 +1,13 @@
 import type { BulkResult, Photo } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, PhotoRow } from '../../db/schema.js';
+import type { Db, FileRow, PhotoRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { decideAccess, type Actor, type AlbumPermission } from '../../lib/access.js';
+import {
+  decideAccess,
+  type Actor,
+  type AlbumPermission,
+  type LinkVisitor,
+} from '../../lib/access.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
@@ -60,8 +65,10 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
     }),
     placeholder: view.placeholder,
     ready: view.derived_state !== 'pending',
-    createdBy: view.owner_name,
+    // A guest's photo is the album owner's, shown with the name the guest gave.
+    createdBy: view.guest_name ?? view.owner_name,
     createdById: view.owner_id,
+    ...(view.guest_name !== null ? { addedByGuest: true } : {}),
     dateCreated: view.created_at,
     width: view.width,
     height: view.height,
@@ -203,40 +210,78 @@ export async function addPhoto(
   log: FastifyBaseLogger,
 ): Promise<AddedPhoto> {
   const album = await requireAlbumAccess(deps, caller, albumId, 'album.addPhoto');
-  const field = 'body.fileId';
   const file = await requireOwnFile(deps, caller, fileId, {
-    field,
+    field: 'body.fileId',
     refusal: 'Only images and videos you uploaded can be added to your album.',
   });
+  return insertAlbumPhoto(deps, album.id, file, { ownerId: caller.id, guest: null }, log);
+}
+
+/** Who a guest is: the name they gave, and the share link they came through. */
+export interface Guest {
+  name: string;
+  linkId: string;
+}
+
+/**
+ * Adds a file the album's owner now holds (a guest's upload, stored as the owner's) to the album
+ * a share link opens, marked as a guest's: the photo is the owner's (createdById), shown with the
+ * guest's name (createdBy) and addedByGuest. The link must let its holder add photos (else 403
+ * NOT_OWNER). The same bytes twice: 409 DUPLICATE_PHOTO.
+ */
+export async function addGuestPhoto(
+  deps: AppDeps,
+  visitor: LinkVisitor,
+  albumId: string,
+  file: FileRow,
+  guest: Guest,
+  log: FastifyBaseLogger,
+): Promise<AddedPhoto> {
+  const album = await requireAlbumAccess(deps, visitor, albumId, 'album.addPhoto');
+  if (file.owner_id !== album.owner_id) throw notOwner('album');
+  return insertAlbumPhoto(deps, album.id, file, { ownerId: album.owner_id, guest }, log);
+}
+
+async function insertAlbumPhoto(
+  deps: AppDeps,
+  albumId: string,
+  file: FileRow,
+  by: { ownerId: string; guest: Guest | null },
+  log: FastifyBaseLogger,
+): Promise<AddedPhoto> {
+  const field = 'body.fileId';
   const now = deps.clock.now().toISOString();
   const photoId = newId();
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
-    if (await findAlbumPhotoByContent(trx, album.id, file.owner_id, file.sha256)) return null;
+    if (!(await lockAlbum(trx, albumId))) throw notFound('ALBUM_NOT_FOUND', 'The album');
+    if (await findAlbumPhotoByContent(trx, albumId, file.owner_id, file.sha256)) return null;
     const sortDate = file.date_taken ?? now;
     const added = await insertPhotoUnlessPresent(trx, {
       id: photoId,
-      album_id: album.id,
+      album_id: albumId,
       file_id: file.id,
-      owner_id: caller.id,
+      owner_id: by.ownerId,
       created_at: now,
       sort_date: sortDate,
+      guest_name: by.guest?.name ?? null,
+      guest_link_id: by.guest?.linkId ?? null,
     });
     if (!added) return null;
-    const pairs = file.content_id ? await pairLivePhotosInAlbum(trx, album.id, [file.id]) : [];
-    if (pairs.length > 0) await recountAlbumPhotos(trx, [album.id]);
-    else await countAddedPhoto(trx, album.id, sortDate);
+    const pairs = file.content_id ? await pairLivePhotosInAlbum(trx, albumId, [file.id]) : [];
+    if (pairs.length > 0) await recountAlbumPhotos(trx, [albumId]);
+    else await countAddedPhoto(trx, albumId, sortDate);
     return { pairs };
   });
   if (!outcome) {
     throw new AppError('DUPLICATE_PHOTO', 'This photo is already in this album.', { field });
   }
   await settleLivePhotos(deps, outcome.pairs, log);
+  const viewerId = by.guest ? null : by.ownerId;
   // The movie joined the picture the album showed: its photo is the answer.
   const joined = outcome.pairs.find((pair) => pair.motionPhotoId === photoId);
   if (joined)
-    return { photo: await photoAnswer(deps, caller.id, joined.stillPhotoId), created: false };
-  return { photo: await photoAnswer(deps, caller.id, photoId), created: true };
+    return { photo: await photoAnswer(deps, viewerId, joined.stillPhotoId), created: false };
+  return { photo: await photoAnswer(deps, viewerId, photoId), created: true };
 }
 
 /**

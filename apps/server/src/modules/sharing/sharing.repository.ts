@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type {
   AlbumInvitationsTable,
   AlbumLinksTable,
@@ -7,6 +7,8 @@ import type {
   MemberRole,
 } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
+
+export type AlbumLinkRow = Selectable<AlbumLinksTable>;
 
 export interface MemberView {
   user_id: string;
@@ -198,11 +200,23 @@ export async function setAlbumVisibility(db: Db, albumId: string, visibility: Al
   await db.updateTable('albums').set({ visibility }).where('id', '=', albumId).execute();
 }
 
-export function findLinkOfAlbum(db: Db, albumId: string) {
+/** The album's links, newest first. */
+export function listLinksOfAlbum(db: Db, albumId: string): Promise<AlbumLinkRow[]> {
   return db
     .selectFrom('album_links')
     .selectAll()
     .where('album_id', '=', albumId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function findLinkOfAlbum(db: Db, albumId: string, linkId: string) {
+  return db
+    .selectFrom('album_links')
+    .selectAll()
+    .where('album_id', '=', albumId)
+    .where('id', '=', linkId)
     .executeTakeFirst();
 }
 
@@ -210,22 +224,92 @@ export function findLinkByToken(db: Db, token: string) {
   return db.selectFrom('album_links').selectAll().where('token', '=', token).executeTakeFirst();
 }
 
-/** The album's one link becomes this one: an earlier link stops working. */
-export async function replaceLink(db: Db, link: Insertable<AlbumLinksTable>): Promise<void> {
-  await db.deleteFrom('album_links').where('album_id', '=', link.album_id).execute();
+export async function countLinksOfAlbum(db: Db, albumId: string): Promise<number> {
+  const row = await db
+    .selectFrom('album_links')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('album_id', '=', albumId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertLink(db: Db, link: Insertable<AlbumLinksTable>): Promise<void> {
   await db.insertInto('album_links').values(link).execute();
 }
 
-/** Sets whether the album's link offers its zip; answers the link, or undefined when it has none. */
-export async function setLinkAllowDownload(db: Db, albumId: string, allow: boolean) {
+export async function updateLink(
+  db: Db,
+  albumId: string,
+  linkId: string,
+  changes: Updateable<AlbumLinksTable>,
+): Promise<void> {
   await db
     .updateTable('album_links')
-    .set({ allow_download: allow ? 1 : 0 })
+    .set(changes)
     .where('album_id', '=', albumId)
+    .where('id', '=', linkId)
     .execute();
-  return findLinkOfAlbum(db, albumId);
 }
 
-export async function deleteLink(db: Db, albumId: string): Promise<void> {
+export async function deleteLinkById(db: Db, albumId: string, linkId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('album_links')
+    .where('album_id', '=', albumId)
+    .where('id', '=', linkId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteLinksOfAlbum(db: Db, albumId: string): Promise<void> {
   await db.deleteFrom('album_links').where('album_id', '=', albumId).execute();
+}
+
+/** Records that the link was opened now, unless it was within the last `sinceIso` already. */
+export async function touchLinkOpened(
+  db: Db,
+  linkId: string,
+  now: string,
+  sinceIso: string,
+): Promise<void> {
+  await db
+    .updateTable('album_links')
+    .set({ last_opened_at: now })
+    .where('id', '=', linkId)
+    .where((eb) => eb.or([eb('last_opened_at', 'is', null), eb('last_opened_at', '<', sinceIso)]))
+    .execute();
+}
+
+/**
+ * Counts one guest photo of `bytes` against the link's limits, in one statement: answers false,
+ * changing nothing, when it would pass either (so concurrent guests never pass them together).
+ */
+export async function reserveGuestUpload(
+  db: Db,
+  linkId: string,
+  bytes: number,
+  limits: { maxPhotos: number; maxBytes: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('album_links')
+    .set({
+      guest_photo_count: sql<number>`guest_photo_count + 1`,
+      guest_bytes: sql<number>`guest_bytes + ${bytes}`,
+    })
+    .where('id', '=', linkId)
+    .where('guest_photo_count', '<', limits.maxPhotos)
+    .where(sql<boolean>`guest_bytes + ${bytes} <= ${limits.maxBytes}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives back what reserveGuestUpload counted, when the upload did not become a photo. */
+export async function releaseGuestUpload(db: Db, linkId: string, bytes: number): Promise<void> {
+  await db
+    .updateTable('album_links')
+    .set({
+      guest_photo_count: sql<number>`guest_photo_count - 1`,
+      guest_bytes: sql<number>`guest_bytes - ${bytes}`,
+    })
+    .where('id', '=', linkId)
+    .execute();
 }

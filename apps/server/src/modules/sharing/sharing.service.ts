@@ -1,47 +1,33 @@
-import { randomBytes } from 'node:crypto';
 import {
   ALBUM_MEMBERS_MAX,
-  SHARED_LINK_PATH,
-  type Album,
   type AlbumSharing,
   type AlbumVisibility,
   type InviteResult,
   type MemberRole,
-  type Photo,
-  type ShareLink,
-  type ShareLinkSettingsRequest,
 } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { LINK_VISITOR } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Page } from '../../lib/paging.js';
 import { lockAlbum } from '../albums/albums.repository.js';
 import { albumAnswer, requireAlbumAccess } from '../albums/albums.service.js';
-import { albumZip, type ZipDownload } from '../downloads/downloads.service.js';
-import { listAlbumPhotos } from '../photos/photos.service.js';
 import { findUserById } from '../users/users.repository.js';
+import { linksOfAlbum } from './share-links.service.js';
 import {
   countMembersAndInvitations,
   deleteInvitation,
   deleteInvitationByEmail,
   deleteInvitationsByIds,
-  deleteLink,
   deleteMember,
   findInvitationByEmail,
-  findLinkByToken,
-  findLinkOfAlbum,
   findMember,
   findUserByVerifiedEmail,
   listInvitations,
   listInvitationsToEmail,
   listMembers,
   putMember,
-  replaceLink,
-  setLinkAllowDownload,
   setAlbumVisibility,
   setVerifiedEmail,
   upsertInvitation,
@@ -60,28 +46,6 @@ function toMember(row: MemberView) {
   };
 }
 
-function toLink(
-  row: { token: string; created_at: string; allow_download: number | string },
-  publicUrl: string | undefined,
-): ShareLink {
-  const allowDownload = Number(row.allow_download) === 1;
-  return {
-    id: row.token,
-    token: row.token,
-    url: `${publicUrl ?? ''}${SHARED_LINK_PATH}${row.token}`,
-    label: '',
-    permission: allowDownload ? 'download' : 'view',
-    expiresAt: null,
-    hasPassword: false,
-    lastOpenedAt: null,
-    guestLimits: null,
-    guestPhotoCount: 0,
-    guestBytes: 0,
-    dateCreated: row.created_at,
-    allowDownload,
-  };
-}
-
 /** Everything the owner's Share dialog shows. Owner only. */
 export async function getSharing(
   deps: AppDeps,
@@ -89,10 +53,10 @@ export async function getSharing(
   albumId: string,
 ): Promise<AlbumSharing> {
   const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
-  const [members, invitations, link] = await Promise.all([
+  const [members, invitations, links] = await Promise.all([
     listMembers(deps.db, album.id),
     listInvitations(deps.db, album.id),
-    findLinkOfAlbum(deps.db, album.id),
+    linksOfAlbum(deps, album.id),
   ]);
   return {
     albumId: album.id,
@@ -104,8 +68,8 @@ export async function getSharing(
       role: row.role,
       dateCreated: row.created_at,
     })),
-    link: link ? toLink(link, deps.config.publicUrl) : null,
-    links: link ? [toLink(link, deps.config.publicUrl)] : [],
+    link: links[0] ?? null,
+    links,
     membersMax: ALBUM_MEMBERS_MAX,
     mailConfigured: deps.mailer.configured,
   };
@@ -317,103 +281,4 @@ function convertInvitations(
   return deps.db
     .transaction()
     .execute((trx) => convertInvitationsIn(trx, deps.clock.now().toISOString(), userId, email));
-}
-
-/**
- * Makes the album's share link; an earlier one stops working, and the new one offers what it
- * offered (the zip download or not). Owner only.
- */
-export async function createLink(
-  deps: AppDeps,
-  caller: AuthUser,
-  albumId: string,
-): Promise<ShareLink> {
-  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
-  const row = {
-    album_id: album.id,
-    token: randomBytes(16).toString('base64url'),
-    created_at: deps.clock.now().toISOString(),
-    allow_download: 0,
-  };
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockAlbum(trx, album.id))) throw albumNotFound();
-    row.allow_download = (await findLinkOfAlbum(trx, album.id))?.allow_download ?? 0;
-    await replaceLink(trx, row);
-  });
-  return toLink(row, deps.config.publicUrl);
-}
-
-/**
- * What the album's link offers besides viewing: its originals as one zip (allowDownload). Owner
- * only; an album without a link: 404 LINK_NOT_FOUND.
- */
-export async function setLinkSettings(
-  deps: AppDeps,
-  caller: AuthUser,
-  albumId: string,
-  settings: ShareLinkSettingsRequest,
-): Promise<ShareLink> {
-  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
-  const link = await setLinkAllowDownload(deps.db, album.id, settings.allowDownload);
-  if (!link) {
-    throw new AppError('LINK_NOT_FOUND', 'This album has no share link: make one first.');
-  }
-  return toLink(link, deps.config.publicUrl);
-}
-
-/** Revokes the album's share link at once. Owner only; no link: no change. */
-export async function revokeLink(deps: AppDeps, caller: AuthUser, albumId: string): Promise<void> {
-  const album = await requireAlbumAccess(deps, caller, albumId, 'album.share');
-  await deleteLink(deps.db, album.id);
-}
-
-const linkNotFound = () =>
-  new AppError('LINK_NOT_FOUND', 'This link does not work: it may have been revoked.');
-
-/**
- * The album a link opens, for a visitor with no account, and whether the link offers its zip; a
- * revoked or unknown link: 404.
- */
-async function albumOfLink(
-  deps: AppDeps,
-  token: string,
-): Promise<{ albumId: string; allowDownload: boolean }> {
-  const link = await findLinkByToken(deps.db, token);
-  if (!link) throw linkNotFound();
-  try {
-    const album = await requireAlbumAccess(deps, LINK_VISITOR, link.album_id, 'album.read');
-    return { albumId: album.id, allowDownload: Number(link.allow_download) === 1 };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'ALBUM_NOT_FOUND') throw linkNotFound();
-    throw error;
-  }
-}
-
-export async function getSharedAlbum(deps: AppDeps, token: string): Promise<Album> {
-  const { albumId, allowDownload } = await albumOfLink(deps, token);
-  return { ...(await albumAnswer(deps, albumId, null)), allowDownload };
-}
-
-export async function listSharedPhotos(
-  deps: AppDeps,
-  token: string,
-  query: { limit: number; cursor?: string | undefined },
-): Promise<Page<Photo>> {
-  return listAlbumPhotos(deps, LINK_VISITOR, (await albumOfLink(deps, token)).albumId, query);
-}
-
-/**
- * The zip of the album a link opens, when its owner lets the link offer it (else 403 NOT_OWNER);
- * a revoked or unknown link: 404 LINK_NOT_FOUND.
- */
-export async function sharedAlbumZip(
-  deps: AppDeps,
-  token: string,
-  log: FastifyBaseLogger,
-): Promise<ZipDownload> {
-  const { albumId, allowDownload } = await albumOfLink(deps, token);
-  if (!allowDownload) {
-    throw new AppError('NOT_OWNER', "The album's owner does not offer its download by this link.");
-  }
-  return albumZip(deps, LINK_VISITOR, albumId, log);
 }
