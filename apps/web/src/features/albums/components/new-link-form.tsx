@@ -30,7 +30,7 @@ const EXPIRIES = {
 type Expiry = keyof typeof EXPIRIES;
 
 const DAY = 24 * 60 * 60 * 1000;
-/** What guests may add through a new addPhotos link, unless the owner says otherwise. */
+/** What the form offers guests of a new addPhotos link: the server's default limit. */
 export const GUEST_PHOTOS_DEFAULT = 500;
 const GUEST_PHOTOS_MAX = 100_000;
 /** Room for the photos guests add: 25 MB a photo on average. */
@@ -107,7 +107,10 @@ export function NewLinkForm({
         });
         return;
       }
-      input.guestLimits = { maxPhotos: count, maxBytes: count * BYTES_PER_GUEST_PHOTO };
+      // Left as it was, the server's own limits apply (its GUEST_LINK_MAX_* settings).
+      if (count !== GUEST_PHOTOS_DEFAULT) {
+        input.guestLimits = { maxPhotos: count, maxBytes: count * BYTES_PER_GUEST_PHOTO };
+      }
     }
     setProblem(null);
     outcome.starts();
