@@ -81,7 +81,9 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
 
   dialog = await openShareDialog(ownerPage, album.id);
   const member = dialog.getByRole('listitem').filter({ hasText: 'Fred Friend' });
-  await expect(member.getByText('Can add photos')).toBeVisible();
+  await expect(member.getByRole('combobox', { name: 'Role of Fred Friend' })).toHaveValue(
+    'contributor',
+  );
   await expect(member.getByText('Pending')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Done' }).click();
 

@@ -40,7 +40,7 @@ export function LinkPasswordForm({ token }: { token: string }) {
         <div className="app-link-lock-icon mb-3" aria-hidden="true">
           <AlbumIcon name="lock" size="1.75rem" />
         </div>
-        <h1 className="h4 mb-2">This album is protected</h1>
+        <h1 className="h4 mb-2">Protected album</h1>
         <p className="text-body-secondary">
           This album is protected. Enter the password the owner gave you.
         </p>
