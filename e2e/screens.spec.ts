@@ -192,8 +192,9 @@ for (const { label, width, height } of VIEWPORTS) {
       await share.getByRole('button', { name: 'Invite', exact: true }).click();
       await expect(share.getByRole('alert')).toBeVisible();
       await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-share-dialog-error.png`) });
-      await share.getByRole('button', { name: 'Create link' }).click();
-      const linkField = share.getByLabel(/Anyone with this link/);
+      await share.getByRole('button', { name: 'New link' }).click();
+      await share.getByRole('button', { name: 'Make link' }).click();
+      const linkField = share.getByRole('textbox', { name: 'Address of Link' });
       await expect(linkField).toHaveValue(/\/shared\//);
       const link = await linkField.inputValue();
       await page.screenshot({ path: path.join(SCREENS_DIR, `${label}-share-dialog-link.png`) });

@@ -139,12 +139,11 @@ test('a share link whose owner allows it offers all the photos as one zip', asyn
   await page.goto(`/album/${album.id}`);
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: `Share “${album.name}”` });
-  await dialog.getByRole('button', { name: 'Create link' }).click();
-  const address = await dialog.getByLabel(/Anyone with this link/).inputValue();
-  const allow = dialog.getByRole('switch', {
-    name: 'Let people with the link download all photos',
-  });
-  await expect(allow).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'New link' }).click();
+  await dialog.getByRole('button', { name: 'Make link' }).click();
+  const address = await dialog.getByRole('textbox', { name: 'Address of Link' }).inputValue();
+  const allows = dialog.getByRole('combobox', { name: 'What Link allows' });
+  await expect(allows).toHaveValue('view');
 
   // Someone with the link, signed out: no zip until the owner allows it.
   const guest = await (await browser.newContext({ baseURL })).newPage();
@@ -152,13 +151,13 @@ test('a share link whose owner allows it offers all the photos as one zip', asyn
   await expect(guest.getByRole('heading', { name: album.name })).toBeVisible();
   await expect(guest.getByRole('link', { name: 'Download all' })).toHaveCount(0);
 
-  await allow.click();
-  await expect(allow).toBeChecked();
-  await expect(allow).toBeEnabled();
+  await allows.selectOption({ label: 'Can view and download' });
+  await expect(dialog.getByText('Saved')).toBeVisible();
+  await expect(allows).toBeEnabled();
   // Read again after closing: the server kept it.
   await dialog.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('button', { name: 'Share' }).click();
-  await expect(dialog.getByRole('switch')).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'What Link allows' })).toHaveValue('download');
 
   await guest.reload();
   const [download] = await Promise.all([

@@ -81,7 +81,9 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
 
   dialog = await openShareDialog(ownerPage, album.id);
   const member = dialog.getByRole('listitem').filter({ hasText: 'Fred Friend' });
-  await expect(member.getByText('Can add photos')).toBeVisible();
+  await expect(member.getByRole('combobox', { name: 'Role of Fred Friend' })).toHaveValue(
+    'contributor',
+  );
   await expect(member.getByText('Pending')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -125,11 +127,12 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
 
   // A link, opened by someone without an account.
   dialog = await openShareDialog(ownerPage, album.id);
-  await dialog.getByRole('button', { name: 'Create link' }).click();
-  const linkField = dialog.getByLabel(/Anyone with this link/);
+  await dialog.getByRole('button', { name: 'New link' }).click();
+  await dialog.getByRole('button', { name: 'Make link' }).click();
+  const linkField = dialog.getByRole('textbox', { name: 'Address of Link' });
   await expect(linkField).toHaveValue(/\/shared\/[A-Za-z0-9_-]{22}$/);
   const link = await linkField.inputValue();
-  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy link Link' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   const visitor = await personPage(browser);
@@ -154,10 +157,11 @@ test('an album for invited people: a friend adds photos, a stranger sees nothing
   await expect(friendPage.getByText('This album does not exist.')).toBeVisible();
 
   // Stop sharing: the link says not found at once.
-  await dialog.getByRole('button', { name: 'Stop sharing' }).click();
-  await expect(dialog.getByRole('button', { name: 'Create link' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stop Link' }).click();
+  await dialog.getByRole('button', { name: 'Stop link' }).click();
+  await expect(dialog.getByRole('list', { name: 'Share links' })).toHaveCount(0);
   await visitor.reload();
-  await expect(visitor.getByText('This link was not found.')).toBeVisible();
+  await expect(visitor.getByText('This link has expired or was stopped.')).toBeVisible();
 });
 
 test('a member can leave an album shared with them', async ({ browser, api }) => {

@@ -122,3 +122,18 @@ export const DEFAULT_AVATAR_URL = '/default-avatar.png';
 export const ALBUM_MEMBERS_MAX = 200;
 /** Where a share link opens in the web app: SHARED_LINK_PATH + token. */
 export const SHARED_LINK_PATH = '/shared/';
+
+/** Share links (their schemas are in sharing.ts); here, as the web app takes only this module. */
+export const LINK_LABEL_MAX = 100;
+export const LINK_PASSWORD_MIN = 4;
+export const LINK_PASSWORD_MAX = 200;
+/** Most links one album may have at once. */
+export const LINKS_PER_ALBUM_MAX = 50;
+/**
+ * The header of every shared/{token} request of a visitor who gave a protected link's password:
+ * the key POST shared/{token}/unlock answered.
+ */
+export const LINK_KEY_HEADER = 'x-link-key';
+/** The form field of POST shared/{token}/photos that names the guest (shown as the creator). */
+export const GUEST_NAME_FIELD = 'guestName';
+export const GUEST_NAME_MAX = 60;

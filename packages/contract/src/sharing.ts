@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from './limits.js';
+import { EMAIL_MAX, LINK_LABEL_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN } from './limits.js';
 import { albumSchema, photoSchema } from './entities.js';
 
 /** Who sees an album: everyone with an account (the default), invited people only, or the owner. */
@@ -87,12 +87,6 @@ export const shareLinkSettingsRequestSchema = z
   .meta({ id: 'ShareLinkSettingsRequest' });
 export type ShareLinkSettingsRequest = z.infer<typeof shareLinkSettingsRequestSchema>;
 
-export const LINK_LABEL_MAX = 100;
-export const LINK_PASSWORD_MIN = 4;
-export const LINK_PASSWORD_MAX = 200;
-/** Most links one album may have at once. */
-export const LINKS_PER_ALBUM_MAX = 50;
-
 const linkPassword = z
   .string()
   .min(LINK_PASSWORD_MIN, { message: `must be at least ${LINK_PASSWORD_MIN} characters` })
@@ -139,11 +133,6 @@ export const unlockLinkResultSchema = z
   .object({ linkKey: z.string(), expiresAt: isoDate })
   .meta({ id: 'UnlockLinkResult' });
 export type UnlockLinkResult = z.infer<typeof unlockLinkResultSchema>;
-export const LINK_KEY_HEADER = 'x-link-key';
-
-/** The form field of POST shared/{token}/photos that names the guest (shown as the creator). */
-export const GUEST_NAME_FIELD = 'guestName';
-export const GUEST_NAME_MAX = 60;
 
 /** PATCH albumsDb/{albumId}/members/{userId}: a member's new role. */
 export const changeMemberRoleRequestSchema = z

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type {
   AdminUser,
   Album,
+  AlbumMember,
   AlbumSharing,
   BulkResult,
   Comment,
@@ -268,6 +269,15 @@ export class ApiClient {
     return this.request<null>({
       method: 'DELETE',
       url: `/api/albumsDb/${path(albumId)}/members/${path(userId)}`,
+    });
+  }
+
+  /** PATCH albumsDb/{albumId}/members/{userId}: a member's new role. */
+  changeMemberRole(albumId: string, userId: string, body: unknown) {
+    return this.request<AlbumMember>({
+      method: 'PATCH',
+      url: `/api/albumsDb/${path(albumId)}/members/${path(userId)}`,
+      payload: body as object,
     });
   }
 

@@ -121,6 +121,22 @@ export async function putMember(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Sets a member's role; false when the user is not a member. */
+export async function setMemberRole(
+  db: Db,
+  albumId: string,
+  userId: string,
+  role: MemberRole,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('album_members')
+    .set({ role })
+    .where('album_id', '=', albumId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function deleteMember(db: Db, albumId: string, userId: string): Promise<boolean> {
   const result = await db
     .deleteFrom('album_members')

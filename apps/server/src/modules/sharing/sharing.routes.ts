@@ -8,8 +8,10 @@ import {
   unlockLinkRequestSchema,
   unlockLinkResultSchema,
   updateShareLinkRequestSchema,
+  albumMemberSchema,
   albumSchema,
   albumSharingSchema,
+  changeMemberRoleRequestSchema,
   inviteRequestSchema,
   inviteResultSchema,
   pageQuerySchema,
@@ -25,6 +27,7 @@ import { requestOrigin } from '../../http/picture-origins.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import { sendZip, zipResponse } from '../downloads/downloads.routes.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import { changeMemberRole } from './member-roles.service.js';
 import { addGuestUpload } from './guest-uploads.service.js';
 import {
   createShareLink,
@@ -140,6 +143,31 @@ export const sharingRoutes: RoutesPlugin = async (app, { deps }) => {
       await removeMember(deps, currentUser(request), request.params.albumId, request.params.userId);
       return reply.status(204).send(null);
     },
+  );
+
+  app.patch(
+    '/albumsDb/:albumId/members/:userId',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary:
+          "Changes a member's role: viewer (sees and comments) or contributor (also adds photos)",
+        description:
+          "The member's next request is decided by the new role; photos they added stay. Not a " +
+          `member: 404 MEMBER_NOT_FOUND. Owner only. ${HIDDEN}`,
+        params: z.object({ albumId: entityId, userId: entityId }),
+        body: changeMemberRoleRequestSchema,
+        response: { 200: albumMemberSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      changeMemberRole(
+        deps,
+        currentUser(request),
+        request.params.albumId,
+        request.params.userId,
+        request.body.role,
+      ),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import { ID_TOKEN_HEADER, XSRF_HEADER, type UploadedFile } from '@photo/contract
 import {
   type ApiError,
   apiErrorFromBody,
+  withRetryAfter,
   networkError,
   parseJsonBody,
   sessionEndedError,
@@ -47,6 +48,8 @@ export interface ApiRequestOptions {
   json?: unknown;
   /** A form body (application/x-www-form-urlencoded). */
   form?: Record<string, string>;
+  /** More headers (a share link's key, say). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -85,6 +88,7 @@ async function send(path: string, options: ApiRequestOptions, token: string | nu
   }
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    ...options.headers,
     ...authHeaders(method, token),
   };
   let body: string | undefined;
@@ -116,7 +120,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // The body could not be read: described by the status.
   }
-  return apiErrorFromBody(response.status, response.statusText, body);
+  return withRetryAfter(
+    apiErrorFromBody(response.status, response.statusText, body),
+    response.headers.get('Retry-After'),
+  );
 }
 
 /**
@@ -178,8 +185,12 @@ export interface Page<T> {
   next: string | null;
 }
 
-export async function apiPage<T>(path: string, signal?: AbortSignal): Promise<Page<T>> {
-  const response = await apiRequest(path, { signal });
+export async function apiPage<T>(
+  path: string,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+): Promise<Page<T>> {
+  const response = await apiRequest(path, { signal, headers });
   const items = (await response.json()) as T[];
   return {
     items: Array.isArray(items) ? items : [],
@@ -197,11 +208,18 @@ interface XhrResult {
   status: number;
   statusText: string;
   body: string;
+  retryAfter: string | null;
 }
 
 export const UPLOAD_PATH = '/api/files/upload';
 
-function sendFile(file: File, token: string | null, options: UploadOptions): Promise<XhrResult> {
+/** Posts a form through XMLHttpRequest, which (unlike fetch) reports upload progress. */
+function sendForm(
+  path: string,
+  form: FormData,
+  headers: Record<string, string>,
+  options: UploadOptions,
+): Promise<XhrResult> {
   return new Promise((resolve, reject) => {
     const { signal, onProgress } = options;
     const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
@@ -210,10 +228,8 @@ function sendFile(file: File, token: string | null, options: UploadOptions): Pro
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', UPLOAD_PATH);
-    for (const [name, value] of Object.entries(authHeaders('POST', token))) {
-      xhr.setRequestHeader(name, value);
-    }
+    xhr.open('POST', path);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -224,7 +240,12 @@ function sendFile(file: File, token: string | null, options: UploadOptions): Pro
     xhr.onload = () => {
       done();
       if (xhr.status >= 200 && xhr.status < 300) onProgress?.(1);
-      resolve({ status: xhr.status, statusText: xhr.statusText, body: xhr.responseText });
+      resolve({
+        status: xhr.status,
+        statusText: xhr.statusText,
+        body: xhr.responseText,
+        retryAfter: xhr.getResponseHeader('Retry-After'),
+      });
     };
     xhr.onerror = () => {
       done();
@@ -234,11 +255,34 @@ function sendFile(file: File, token: string | null, options: UploadOptions): Pro
       done();
       reject(cancelled());
     };
-    const form = new FormData();
-    form.append('file', file, file.name);
     onProgress?.(0);
     xhr.send(form);
   });
+}
+
+function sendFile(file: File, token: string | null, options: UploadOptions): Promise<XhrResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return sendForm(UPLOAD_PATH, form, authHeaders('POST', token), options);
+}
+
+/**
+ * Posts a multipart form with progress, without the ID token (share links' visitors have none):
+ * the answer's JSON, or ApiError (with retryAfter, in seconds, when the server said when to try
+ * again).
+ */
+export async function postFormWithProgress<T>(
+  path: string,
+  form: FormData,
+  headers: Record<string, string>,
+  options: UploadOptions = {},
+): Promise<T> {
+  const result = await sendForm(path, form, { ...headers, ...authHeaders('POST', null) }, options);
+  if (result.status < 200 || result.status >= 300) {
+    const error = apiErrorFromBody(result.status, result.statusText, result.body);
+    throw withRetryAfter(error, result.retryAfter);
+  }
+  return parseJsonBody<T>(result.status, result.body);
 }
 
 /**

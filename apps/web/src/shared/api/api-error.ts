@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode | ClientErrorCode | (string & {});
   readonly field: string | undefined;
+  /** For 429: how many seconds the server asked to wait (its Retry-After header), when it said. */
+  retryAfter: number | undefined;
 
   constructor(status: number, code: ApiError['code'], message: string, field?: string) {
     super(message);
@@ -73,4 +75,37 @@ export function apiErrorFromBody(status: number, statusText: string, body: strin
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Please try again.';
+}
+
+/** The error with the wait a Retry-After header (seconds, or an HTTP date) asks for. */
+export function withRetryAfter(error: ApiError, header: string | null, now = Date.now()): ApiError {
+  if (!header) return error;
+  const seconds = /^\d+$/.test(header.trim())
+    ? Number(header.trim())
+    : Math.ceil((Date.parse(header) - now) / 1000);
+  if (Number.isFinite(seconds) && seconds >= 0) error.retryAfter = seconds;
+  return error;
+}
+
+/** "in 3 minutes", "in 20 seconds": a wait, for people. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/** What went wrong, and for 429 when to try again (when the server said). */
+export function errorMessageWithWait(error: unknown): string {
+  const message = errorMessage(error);
+  if (
+    error instanceof ApiError &&
+    error.status === 429 &&
+    error.retryAfter !== undefined &&
+    !/try again/i.test(message)
+  ) {
+    return `${message} Try again ${waitText(error.retryAfter)}.`;
+  }
+  return message;
 }

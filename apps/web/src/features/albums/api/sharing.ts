@@ -1,6 +1,9 @@
 import type {
   Album,
+  AlbumMember,
   AlbumSharing,
+  CreateShareLinkRequest,
+  UpdateShareLinkRequest,
   AlbumVisibility,
   InviteResult,
   MemberRole,
@@ -11,6 +14,10 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiJson, apiPage } from '../../../shared/api/api-client';
 import { albumKeys } from './album-keys';
 import { refetchWhileMaking } from '../../../shared/lib/media';
+import { ApiError } from '../../../shared/api/api-error';
+import { LINK_PASSWORD_REQUIRED, keepLinkKey, linkKeyHeaders, sharedPath } from './shared-link';
+
+export { sharedPath };
 
 const albumPath = (albumId: string) => `/api/albumsDb/${encodeURIComponent(albumId)}`;
 
@@ -98,6 +105,28 @@ export function useLeaveAlbum(albumId: string) {
   });
 }
 
+/** PATCH albumsDb/{id}/members/{userId}: the owner changes a member's role. */
+export function useChangeMemberRole(albumId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) =>
+      apiJson<AlbumMember>(`${albumPath(albumId)}/members/${encodeURIComponent(userId)}`, {
+        method: 'PATCH',
+        json: { role },
+      }),
+    onSuccess: (member) =>
+      queryClient.setQueryData<AlbumSharing>(
+        albumKeys.sharing(albumId),
+        (sharing) =>
+          sharing && {
+            ...sharing,
+            members: sharing.members.map((m) => (m.userId === member.userId ? member : m)),
+          },
+      ),
+    meta: SAID_IN_THE_DIALOG,
+  });
+}
+
 /** DELETE albumsDb/{id}/invitations/{invitationId}: withdraws a pending invitation. */
 export function useCancelInvitation(albumId: string) {
   const changed = useSharingChanged(albumId);
@@ -111,51 +140,61 @@ export function useCancelInvitation(albumId: string) {
   });
 }
 
-/** POST albumsDb/{id}/link: a new share link (an earlier one stops working). */
-export function useCreateLink(albumId: string) {
+/** POST albumsDb/{id}/links: one more share link, with what it allows. */
+export function useCreateShareLink(albumId: string) {
   const changed = useSharingChanged(albumId);
   return useMutation({
-    mutationFn: () => apiJson<ShareLink>(`${albumPath(albumId)}/link`, { method: 'POST' }),
+    mutationFn: (input: CreateShareLinkRequest) =>
+      apiJson<ShareLink>(`${albumPath(albumId)}/links`, { method: 'POST', json: input }),
     onSuccess: changed,
     meta: SAID_IN_THE_DIALOG,
   });
 }
 
-/** PUT albumsDb/{id}/link: whether the link also offers the album's originals as one zip. */
-export function useSetLinkDownload(albumId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (allowDownload: boolean) =>
-      apiJson<ShareLink>(`${albumPath(albumId)}/link`, { method: 'PUT', json: { allowDownload } }),
-    onSuccess: (link) =>
-      queryClient.setQueryData<AlbumSharing>(
-        albumKeys.sharing(albumId),
-        (sharing) => sharing && { ...sharing, link },
-      ),
-    meta: SAID_IN_THE_DIALOG,
-  });
-}
-
-/** DELETE albumsDb/{id}/link: Stop sharing by link. */
-export function useRevokeLink(albumId: string) {
+/** DELETE albumsDb/{id}/links/{linkId}: stops one link; the others keep working. */
+export function useStopShareLink(albumId: string) {
   const changed = useSharingChanged(albumId);
   return useMutation({
-    mutationFn: () => apiJson<null>(`${albumPath(albumId)}/link`, { method: 'DELETE' }),
+    mutationFn: (linkId: string) =>
+      apiJson<null>(`${albumPath(albumId)}/links/${encodeURIComponent(linkId)}`, {
+        method: 'DELETE',
+      }),
     onSuccess: changed,
     meta: SAID_IN_THE_DIALOG,
   });
 }
 
-/** A share link's address in the API: its album; with /photos, /download, its photos and zip. */
-export const sharedPath = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
+/** PATCH albumsDb/{id}/links/{linkId}: changes what one link allows. */
+export function useUpdateShareLink(albumId: string) {
+  const changed = useSharingChanged(albumId);
+  return useMutation({
+    mutationFn: ({ linkId, change }: { linkId: string; change: UpdateShareLinkRequest }) =>
+      apiJson<ShareLink>(`${albumPath(albumId)}/links/${encodeURIComponent(linkId)}`, {
+        method: 'PATCH',
+        json: change,
+      }),
+    onSuccess: changed,
+    meta: SAID_IN_THE_DIALOG,
+  });
+}
 
 /** GET shared/{token}: the album a share link opens, for anyone who holds it. */
 export function useSharedAlbum(token: string) {
   return useQuery({
     queryKey: albumKeys.sharedLink(token),
-    queryFn: ({ signal }) => apiJson<Album>(sharedPath(token), { signal }),
-    // A link that does not work is said on the page itself.
-    meta: { quietErrorCodes: ['LINK_NOT_FOUND'] },
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiJson<Album>(sharedPath(token), { signal, headers: linkKeyHeaders(token) });
+      } catch (error) {
+        // A key that no longer works (expired, or the password changed) is forgotten.
+        if (error instanceof ApiError && error.code === LINK_PASSWORD_REQUIRED) {
+          keepLinkKey(token, null);
+        }
+        throw error;
+      }
+    },
+    // A link that does not work, or asks for its password, is said on the page itself.
+    meta: { quietErrorCodes: ['LINK_NOT_FOUND', LINK_PASSWORD_REQUIRED] },
     retry: false,
   });
 }
@@ -164,14 +203,14 @@ export function useSharedAlbum(token: string) {
 export function useSharedPhotos(token: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: albumKeys.sharedLinkPhotos(token),
-    queryFn: ({ pageParam, signal }) => apiPage<Photo>(pageParam, signal),
+    queryFn: ({ pageParam, signal }) => apiPage<Photo>(pageParam, signal, linkKeyHeaders(token)),
     initialPageParam: `${sharedPath(token)}/photos`,
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
     select: (data) => data.pages.flatMap((page) => page.items),
     // A video being prepared plays once it is ready: look again until then.
     refetchInterval: (query) =>
       refetchWhileMaking(query.state.data?.pages.flatMap((page) => page.items) ?? [], false),
-    meta: { quietErrorCodes: ['LINK_NOT_FOUND'] },
+    meta: { quietErrorCodes: ['LINK_NOT_FOUND', LINK_PASSWORD_REQUIRED] },
     enabled,
   });
 }

@@ -318,26 +318,28 @@ describe('the Share dialog', () => {
           members: [],
           invitations: [],
           link: null,
+          links: [],
           membersMax: 50,
           mailConfigured: true,
         }),
       )
       .on(
-        'POST /api/albumsDb/a1/link',
+        'POST /api/albumsDb/a1/links',
         apiError(503, 'UNAVAILABLE', 'The database is not answering; try again soon.'),
         apiError(503, 'UNAVAILABLE', 'The database is not answering; try again soon.'),
-        jsonResponse(201, { token: 't1', url: '/s/t1', dateCreated: '2026-11-02T10:00:00Z' }),
+        jsonResponse(201, { id: 'l1', token: 't1', url: '/s/t1', label: '' }),
       );
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share “Garden”' });
-    const createLink = await within(dialog).findByRole('button', { name: 'Create link' });
+    await user.click(await within(dialog).findByRole('button', { name: 'New link' }));
+    const createLink = within(dialog).getByRole('button', { name: 'Make link' });
 
     await user.click(createLink);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The database is not answering; try again soon.',
     );
     await user.click(createLink);
-    await waitFor(() => expect(network.sent('POST /api/albumsDb/a1/link')).toHaveLength(2));
+    await waitFor(() => expect(network.sent('POST /api/albumsDb/a1/links')).toHaveLength(2));
     expect(await within(dialog).findAllByRole('alert')).toHaveLength(1);
 
     const notifications = screen.getByRole('region', { name: 'Notifications', hidden: true });

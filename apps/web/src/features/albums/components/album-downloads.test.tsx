@@ -121,32 +121,40 @@ const link: NonNullable<AlbumSharing['link']> = {
   dateCreated: '2026-11-02T10:00:00Z',
 };
 
-describe('the share link’s download switch', () => {
+describe('what a share link allows: downloading or not', () => {
   it('lets the owner allow and forbid downloading all photos by the link', async () => {
     const { user, network } = openAlbum('owner');
     network
       .on('GET /api/albumsDb/a1/sharing', jsonResponse(200, sharing(link)))
       .on(
-        'PUT /api/albumsDb/a1/link',
-        jsonResponse(200, { ...link, allowDownload: true }),
-        jsonResponse(200, { ...link, allowDownload: false }),
+        'PATCH /api/albumsDb/a1/links/l1',
+        jsonResponse(200, { ...link, permission: 'download', allowDownload: true }),
+        jsonResponse(200, { ...link, permission: 'view', allowDownload: false }),
       );
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share “Garden”' });
-    const toggle = await within(dialog).findByRole('switch', {
-      name: 'Let people with the link download all photos',
+    const allows = await within(dialog).findByRole('combobox', { name: 'What Link allows' });
+    expect(allows).toHaveDisplayValue('Can view');
+
+    network.on(
+      'GET /api/albumsDb/a1/sharing',
+      jsonResponse(200, sharing({ ...link, permission: 'download', allowDownload: true })),
+    );
+    await user.selectOptions(allows, 'Can view and download');
+    await waitFor(() => expect(allows).toBeEnabled());
+    expect(allows).toHaveDisplayValue('Can view and download');
+    expect(network.sent('PATCH /api/albumsDb/a1/links/l1')[0]?.body).toEqual({
+      permission: 'download',
     });
-    expect(toggle).not.toBeChecked();
+    expect(await within(dialog).findByText('Saved')).toBeVisible();
 
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toBeEnabled());
-    expect(toggle).toBeChecked();
-    expect(network.sent('PUT /api/albumsDb/a1/link')[0]?.body).toEqual({ allowDownload: true });
-
-    await user.click(toggle);
-    await waitFor(() => expect(network.sent('PUT /api/albumsDb/a1/link')).toHaveLength(2));
-    await waitFor(() => expect(toggle).not.toBeChecked());
-    expect(network.sent('PUT /api/albumsDb/a1/link')[1]?.body).toEqual({ allowDownload: false });
+    network.on('GET /api/albumsDb/a1/sharing', jsonResponse(200, sharing(link)));
+    await user.selectOptions(allows, 'Can view');
+    await waitFor(() => expect(network.sent('PATCH /api/albumsDb/a1/links/l1')).toHaveLength(2));
+    await waitFor(() => expect(allows).toHaveDisplayValue('Can view'));
+    expect(network.sent('PATCH /api/albumsDb/a1/links/l1')[1]?.body).toEqual({
+      permission: 'view',
+    });
   });
 
   it('goes back when the server refuses, saying why in the dialog', async () => {
@@ -154,26 +162,35 @@ describe('the share link’s download switch', () => {
     network
       .on('GET /api/albumsDb/a1/sharing', jsonResponse(200, sharing(link)))
       .on(
-        'PUT /api/albumsDb/a1/link',
+        'PATCH /api/albumsDb/a1/links/l1',
         apiError(503, 'UNAVAILABLE', 'The database is not answering; try again soon.'),
       );
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share “Garden”' });
-    const toggle = await within(dialog).findByRole('switch');
-    await user.click(toggle);
+    const allows = await within(dialog).findByRole('combobox', { name: 'What Link allows' });
+    await user.selectOptions(allows, 'Can view and download');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The database is not answering; try again soon.',
     );
-    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(allows).toHaveDisplayValue('Can view'));
+    expect(within(dialog).queryByText('Saved')).toBeNull();
   });
 
-  it('is not there before a link is made', async () => {
+  it('is chosen for a new link, before any link is made', async () => {
     const { user, network } = openAlbum('owner');
-    network.on('GET /api/albumsDb/a1/sharing', jsonResponse(200, sharing(null)));
+    network
+      .on('GET /api/albumsDb/a1/sharing', jsonResponse(200, sharing(null)))
+      .on('POST /api/albumsDb/a1/links', jsonResponse(201, { ...link, permission: 'download' }));
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share “Garden”' });
-    await within(dialog).findByRole('button', { name: 'Create link' });
-    expect(within(dialog).queryByRole('switch')).toBeNull();
+    await user.click(await within(dialog).findByRole('button', { name: 'New link' }));
+    expect(within(dialog).queryByRole('combobox', { name: /allows/ })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Can view and download' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Make link' }));
+    await waitFor(() => expect(network.sent('POST /api/albumsDb/a1/links')).toHaveLength(1));
+    expect(network.sent('POST /api/albumsDb/a1/links')[0]?.body).toMatchObject({
+      permission: 'download',
+    });
   });
 });
 

@@ -10,6 +10,9 @@ const PATHS = {
   open: 'M9 2.5h4.5V7M13.5 2.5 7.5 8.5M12 10v3.5H2.5V4H6',
   photos:
     'M2 3.5h12v9H2zM2 10.5l3.5-3.5 3 3 2-2 3.5 3.5M10.5 6.25a.75.75 0 1 0 0-1.5.75.75 0 0 0 0 1.5z',
+  link: 'M6.75 9.25a2.75 2.75 0 0 0 4 .15l2-2a2.75 2.75 0 0 0-3.9-3.9l-.85.85M9.25 6.75a2.75 2.75 0 0 0-4-.15l-2 2a2.75 2.75 0 0 0 3.9 3.9l.85-.85',
+  lock: 'M3.5 7.5h9v6h-9zM5.25 7.5V5a2.75 2.75 0 0 1 5.5 0v2.5',
+  copy: 'M5.5 5.5h8v8h-8zM10.5 5.5v-3h-8v8h3',
 } as const;
 
 export function AlbumIcon({ name, size = '1em' }: { name: keyof typeof PATHS; size?: string }) {

@@ -1,4 +1,4 @@
-import type { Album, AlbumVisibility, MemberRole, ShareLink } from '@photo/contract';
+import type { Album, AlbumMember, AlbumVisibility, MemberRole } from '@photo/contract';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -12,33 +12,24 @@ import { VISIBILITY_LABELS } from './album-visibility';
 import {
   useAlbumSharing,
   useCancelInvitation,
-  useCreateLink,
+  useChangeMemberRole,
   useInvite,
   useRemoveMember,
-  useRevokeLink,
-  useSetLinkDownload,
   useSetVisibility,
 } from '../api/sharing';
+import type { Outcome } from './link-facts';
+import { ShareLinks } from './share-links';
 
 export const ROLE_LABELS: Record<MemberRole, string> = {
   viewer: 'Can view',
   contributor: 'Can add photos',
 };
 
-/**
- * How a part of the dialog tells what went wrong: once, in the dialog's own alert, cleared when
- * the next change starts.
- */
-interface Outcome {
-  /** A change starts: the last failure is no longer news. */
-  starts: () => void;
-  failed: (error: unknown) => void;
-}
-
-/** A share link as people open it: absolute, on this site when the server gave a path. */
-function absoluteLink(url: string): string {
-  return new URL(url, window.location.origin).toString();
-}
+/** A member's role as the select beside them names it. */
+const MEMBER_ROLE_CHOICES: Record<MemberRole, string> = {
+  viewer: 'Viewer',
+  contributor: 'Contributor',
+};
 
 function VisibilityChoice({
   albumId,
@@ -206,7 +197,8 @@ interface PersonRowProps {
   who: ReactNode;
   /** An invitation not yet accepted. */
   pending?: boolean;
-  role: MemberRole;
+  /** The role: a badge, or for a member the select that changes it. */
+  role: ReactNode;
   /** Completes the Remove button's accessible name. */
   removeName: string;
   removing: boolean;
@@ -223,7 +215,7 @@ function PersonRow({ who, pending = false, role, removeName, removing, onRemove 
           Pending
         </Badge>
       )}
-      <Badge bg="secondary">{ROLE_LABELS[role]}</Badge>
+      {role}
       <Button size="sm" variant="outline-danger" disabled={removing} onClick={onRemove}>
         Remove <span className="visually-hidden">{removeName}</span>
       </Button>
@@ -231,116 +223,45 @@ function PersonRow({ who, pending = false, role, removeName, removing, onRemove 
   );
 }
 
-/** Whether the link also offers the album's originals as one zip: shown at once, undone if refused. */
-function LinkDownloadSwitch({
+/** A member's role, changed at once when another is chosen; "Saved" once the server has it. */
+function MemberRoleSelect({
   albumId,
-  link,
+  member,
   outcome,
 }: {
   albumId: string;
-  link: ShareLink;
+  member: AlbumMember;
   outcome: Outcome;
 }) {
-  const setDownload = useSetLinkDownload(albumId);
-  const id = useId();
+  const change = useChangeMemberRole(albumId);
+  // The choice shows at once; it goes back if the server refuses it.
+  const shown = change.isPending ? change.variables.role : member.role;
   return (
-    <Form.Check
-      type="switch"
-      // Read out as a switch, on or off, not as a box ticked.
-      role="switch"
-      id={id}
-      className="mt-3 mb-0"
-      label="Let people with the link download all photos"
-      checked={setDownload.isPending ? setDownload.variables : (link.allowDownload ?? false)}
-      disabled={setDownload.isPending}
-      onChange={(event) => {
-        outcome.starts();
-        setDownload.mutate(event.target.checked, { onError: outcome.failed });
-      }}
-    />
-  );
-}
-
-function LinkSection({
-  albumId,
-  link,
-  outcome,
-}: {
-  albumId: string;
-  link: ShareLink | null;
-  outcome: Outcome;
-}) {
-  const url = link?.url ?? null;
-  const createLink = useCreateLink(albumId);
-  const revokeLink = useRevokeLink(albumId);
-  // The link last copied: a new link is not "Copied" yet.
-  const [copiedUrl, setCopiedUrl] = useState<string | null>(null);
-  const copied = url !== null && copiedUrl === url;
-  const inputId = useId();
-  const busy = createLink.isPending || revokeLink.isPending;
-  return (
-    <section aria-labelledby={`${inputId}-heading`}>
-      <h3 id={`${inputId}-heading`} className="h6">
-        Share by link
-      </h3>
-      {url ? (
-        <>
-          <Form.Label htmlFor={inputId} className="small text-body-secondary">
-            Anyone with this link can see the album&apos;s photos, without an account.
-          </Form.Label>
-          <div className="d-flex flex-wrap gap-2">
-            <Form.Control
-              id={inputId}
-              readOnly
-              value={absoluteLink(url)}
-              className="flex-grow-1 w-auto"
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Button
-              variant="outline-primary"
-              onClick={() => {
-                void navigator.clipboard
-                  ?.writeText(absoluteLink(url))
-                  .then(() => setCopiedUrl(url))
-                  .catch(() => setCopiedUrl(null));
-              }}
-            >
-              {copied ? 'Copied' : 'Copy link'}
-            </Button>
-            <Button
-              variant="outline-danger"
-              disabled={busy}
-              onClick={() => {
-                outcome.starts();
-                revokeLink.mutate(undefined, { onError: outcome.failed });
-              }}
-            >
-              Stop sharing
-            </Button>
-          </div>
-          <span className="visually-hidden" role="status">
-            {copied ? 'Link copied' : ''}
-          </span>
-          {link && <LinkDownloadSwitch albumId={albumId} link={link} outcome={outcome} />}
-        </>
-      ) : (
-        <>
-          <p className="small text-body-secondary mb-2">
-            A link lets anyone who has it see the album&apos;s photos, without an account.
-          </p>
-          <Button
-            variant="outline-primary"
-            disabled={busy}
-            onClick={() => {
-              outcome.starts();
-              createLink.mutate(undefined, { onError: outcome.failed });
-            }}
-          >
-            Create link
-          </Button>
-        </>
-      )}
-    </section>
+    <span className="d-inline-flex align-items-center gap-2">
+      <span className="small text-success-emphasis" role="status">
+        {change.isSuccess && change.data.role === member.role ? 'Saved' : ''}
+      </span>
+      <Form.Select
+        size="sm"
+        className="w-auto"
+        aria-label={`Role of ${member.name}`}
+        value={shown}
+        disabled={change.isPending}
+        onChange={(event) => {
+          outcome.starts();
+          change.mutate(
+            { userId: member.userId, role: event.target.value as MemberRole },
+            { onError: outcome.failed },
+          );
+        }}
+      >
+        {(Object.keys(MEMBER_ROLE_CHOICES) as MemberRole[]).map((option) => (
+          <option key={option} value={option}>
+            {MEMBER_ROLE_CHOICES[option]}
+          </option>
+        ))}
+      </Form.Select>
+    </span>
   );
 }
 
@@ -410,7 +331,9 @@ export function ShareDialog({
                           <span className="small text-body-secondary">{member.emailAddress}</span>
                         </>
                       }
-                      role={member.role}
+                      role={
+                        <MemberRoleSelect albumId={album.id} member={member} outcome={outcome} />
+                      }
                       removeName={member.name}
                       removing={removeMember.isPending}
                       onRemove={() => {
@@ -424,7 +347,7 @@ export function ShareDialog({
                       key={invitation.id}
                       who={invitation.emailAddress}
                       pending
-                      role={invitation.role}
+                      role={<Badge bg="secondary">{ROLE_LABELS[invitation.role]}</Badge>}
                       removeName={invitation.emailAddress}
                       removing={cancelInvitation.isPending}
                       onRemove={() => {
@@ -436,7 +359,7 @@ export function ShareDialog({
                 </ul>
               )}
             </section>
-            <LinkSection albumId={album.id} link={data.link} outcome={outcome} />
+            <ShareLinks albumId={album.id} links={data.links} outcome={outcome} />
           </>
         )}
       </Modal.Body>

@@ -8,8 +8,11 @@ import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { Suspense, lazy } from 'react';
-import { sharedPath, useSharedAlbum, useSharedPhotos } from '../api/sharing';
-import { AlbumIcon } from './album-icons';
+import { useSharedAlbum, useSharedPhotos } from '../api/sharing';
+import { LINK_PASSWORD_REQUIRED } from '../api/shared-link';
+import { GuestUpload } from './guest-upload';
+import { LinkPasswordForm } from './link-password-form';
+import { SharedZipDownload } from './shared-zip-download';
 import { ViewerLink } from './photo-card';
 import type { ViewerParts } from './photo-lightbox';
 import { PhotoGrid, PhotoGridSkeleton, photoAlt } from './photo-grid';
@@ -21,8 +24,8 @@ const PhotoLightbox = lazy(() => import('./photo-lightbox'));
 /**
  * What a share link opens, for anyone who holds it, with or without an account: the album's
  * name and photos, each opening in the viewer (?photo=…), with its details, its original's download
- * and a slideshow, and, when its owner allows it, all the originals as one zip. Nothing here
- * changes anything.
+ * and a slideshow, and, when its owner allows it, all the originals as one zip. A protected link
+ * asks for its password first; through an addPhotos link a guest adds photos and videos.
  */
 export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) {
   const { token = '' } = useParams();
@@ -33,17 +36,19 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
 
   if (album.isPending) return <LoadingState label="Loading the shared album…" />;
   if (album.isError) {
-    const missing = album.error instanceof ApiError && album.error.status === 404;
+    const error = album.error instanceof ApiError ? album.error : null;
+    if (error?.code === LINK_PASSWORD_REQUIRED) return <LinkPasswordForm token={token} />;
+    const missing = error?.status === 404;
     return (
       <>
         <PageTitle title="Shared album" />
         <h1>Shared album</h1>
         <ErrorState
-          title={missing ? 'This link was not found.' : 'The album could not be loaded.'}
+          title={
+            missing ? 'This link has expired or was stopped.' : 'The album could not be loaded.'
+          }
           message={
-            missing
-              ? 'It may have been stopped by the person who shared it.'
-              : errorMessage(album.error)
+            missing ? 'Ask the person who shared it for a new link.' : errorMessage(album.error)
           }
           onRetry={missing ? undefined : () => void album.refetch()}
         />
@@ -62,15 +67,12 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
           {signedIn ? '' : ' · '}
           {!signedIn && <Link to={paths.login}>Sign in to comment</Link>}
         </p>
-        {/* The owner lets the link offer the originals as one zip; the address needs no header. */}
+        {album.data.linkPermission === 'addPhotos' && (
+          <GuestUpload token={token} albumName={album.data.name} />
+        )}
+        {/* The owner lets the link offer the originals as one zip. */}
         {album.data.allowDownload && album.data.photoCount > 0 && (
-          <a
-            href={`${sharedPath(token)}/download`}
-            download
-            className="btn btn-outline-primary btn-sm"
-          >
-            <AlbumIcon name="download" /> Download all
-          </a>
+          <SharedZipDownload token={token} />
         )}
       </div>
       {photos.isPending && <PhotoGridSkeleton label="Loading photos…" />}

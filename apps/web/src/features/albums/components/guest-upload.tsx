@@ -1,0 +1,329 @@
+import { GUEST_NAME_MAX } from '@photo/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Modal from 'react-bootstrap/Modal';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { ApiError, errorMessageWithWait } from '../../../shared/api/api-error';
+import { useUploadLimits } from '../../../shared/api/client-config';
+import {
+  acceptedKindsText,
+  acceptedVideoKindsText,
+  fileProblem,
+  formatBytes,
+  mediaAccept,
+  uploadLimitText,
+  videoLimitText,
+} from '../../../shared/lib/file-checks';
+import { albumKeys } from '../api/album-keys';
+import { addGuestPhoto, keepGuestName, readGuestName } from '../api/shared-link';
+
+type Status = 'rejected' | 'queued' | 'uploading' | 'done' | 'failed' | 'stopped';
+
+interface GuestItem {
+  id: number;
+  file: File;
+  status: Status;
+  progress: number;
+  message?: string;
+}
+
+const STATUS_TEXT: Record<Status, string> = {
+  rejected: 'Not added',
+  queued: 'Waiting…',
+  uploading: 'Sending…',
+  done: 'Added',
+  failed: 'Failed',
+  stopped: 'Not sent',
+};
+
+const STATUS_BADGE: Record<Status, string> = {
+  rejected: 'danger',
+  queued: 'secondary',
+  uploading: 'primary',
+  done: 'success',
+  failed: 'danger',
+  stopped: 'secondary',
+};
+
+/** Answers after which the files still waiting cannot go either: the link's limit, or a pause. */
+const STOPS_THE_REST = new Set(['GUEST_LIMIT_REACHED']);
+
+let nextId = 1;
+
+/** The guest's name, asked once and remembered on this device. */
+function NameStep({ onName }: { onName: (name: string) => void }) {
+  const [name, setName] = useState(readGuestName);
+  const ids = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') return;
+    keepGuestName(trimmed);
+    onName(trimmed);
+  };
+  return (
+    <Form onSubmit={submit} noValidate>
+      <Form.Group controlId={`${ids}-name`} className="mb-3">
+        <Form.Label>Your name</Form.Label>
+        <Form.Control
+          value={name}
+          maxLength={GUEST_NAME_MAX}
+          autoComplete="name"
+          onChange={(event) => setName(event.target.value)}
+          aria-describedby={`${ids}-help`}
+        />
+        <Form.Text id={`${ids}-help`}>
+          It shows beside the photos you add, so the album&apos;s owner knows who sent them.
+        </Form.Text>
+      </Form.Group>
+      <div className="d-flex justify-content-end">
+        <Button type="submit" disabled={name.trim() === ''}>
+          Continue
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function GuestRow({ item, onRetry }: { item: GuestItem; onRetry: () => void }) {
+  const percent = Math.round(item.progress * 100);
+  return (
+    <ListGroup.Item as="li" className="py-2">
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <span className="text-break me-auto">{item.file.name}</span>
+        <span className="small text-body-secondary">{formatBytes(item.file.size)}</span>
+        <Badge bg={STATUS_BADGE[item.status]}>
+          {item.status === 'uploading' ? `${Math.min(99, percent)} %` : STATUS_TEXT[item.status]}
+        </Badge>
+        {(item.status === 'failed' || item.status === 'stopped') && (
+          <Button size="sm" variant="outline-primary" onClick={onRetry}>
+            Retry <span className="visually-hidden">{item.file.name}</span>
+          </Button>
+        )}
+      </div>
+      {(item.status === 'uploading' || item.status === 'queued') && (
+        <div
+          className="progress mt-2"
+          role="progressbar"
+          aria-label={`Upload of ${item.file.name}`}
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          style={{ height: '0.375rem' }}
+        >
+          <div className="progress-bar" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      {item.message && <p className="small text-danger mb-0 mt-1">{item.message}</p>}
+    </ListGroup.Item>
+  );
+}
+
+/** The guest's files, sent one at a time, each with its progress and its own error. */
+function useGuestQueue(token: string, guestName: string) {
+  const queryClient = useQueryClient();
+  const limits = useUploadLimits();
+  const [items, setItems] = useState<GuestItem[]>([]);
+  const sending = useRef(false);
+  // Counts the files finished: the next one starts after each.
+  const [finished, setFinished] = useState(0);
+
+  const patch = (id: number, change: Partial<GuestItem>) =>
+    setItems((all) => all.map((item) => (item.id === id ? { ...item, ...change } : item)));
+
+  const next = items.find((item) => item.status === 'queued');
+  useEffect(() => {
+    if (!next || sending.current) return;
+    sending.current = true;
+    patch(next.id, { status: 'uploading', progress: 0 });
+    addGuestPhoto(token, guestName, next.file, {
+      onProgress: (progress) => patch(next.id, { progress }),
+    })
+      .then(
+        () => {
+          patch(next.id, { status: 'done', progress: 1 });
+          void queryClient.invalidateQueries({ queryKey: albumKeys.sharedLink(token) });
+        },
+        (error: unknown) => {
+          const message = errorMessageWithWait(error);
+          const stopsAll =
+            error instanceof ApiError && (error.status === 429 || STOPS_THE_REST.has(error.code));
+          setItems((all) =>
+            all.map((item) => {
+              if (item.id === next.id) return { ...item, status: 'failed', message };
+              if (stopsAll && item.status === 'queued') {
+                return { ...item, status: 'stopped', message: 'Not sent: see above.' };
+              }
+              return item;
+            }),
+          );
+        },
+      )
+      .finally(() => {
+        sending.current = false;
+        setFinished((count) => count + 1);
+      });
+  }, [next, finished, token, guestName, queryClient]);
+
+  return {
+    items,
+    limits,
+    add(files: File[]) {
+      const added = files.map((file): GuestItem => {
+        const problem = fileProblem(file, limits, 'photosAndVideos');
+        return problem
+          ? { id: nextId++, file, status: 'rejected', progress: 0, message: problem }
+          : { id: nextId++, file, status: 'queued', progress: 0 };
+      });
+      setItems((all) => [...all, ...added]);
+    },
+    retry(id: number) {
+      setItems((all) =>
+        all.map((item) =>
+          item.id === id ? { ...item, status: 'queued', progress: 0, message: undefined } : item,
+        ),
+      );
+    },
+    busy: items.some((item) => item.status === 'queued' || item.status === 'uploading'),
+  };
+}
+
+type GuestQueue = ReturnType<typeof useGuestQueue>;
+
+function UploadStep({
+  queue,
+  guestName,
+  onChangeName,
+}: {
+  queue: GuestQueue;
+  guestName: string;
+  onChangeName: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const helpId = useId();
+  const { limits } = queue;
+  const done = queue.items.filter((item) => item.status === 'done').length;
+
+  const onDrop = (event: DragEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    setOver(false);
+    queue.add(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <>
+      <p className="small mb-3">
+        Adding as <span className="fw-semibold">{guestName}</span>.{' '}
+        <Button variant="link" size="sm" className="p-0 align-baseline" onClick={onChangeName}>
+          Not you?
+        </Button>
+      </p>
+      <button
+        type="button"
+        className={`app-drop-zone w-100 rounded-3 p-4 mb-2 ${over ? 'is-over' : ''}`}
+        onClick={() => input.current?.click()}
+        onDragEnter={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        aria-describedby={helpId}
+      >
+        <span className="d-block fs-5 fw-semibold">Choose photos and videos</span>
+        <span className="d-block">or drag and drop them here</span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={mediaAccept(limits, 'photosAndVideos')}
+        multiple
+        hidden
+        data-testid="guest-upload-input"
+        onChange={(event) => {
+          queue.add(Array.from(event.target.files ?? []));
+          event.target.value = '';
+        }}
+      />
+      <p id={helpId} className="small text-body-secondary">
+        {acceptedKindsText(limits)} photos{limits ? `, ${uploadLimitText(limits)} each` : ''};{' '}
+        {acceptedVideoKindsText(limits)} videos{limits ? `, ${videoLimitText(limits)} each` : ''}.
+      </p>
+      <p className="visually-hidden" role="status">
+        {queue.items.length > 0 ? `${done} of ${queue.items.length} added` : ''}
+      </p>
+      {queue.items.length > 0 && (
+        <ListGroup as="ul" aria-label="Your files">
+          {queue.items.map((item) => (
+            <GuestRow key={item.id} item={item} onRetry={() => queue.retry(item.id)} />
+          ))}
+        </ListGroup>
+      )}
+    </>
+  );
+}
+
+/**
+ * "Add photos" on an addPhotos link's page: the guest gives a name (once), then picks or drops
+ * photos and videos, each sent to the album with its progress; added ones show in the grid.
+ */
+export function GuestUpload({ token, albumName }: { token: string; albumName: string }) {
+  const [show, setShow] = useState(false);
+  const [guestName, setGuestName] = useState(readGuestName);
+  const [askName, setAskName] = useState(false);
+  const titleId = useId();
+  const queue = useGuestQueue(token, guestName);
+  // A file dropped beside the zone must not replace the page with the image.
+  useEffect(() => {
+    if (!show) return;
+    const prevent = (event: Event) => event.preventDefault();
+    window.addEventListener('dragover', prevent);
+    window.addEventListener('drop', prevent);
+    return () => {
+      window.removeEventListener('dragover', prevent);
+      window.removeEventListener('drop', prevent);
+    };
+  }, [show]);
+  const naming = askName || guestName === '';
+  return (
+    <>
+      <Button size="sm" variant="primary" onClick={() => setShow(true)}>
+        Add photos
+      </Button>
+      <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby={titleId}>
+        <Modal.Header closeButton>
+          <Modal.Title id={titleId} as="h2" className="h5 text-break">
+            Add photos to &ldquo;{albumName}&rdquo;
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {naming ? (
+            <NameStep
+              onName={(name) => {
+                setGuestName(name);
+                setAskName(false);
+              }}
+            />
+          ) : (
+            <UploadStep queue={queue} guestName={guestName} onChangeName={() => setAskName(true)} />
+          )}
+        </Modal.Body>
+        {!naming && (
+          <Modal.Footer>
+            <Button variant="secondary" onClick={() => setShow(false)}>
+              Done
+            </Button>
+          </Modal.Footer>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,265 @@
+import {
+  LINK_LABEL_MAX,
+  LINK_PASSWORD_MAX,
+  LINK_PASSWORD_MIN,
+  type CreateShareLinkRequest,
+  type LinkPermission,
+  type ShareLink,
+} from '@photo/contract';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { useId, useState, type FormEvent } from 'react';
+import { useCreateShareLink } from '../api/sharing';
+import { PERMISSION_LABELS, type Outcome } from './link-facts';
+
+/** One line under each choice: what whoever holds the link may do. */
+const PERMISSION_HELP: Record<LinkPermission, string> = {
+  view: 'See the photos and videos, without an account.',
+  download: 'Also download the originals, one by one or all as a zip.',
+  addPhotos: 'Also add photos and videos, under a name they give, without an account.',
+};
+
+const EXPIRIES = {
+  never: 'Never',
+  '1': 'In 1 day',
+  '7': 'In 7 days',
+  '30': 'In 30 days',
+  date: 'On a date…',
+} as const;
+type Expiry = keyof typeof EXPIRIES;
+
+const DAY = 24 * 60 * 60 * 1000;
+/** What the form offers guests of a new addPhotos link: the server's default limit. */
+export const GUEST_PHOTOS_DEFAULT = 500;
+const GUEST_PHOTOS_MAX = 100_000;
+/** Room for the photos guests add: 25 MB a photo on average. */
+const BYTES_PER_GUEST_PHOTO = 25 * 1024 * 1024;
+
+/** "2026-12-03" of a day in the reader's time zone. */
+function dayInput(time: number): string {
+  const date = new Date(time);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** When a link chosen to expire `expiry` stops: null for never; the end of a chosen day. */
+export function expiresAtOf(expiry: Expiry, day: string, now = Date.now()): string | null {
+  if (expiry === 'never') return null;
+  if (expiry === 'date') {
+    const [year, month, date] = day.split('-').map(Number);
+    if (!year || !month || !date) return null;
+    return new Date(year, month - 1, date, 23, 59, 59).toISOString();
+  }
+  return new Date(now + Number(expiry) * DAY).toISOString();
+}
+
+/** The small form of "New link": name, what it allows, when it stops, password, guests' limit. */
+export function NewLinkForm({
+  albumId,
+  outcome,
+  onDone,
+}: {
+  albumId: string;
+  outcome: Outcome;
+  /** The link made, or null when the form was cancelled. */
+  onDone: (link: ShareLink | null) => void;
+}) {
+  const create = useCreateShareLink(albumId);
+  const ids = useId();
+  const [label, setLabel] = useState('');
+  const [permission, setPermission] = useState<LinkPermission>('view');
+  const [expiry, setExpiry] = useState<Expiry>('never');
+  const [today] = useState(() => dayInput(Date.now()));
+  const [day, setDay] = useState(() => dayInput(Date.now() + 7 * DAY));
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [maxPhotos, setMaxPhotos] = useState(String(GUEST_PHOTOS_DEFAULT));
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input: CreateShareLinkRequest = { label: label.trim(), permission };
+    if (expiry !== 'never') {
+      const expiresAt = expiresAtOf(expiry, day);
+      if (!expiresAt || Date.parse(expiresAt) <= Date.now()) {
+        setProblem({ field: 'expiry', message: 'Choose a day from today on.' });
+        return;
+      }
+      input.expiresAt = expiresAt;
+    }
+    if (password !== '') {
+      if (password.length < LINK_PASSWORD_MIN) {
+        setProblem({
+          field: 'password',
+          message: `A password needs at least ${LINK_PASSWORD_MIN} characters.`,
+        });
+        return;
+      }
+      input.password = password;
+    }
+    if (permission === 'addPhotos') {
+      const count = Number(maxPhotos);
+      if (!Number.isInteger(count) || count < 1 || count > GUEST_PHOTOS_MAX) {
+        setProblem({
+          field: 'maxPhotos',
+          message: `Enter a whole number from 1 to ${GUEST_PHOTOS_MAX.toLocaleString('en')}.`,
+        });
+        return;
+      }
+      // Left as it was, the server's own limits apply (its GUEST_LINK_MAX_* settings).
+      if (count !== GUEST_PHOTOS_DEFAULT) {
+        input.guestLimits = { maxPhotos: count, maxBytes: count * BYTES_PER_GUEST_PHOTO };
+      }
+    }
+    setProblem(null);
+    outcome.starts();
+    create.mutate(input, { onSuccess: (link) => onDone(link), onError: outcome.failed });
+  };
+
+  const invalid = (field: string) =>
+    problem?.field === field
+      ? { isInvalid: true, 'aria-invalid': true, 'aria-describedby': `${ids}-problem` }
+      : {};
+  const problemText = (field: string) =>
+    problem?.field === field && (
+      <p id={`${ids}-problem`} className="text-danger small mt-1 mb-0" role="alert">
+        {problem.message}
+      </p>
+    );
+
+  return (
+    <Form
+      onSubmit={submit}
+      noValidate
+      className="app-new-link border rounded-3 p-3 mb-3"
+      aria-label="New link"
+    >
+      <Form.Group controlId={`${ids}-label`} className="mb-3">
+        <Form.Label>
+          Name <span className="text-body-secondary small">(optional)</span>
+        </Form.Label>
+        <Form.Control
+          value={label}
+          maxLength={LINK_LABEL_MAX}
+          placeholder="Family, Wedding guests…"
+          autoComplete="off"
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </Form.Group>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6 mb-1">People with the link</legend>
+        {(Object.keys(PERMISSION_LABELS) as LinkPermission[]).map((option) => (
+          <Form.Check
+            key={option}
+            type="radio"
+            id={`${ids}-permission-${option}`}
+            name={`${ids}-permission`}
+            className="mb-1"
+          >
+            <Form.Check.Input
+              type="radio"
+              checked={permission === option}
+              onChange={() => setPermission(option)}
+              aria-describedby={`${ids}-permission-${option}-help`}
+            />
+            <Form.Check.Label>{PERMISSION_LABELS[option]}</Form.Check.Label>
+            <div id={`${ids}-permission-${option}-help`} className="small text-body-secondary">
+              {PERMISSION_HELP[option]}
+            </div>
+          </Form.Check>
+        ))}
+      </fieldset>
+      {permission === 'addPhotos' && (
+        <Form.Group controlId={`${ids}-max-photos`} className="mb-3">
+          <Form.Label>Most photos and videos guests may add</Form.Label>
+          <Form.Control
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={GUEST_PHOTOS_MAX}
+            value={maxPhotos}
+            className="app-narrow-input"
+            onChange={(event) => {
+              setMaxPhotos(event.target.value);
+              setProblem(null);
+            }}
+            {...invalid('maxPhotos')}
+          />
+          {problemText('maxPhotos')}
+        </Form.Group>
+      )}
+      <div className="d-flex flex-wrap gap-3 mb-3">
+        <Form.Group controlId={`${ids}-expiry`}>
+          <Form.Label>Expires</Form.Label>
+          <Form.Select
+            value={expiry}
+            onChange={(event) => {
+              setExpiry(event.target.value as Expiry);
+              setProblem(null);
+            }}
+          >
+            {(Object.keys(EXPIRIES) as Expiry[]).map((option) => (
+              <option key={option} value={option}>
+                {EXPIRIES[option]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        {expiry === 'date' && (
+          <Form.Group controlId={`${ids}-day`}>
+            <Form.Label>Last day</Form.Label>
+            <Form.Control
+              type="date"
+              value={day}
+              min={today}
+              onChange={(event) => {
+                setDay(event.target.value);
+                setProblem(null);
+              }}
+              {...invalid('expiry')}
+            />
+            {problemText('expiry')}
+          </Form.Group>
+        )}
+      </div>
+      <Form.Group controlId={`${ids}-password`} className="mb-3">
+        <Form.Label>
+          Password <span className="text-body-secondary small">(optional)</span>
+        </Form.Label>
+        <InputGroup className="app-password-input">
+          <Form.Control
+            type={showPassword ? 'text' : 'password'}
+            value={password}
+            maxLength={LINK_PASSWORD_MAX}
+            autoComplete="new-password"
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setProblem(null);
+            }}
+            {...invalid('password')}
+          />
+          <Button
+            variant="outline-secondary"
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((shown) => !shown)}
+          >
+            {showPassword ? 'Hide' : 'Show'} <span className="visually-hidden">password</span>
+          </Button>
+        </InputGroup>
+        {problemText('password')}
+        <Form.Text>
+          Visitors must enter it before they see anything. Tell it to them yourself.
+        </Form.Text>
+      </Form.Group>
+      <div className="d-flex justify-content-end gap-2">
+        <Button variant="outline-secondary" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Making the link…' : 'Make link'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
