@@ -63,7 +63,9 @@ export async function createTestContext(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-test-'));
   const webDist = options.webFiles && (await writeFiles('photo-web-', options.webFiles));
   const postgres =
-    process.env.TEST_DATABASE === 'postgres' ? await createTestPostgresDatabase() : undefined;
+    process.env.TEST_DATABASE === 'postgres'
+      ? await createTestPostgresDatabase({ migrated: true })
+      : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
