@@ -66,6 +66,11 @@ export interface AppDeps {
   unsubscribeKey: Buffer;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
+  /**
+   * When the sizes after a thumbnail wait for a batch of uploads to pass (DerivePace in
+   * files.derive.ts); its default when absent.
+   */
+  derivePace?: { quietMs: number; maxDeferrals: number };
   close(): Promise<void>;
 }
 
@@ -74,6 +79,7 @@ export interface DepsOverrides {
   signingKeys?: SigningKeys;
   blobStore?: BlobStore;
   mailer?: Mailer;
+  derivePace?: { quietMs: number; maxDeferrals: number };
 }
 
 /** The bucket when S3_BUCKET is set, else DATA_DIR/blobs. */
@@ -167,6 +173,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     // Derived from the same shared secret, so every instance checks the links every other made.
     unsubscribeKey: createHmac('sha256', pictureSecret).update('digest-unsubscribe').digest(),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
+    ...(overrides.derivePace ? { derivePace: overrides.derivePace } : {}),
     rateLimitStorage,
     eventBus,
     commentChanges: new ChangeFeed(eventBus, 'comments'),

@@ -32,7 +32,17 @@ export interface TestContextOptions {
   logStream?: NodeJS.WritableStream;
   /** A built web app to serve (WEB_DIST_DIR): its files' contents by path, e.g. "assets/a.js". */
   webFiles?: Record<string, string | Buffer>;
+  /**
+   * When the sizes after a thumbnail wait for a batch of uploads to pass. By default they do not
+   * wait: a test uploading files one after another waits for each file's sizes (the API client
+   * does, after each upload), and a quiet second after each would only add idle time. Tests of
+   * that pace give it (files.derive.test.ts).
+   */
+  derivePace?: { quietMs: number; maxDeferrals: number };
 }
+
+/** Without a quiet time: a file's sizes are made as soon as its thumbnail is. */
+const NO_QUIET_TIME = { quietMs: 0, maxDeferrals: 0 };
 
 /** Someone signed in (a user, or an ID token), or null for no one. */
 export type Caller = { idToken: string } | string | null;
@@ -53,7 +63,9 @@ export async function createTestContext(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-test-'));
   const webDist = options.webFiles && (await writeFiles('photo-web-', options.webFiles));
   const postgres =
-    process.env.TEST_DATABASE === 'postgres' ? await createTestPostgresDatabase() : undefined;
+    process.env.TEST_DATABASE === 'postgres'
+      ? await createTestPostgresDatabase({ migrated: true })
+      : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -62,7 +74,11 @@ export async function createTestContext(
     ...env,
   });
   const clock = new ManualClock(new Date());
-  const deps = await createDeps(config, { clock, signingKeys: await createEphemeralSigningKeys() });
+  const deps = await createDeps(config, {
+    clock,
+    signingKeys: await createEphemeralSigningKeys(),
+    derivePace: options.derivePace ?? NO_QUIET_TIME,
+  });
   const app = await buildApp(deps, {
     logger: options.logStream ? { stream: options.logStream } : false,
     checkAnswers: true,

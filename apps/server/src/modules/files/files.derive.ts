@@ -205,12 +205,13 @@ const LOST_JOB_MS = 10 * 60 * 1000;
  * PostgreSQL, those pending for long.
  */
 export async function startImageJobs(
-  deps: Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue' | 'config' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue' | 'config' | 'clock' | 'derivePace'>,
   log: FastifyBaseLogger,
 ): Promise<void> {
+  const pace = deps.derivePace ?? DERIVE_PACE;
   await deps.jobQueue.work(
     DERIVE_IMAGES,
-    (data, attempt) => deriveImages(deps, data, attempt, log),
+    (data, attempt) => deriveImages(deps, data, attempt, log, pace),
     { concurrency: deps.config.jobConcurrency },
   );
   const now = deps.clock.now().getTime();
