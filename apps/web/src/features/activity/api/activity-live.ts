@@ -1,7 +1,21 @@
-import { activityEventSchema } from '@photo/contract';
+import type { ActivityEvent } from '@photo/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { openEventStream } from '../../../shared/api/event-stream';
 import { activityKeys, applyActivityEvent } from './activity-api';
+
+/** Whether a parsed event has the shape the server sends (ActivityEvent). */
+function isActivityEvent(value: unknown): value is ActivityEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const { activity, unread } = value as Record<string, unknown>;
+  return (
+    typeof activity === 'object' &&
+    activity !== null &&
+    typeof (activity as Record<string, unknown>).id === 'string' &&
+    typeof unread === 'object' &&
+    unread !== null &&
+    typeof (unread as Record<string, unknown>).count === 'number'
+  );
+}
 
 /**
  * Reads GET activity/events while the app is open: each new entry updates the badge and the
@@ -11,14 +25,13 @@ import { activityKeys, applyActivityEvent } from './activity-api';
 export function openActivityStream(client: QueryClient): () => void {
   return openEventStream('/api/activity/events', 'activity', {
     onEvent: (data) => {
-      let parsed: unknown;
+      let event: unknown;
       try {
-        parsed = JSON.parse(data);
+        event = JSON.parse(data);
       } catch {
         return;
       }
-      const event = activityEventSchema.safeParse(parsed);
-      if (event.success) applyActivityEvent(client, event.data);
+      if (isActivityEvent(event)) applyActivityEvent(client, event);
     },
     onOpen: (resumed) => {
       if (resumed) void client.invalidateQueries({ queryKey: activityKeys.unread });
