@@ -81,7 +81,10 @@ export function ActivityList({
   return (
     <section aria-labelledby="activity-heading">
       <div className="d-flex align-items-center gap-2 app-activity-header">
-        <Heading id="activity-heading" className="h5 mb-0 me-auto">
+        <Heading
+          id="activity-heading"
+          className={`${headingLevel === 1 ? 'h3' : 'h5'} mb-0 me-auto`}
+        >
           Activity
         </Heading>
         <button
