@@ -63,6 +63,9 @@ const DATABASES = ['sqlite', 'postgres'] as const;
 
 export const SETTINGS = {
   // The servers the benchmarks start (bench/lib/server.ts).
+  BENCH_ACTIVITIES: integer(
+    'bench:activity: activity entries of the person measured (and as many of others).',
+  ),
   BENCH_SERVER: oneOf(
     ['built', 'source'],
     "How bench:upload, bench:load and bench:crash run the app's server: the build " +

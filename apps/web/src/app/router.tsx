@@ -68,6 +68,11 @@ const SearchRoute = lazy(() =>
 const AdminPage = lazy(() =>
   import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })),
 );
+const ActivityPage = lazy(() =>
+  import('../features/activity/components/activity-page').then((m) => ({
+    default: m.ActivityPage,
+  })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -104,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.timeline, element: <TimelineRoute /> },
           { path: routePatterns.admin, element: <AdminPage /> },
           { path: routePatterns.search, element: <SearchRoute /> },
+          { path: routePatterns.activity, element: <ActivityPage /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

@@ -127,6 +127,10 @@ export async function countUnreadActivities(db: Db, userId: string, max: number)
             .where('users.id', '=', userId),
         )
         .select('activities.id')
+        // Newest first, the index's order: the engine walks it from the newest entry and stops
+        // after `max` (unordered, PostgreSQL may read the table instead, from its oldest rows).
+        .orderBy('activities.created_at', 'desc')
+        .orderBy('activities.id', 'desc')
         .limit(literalLimit(max))
         .as('unread'),
     )

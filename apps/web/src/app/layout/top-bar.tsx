@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { ActivityBell } from '../../features/activity/components/activity-bell';
 import { useSignedIn } from '../../shared/auth/session-store';
 import { HOME_PATH, paths } from '../../shared/config/paths';
 import { AccountMenu } from './account-menu';
@@ -50,7 +51,7 @@ function PhotosIcon() {
 
 /**
  * One row on every screen: the name, the pages (in the account menu on a phone), the search box (a
- * magnifier on a phone), the colour theme and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
+ * magnifier on a phone), the colour theme, the activity bell and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
  * classes: the first page loads no React-Bootstrap.
  */
 export function TopBar() {
@@ -88,6 +89,7 @@ export function TopBar() {
           </NavLink>
         )}
         <ThemeControl className="flex-shrink-0" />
+        {signedIn && <ActivityBell />}
         {signedIn && <AccountMenu />}
       </div>
     </nav>

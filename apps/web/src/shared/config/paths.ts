@@ -22,6 +22,8 @@ export const routePatterns = {
   admin: 'admin',
   /** Albums and photos found by name, date, camera or who added them: ?q=…&from=…&to=…. */
   search: 'search',
+  /** What changed for the signed-in person (the bell's list, as a page on a phone). */
+  activity: 'activity',
   notFound: '*',
 } as const;
 
@@ -42,6 +44,7 @@ export const paths = {
   timeline: '/photos',
   sharedLink: (token: string) => `/shared/${segment(token)}`,
   admin: '/admin',
+  activity: '/activity',
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;

@@ -1,0 +1,83 @@
+import type { Activity, ActivityEvent, ActivityUnread } from '@photo/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiJson, apiPage, type Page } from '../../../shared/api/api-client';
+
+/** Entries asked for at a time. */
+export const ACTIVITY_PAGE_SIZE = 20;
+
+export const activityKeys = {
+  all: ['activity'] as const,
+  unread: ['activity', 'unread'] as const,
+  feed: ['activity', 'feed'] as const,
+};
+
+/** GET activity/unread: the badge's count. Kept fresh by the live stream (activity-live.ts). */
+export function useUnreadActivity(enabled = true) {
+  return useQuery({
+    queryKey: activityKeys.unread,
+    queryFn: ({ signal }) => apiJson<ActivityUnread>('/api/activity/unread', { signal }),
+    enabled,
+    // The bar does well enough without it: a failure here is not told.
+    meta: { quiet: true },
+    staleTime: 60_000,
+  });
+}
+
+/** GET activity: the feed, newest first, a page at a time (the Link header's next page). */
+export function useActivityFeed() {
+  return useInfiniteQuery({
+    queryKey: activityKeys.feed,
+    queryFn: ({ pageParam, signal }) => apiPage<Activity>(pageParam, signal),
+    initialPageParam: `/api/activity?limit=${ACTIVITY_PAGE_SIZE}`,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: 0,
+  });
+}
+
+type Feed = InfiniteData<Page<Activity>, string>;
+
+function mapEntries(feed: Feed | undefined, map: (entry: Activity) => Activity) {
+  if (!feed) return feed;
+  return {
+    ...feed,
+    pages: feed.pages.map((page) => ({ ...page, items: page.items.map(map) })),
+  };
+}
+
+/** POST activity/read: everything read; the badge and the list say so at once. */
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<ActivityUnread>('/api/activity/read', { method: 'POST' }),
+    onSuccess: (unread) => {
+      client.setQueryData(activityKeys.unread, unread);
+      client.setQueryData<Feed>(activityKeys.feed, (feed) =>
+        mapEntries(feed, (entry) => ({ ...entry, unread: false })),
+      );
+    },
+  });
+}
+
+/**
+ * A live event: the badge takes its count, and the list (when loaded) shows the entry first, in
+ * place of the one with its id (an entry that grew by a burst comes again).
+ */
+export function applyActivityEvent(client: QueryClient, event: ActivityEvent): void {
+  client.setQueryData(activityKeys.unread, event.unread);
+  client.setQueryData<Feed>(activityKeys.feed, (feed) => {
+    if (!feed) return feed;
+    const [first, ...rest] = feed.pages.map((page) => ({
+      ...page,
+      items: page.items.filter((entry) => entry.id !== event.activity.id),
+    }));
+    if (!first) return feed;
+    return { ...feed, pages: [{ ...first, items: [event.activity, ...first.items] }, ...rest] };
+  });
+}

@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../shared/config/paths';
+import { useUnreadActivity } from '../api/activity-api';
+import { badgeText } from './activity-text';
+
+// The list and the live stream load apart from the first page: the bell itself is a button.
+const ActivityPanel = lazy(() =>
+  import('./activity-panel').then((m) => ({ default: m.ActivityPanel })),
+);
+
+/** Below this width the list is a page of its own (/activity), not a panel under the bell. */
+const PHONE = '(max-width: 767.98px)';
+
+function BellIcon() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The bell in the top bar: how many entries of the activity feed are unread ("3", "99+"), kept
+ * live while the app is open; it opens the feed in a panel (on a phone, the /activity page).
+ */
+export function ActivityBell() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const unread = useUnreadActivity();
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // The live stream, loaded after the page: new entries update the badge (and the list).
+  useEffect(() => {
+    let close: (() => void) | undefined;
+    let stopped = false;
+    void import('../api/activity-live').then(({ openActivityStream }) => {
+      if (!stopped) close = openActivityStream(client);
+    });
+    return () => {
+      stopped = true;
+      close?.();
+    };
+  }, [client]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const text = badgeText(unread.data);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  const onClick = () => {
+    if (!open && window.matchMedia?.(PHONE).matches) {
+      void navigate(paths.activity);
+      return;
+    }
+    setOpen(!open);
+  };
+
+  return (
+    <div ref={container} className="position-relative flex-shrink-0" onKeyDown={onKeyDown}>
+      <button
+        ref={toggle}
+        type="button"
+        className="nav-link rounded-pill px-2 app-bell"
+        aria-label={text ? `Activity, ${text} unread` : 'Activity'}
+        aria-expanded={open}
+        aria-controls="activity-panel"
+        onClick={onClick}
+      >
+        <BellIcon />
+        {text && (
+          <span className="app-bell-badge" aria-hidden="true">
+            {text}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div id="activity-panel" className="shadow app-activity-panel">
+          <Suspense fallback={<div className="p-4 text-center text-body-secondary">Loading…</div>}>
+            <ActivityPanel onNavigate={() => setOpen(false)} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}
