@@ -110,8 +110,7 @@ export async function addGuestUpload(
       { name: guestName, linkId: link.row.id },
       request.log,
     );
-    // Everything a 'guestUpload' activity entry names is here: the album's owner
-    // (album.owner_id), the album (album.id), the photo (photo.id) and the guest (guestName).
+    // The owner's 'guestUpload' activity entry was recorded with the photo (addGuestPhoto).
     return photo;
   } catch (error) {
     if (reserved) await releaseGuestUpload(deps.db, link.row.id, received.size);
