@@ -22,6 +22,16 @@ const ready = z
   .boolean()
   .meta({ description: "Whether the picture's sizes are made (false just after its upload)" });
 
+/**
+ * Whether the 600 px thumbnail is made: `size=thumb` then serves it, while the other sizes may
+ * still be made after it (true whenever `ready` is). Grids show the thumbnail from then on, and
+ * keep asking again until `ready`. Absent from servers before it: read it as `ready` then.
+ */
+export const thumbReadySchema = z.boolean().optional().meta({
+  description:
+    'Whether the 600 px thumbnail is made: size=thumb serves it (true whenever ready is)',
+});
+
 export const userSchema = z
   .object({
     id,
@@ -107,6 +117,7 @@ export const photoSchema = z
     photoUrl: z.string(),
     placeholder,
     ready,
+    thumbReady: thumbReadySchema,
     /** The uploader's name (a guest's, as they gave it, when addedByGuest). */
     createdBy: z.string(),
     createdById: z.string(),
@@ -210,6 +221,7 @@ export const uploadedFileSchema = z
     height: z.number().int(),
     placeholder,
     ready,
+    thumbReady: thumbReadySchema,
     /** photo or video: what the bytes are (a Live Photo is paired when added to an album). */
     kind: z.enum(['photo', 'video']),
     /** A video's length; null for a picture. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { albumSchema, photoKindSchema, photoVideoSchema } from './entities.js';
+import { albumSchema, photoKindSchema, photoVideoSchema, thumbReadySchema } from './entities.js';
 
 /**
  * Every photo in one place: the timeline of all photos a person may see, search, actions on many
@@ -58,6 +58,7 @@ export const timelinePhotoSchema = z
     photoUrl: z.string(),
     placeholder: z.string().nullable(),
     ready: z.boolean(),
+    thumbReady: thumbReadySchema,
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     /** Date taken when known, else date added: the timeline's order. */

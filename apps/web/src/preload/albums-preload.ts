@@ -129,9 +129,10 @@ export function preloadAlbumPage(): void {
       if (!Array.isArray(photos)) return;
       // The grid loads its first screen's pictures at once (photo-grid.tsx): the same ones.
       const first = (photos as Photo[]).slice(0, firstScreenTiles(innerWidth, innerHeight));
-      const ready = first.filter((photo) => photo.ready);
+      // Those whose thumbnail is made (a grid shows it from then on: isThumbShown).
+      const shown = first.filter((photo) => photo.ready || photo.thumbReady === true);
       // The first row's are the page's largest pictures: before the rest.
-      for (const [i, photo] of ready.entries()) preloadThumbnail(photo, i < HIGH_PRIORITY_TILES);
+      for (const [i, photo] of shown.entries()) preloadThumbnail(photo, i < HIGH_PRIORITY_TILES);
     })
     .catch(() => {});
   // The page's data first, the top bar's and the code after: the server starts on each at once.

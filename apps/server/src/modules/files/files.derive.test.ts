@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Album, Photo, UploadedFile } from '@photo/contract';
+import type { Album, Photo, TimelinePage, UploadedFile } from '@photo/contract';
 import { DERIVE_IMAGES, createInProcessJobQueue } from '../../infra/job-queue.js';
 import { multipartBody } from '../../test/api-client.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
@@ -235,6 +235,49 @@ describe('derived sizes made by a job after the upload', () => {
     await runJob(second, { deps, pace });
     expect((await findFileById(ctx.deps.db, second.id))?.derived_state).toBe('ready');
     expect((await ctx.api().show(second.id, 'preview')).headers['content-type']).toBe('image/webp');
+    await queue.stop();
+  });
+
+  it('answers thumbReady, and serves the thumbnail, while the other sizes wait for a quiet time', async () => {
+    const queue = createInProcessJobQueue(() => undefined);
+    const deps = { ...ctx.deps, jobQueue: queue };
+    const pace: DerivePace = { quietMs: 60_000, maxDeferrals: 1 };
+    const first = await upload(await redBlueJpeg({ exif: { IFD0: { Model: 'Thumb 1' } } }));
+    await runJob(first, { deps });
+    const original = await redBlueJpeg({ exif: { IFD0: { Model: 'Thumb 2' } } });
+    const second = await upload(original);
+    expect(second).toMatchObject({ ready: false, thumbReady: false });
+    const { photo } = await albumWith(second);
+    expect(photo).toMatchObject({ ready: false, thumbReady: false });
+    const timelinePhoto = async () => {
+      const res = await ctx.api(alice).get<TimelinePage>('/api/timeline?limit=500');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TimelinePage>().photos.find((tile) => tile.id === photo.id);
+    };
+    expect(await timelinePhoto()).toMatchObject({ ready: false, thumbReady: false });
+
+    // Its thumbnail is made; its other sizes are put off while uploads arrive.
+    await runJob(second, { deps, pace });
+    expect((await queue.depth(DERIVE_IMAGES)).waiting).toBe(1);
+    const shown = (await ctx.api(alice).getPhoto(photo.id)).json<Photo>();
+    expect(shown).toMatchObject({ ready: false, thumbReady: true });
+    const listed = (await ctx.api(alice).listPhotos(photo.albumId)).json<Photo[]>();
+    expect(listed.find((p) => p.id === photo.id)).toMatchObject({ ready: false, thumbReady: true });
+    expect(await timelinePhoto()).toMatchObject({ ready: false, thumbReady: true });
+    const thumb = await ctx.api().show(second.id, 'thumb');
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.rawPayload.equals(original)).toBe(false);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(200);
+    const preview = await ctx.api().show(second.id, 'preview');
+    expect(preview.rawPayload.equals(original)).toBe(true);
+
+    // Once the other sizes are made, both are true.
+    await runJob(second, { deps, pace });
+    expect((await ctx.api(alice).getPhoto(photo.id)).json<Photo>()).toMatchObject({
+      ready: true,
+      thumbReady: true,
+    });
+    expect(await timelinePhoto()).toMatchObject({ ready: true, thumbReady: true });
     await queue.stop();
   });
 });

@@ -64,6 +64,7 @@ describe('POST /api/files/upload', () => {
       placeholder: expect.any(String),
       // The answer comes before a job makes its sizes.
       ready: false,
+      thumbReady: false,
       kind: 'photo',
       durationMs: null,
     });
@@ -208,7 +209,7 @@ describe('POST /api/files/upload', () => {
     const again = await ctx.api(alice).upload(image, { filename: 'other-name.png' });
     expect(again.statusCode).toBe(200);
     // The same file, its sizes made since.
-    expect(again.json()).toEqual({ ...first.json<UploadedFile>(), ready: true });
+    expect(again.json()).toEqual({ ...first.json<UploadedFile>(), ready: true, thumbReady: true });
     expect(await stored(ctx)).toEqual(before);
 
     // Another user's upload of the same bytes is their own file.

@@ -199,6 +199,7 @@ export function toUploadedFile(file: FileRow, publicUrl: string | undefined): Up
     placeholder: file.placeholder,
     // Failed sizes never come: the original stands in for them.
     ready: file.derived_state !== 'pending',
+    thumbReady: file.derived_state !== 'pending' || file.thumb_key !== null,
     kind: file.kind === 'video' ? 'video' : 'photo',
     durationMs: file.duration_ms,
   };

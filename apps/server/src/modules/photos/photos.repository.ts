@@ -27,6 +27,7 @@ export interface PhotoView extends PhotoRow {
   edit_version: number;
   placeholder: string | null;
   derived_state: DerivedState;
+  thumb_key: string | null;
   /** PostgreSQL answers counts as text (bigint), SQLite as numbers. */
   like_count: number | string | bigint | null;
   /** PostgreSQL answers a boolean, SQLite 0 or 1. */
@@ -58,6 +59,7 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
       'files.edit_version',
       'files.placeholder',
       'files.derived_state',
+      'files.thumb_key',
       'files.date_taken',
       'files.camera_make',
       'files.camera_model',

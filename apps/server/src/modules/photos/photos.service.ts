@@ -71,6 +71,7 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
     }),
     placeholder: view.placeholder,
     ready: view.derived_state !== 'pending',
+    thumbReady: view.derived_state !== 'pending' || view.thumb_key !== null,
     // A guest's photo is the album owner's, shown with the name the guest gave.
     createdBy: view.guest_name ?? view.owner_name,
     createdById: view.owner_id,

@@ -42,6 +42,7 @@ describe('photos', () => {
         photoUrl: image.url,
         placeholder: image.placeholder,
         ready: true,
+        thumbReady: true,
         createdBy: 'Uma Uploader',
         createdById: owner.uid,
         dateCreated: ctx.clock.now().toISOString(),

@@ -24,6 +24,7 @@ export interface TimelinePhotoRow {
   edit_version: number;
   placeholder: string | null;
   derived_state: DerivedState;
+  thumb_key: string | null;
   kind: FileKind;
   duration_ms: number | null;
   video_state: VideoState | null;
@@ -114,6 +115,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       'files.edit_version',
       'files.placeholder',
       'files.derived_state',
+      'files.thumb_key',
       'files.kind',
       'files.duration_ms',
       'files.video_state',

@@ -39,6 +39,7 @@ export function toTimelinePhoto(row: TimelinePhotoRow, deps: PictureDeps): Timel
     photoUrl: `${url}${url.includes('?') ? '&' : '?'}size=thumb`,
     placeholder: row.placeholder,
     ready: row.derived_state !== 'pending',
+    thumbReady: row.derived_state !== 'pending' || row.thumb_key !== null,
     width: row.width,
     height: row.height,
     date: row.sort_date,

@@ -22,6 +22,7 @@ function asPhoto(photo: TimelinePhoto): Photo {
     photoUrl: photo.photoUrl,
     placeholder: photo.placeholder,
     ready: photo.ready,
+    ...(photo.thumbReady !== undefined ? { thumbReady: photo.thumbReady } : {}),
     createdBy: '',
     createdById: photo.createdById,
     dateCreated: photo.date,

@@ -80,6 +80,15 @@ export function mediaNameWith(photo: MediaFacts, rest: string): string {
   return `${name}${name.includes(',') ? ',' : ''} ${rest}`;
 }
 
+/**
+ * Whether an item's 600 px thumbnail (`size=thumb`) is made, so a grid tile can show it: as soon as
+ * the server says so (`thumbReady`), before the other sizes are made; `ready` from a server that
+ * does not say.
+ */
+export function isThumbShown(photo: { ready: boolean; thumbReady?: boolean | undefined }): boolean {
+  return photo.ready || photo.thumbReady === true;
+}
+
 /** Whether an item still changes on the server: its sizes are being made, or its video prepared. */
 export function isBeingMade(photo: MediaFacts & { ready: boolean }): boolean {
   return !photo.ready || isVideoProcessing(photo);

@@ -157,8 +157,8 @@ export function usePlaceholder(hash: string | null | undefined, later = false): 
 }
 
 /**
- * The src, srcSet and placeholder of a card's <img>: its sizes once they are made (`ready`), and
- * until then the placeholder itself (or a transparent pixel without one), with no srcSet: the
+ * The src, srcSet and placeholder of a card's <img>: its sizes once they are made (`ready`; for a
+ * grid tile, once its thumbnail is: isThumbShown), and until then the placeholder itself (or a transparent pixel without one), with no srcSet: the
  * list is asked for again until the picture is ready (PENDING_REFETCH_MS). `placeholder` is the
  * decoded one (usePlaceholder). Give the img a key that changes with `ready`, so the browser
  * starts afresh on the real picture.

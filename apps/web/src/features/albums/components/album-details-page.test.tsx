@@ -102,6 +102,32 @@ describe('album details', () => {
     );
   });
 
+  it('shows a photo by its thumbnail once that is made, and offers the larger sizes once it is ready', async () => {
+    signInAs('visitor');
+    const network = fakeNetwork()
+      .on('GET /api/albums/find', jsonResponse(200, album))
+      .on(
+        'GET /api/albumsDb/a1/photos',
+        jsonResponse(200, [photo('p1', { ready: false, thumbReady: true })]),
+        jsonResponse(200, [photo('p1', { ready: true, thumbReady: true })]),
+      );
+    renderApp('/album/a1');
+    await waitFor(() => expect(photoCards()).toHaveLength(1));
+    const early = within(photoCards()[0]!).getByRole('img');
+    expect(early).toHaveAttribute('src', '/api/files/show/file-p1?size=thumb');
+    // The other sizes are still the original: none is offered yet.
+    expect(early).not.toHaveAttribute('srcset');
+    // The list is still asked for again until every size is made.
+    await waitFor(
+      () =>
+        expect(within(photoCards()[0]!).getByRole('img').getAttribute('srcset')).toContain(
+          '/api/files/show/file-p1?size=preview 1600w',
+        ),
+      { timeout: 5000 },
+    );
+    expect(network.sent('GET /api/albumsDb/a1/photos')).toHaveLength(2);
+  });
+
   it('loads the next page along the Link header', async () => {
     const { user } = openAlbum('visitor');
     await waitFor(() => expect(photoCards()).toHaveLength(2));

@@ -23,7 +23,7 @@ import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/imag
 import { firstScreenTiles, rowHeight } from '../../../shared/lib/grid-tiles';
 import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shared/lib/placeholder';
 import { usePlace } from '../../../shared/lib/use-place';
-import { mediaNameWith } from '../../../shared/lib/media';
+import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
 
 /** A photo as the layout sees it: its shape, and the photo itself. */
@@ -52,7 +52,9 @@ interface TileImageProps {
 
 function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
   const [loaded, setLoaded] = useState(false);
-  const waiting = !(loaded && photo.ready);
+  // The thumbnail shows once it is made; the larger sizes are offered once every size is.
+  const shown = isThumbShown(photo);
+  const waiting = !(loaded && shown);
   // Until the picture is in, its average colour (read off the hash, next to free), then its blurred
   // placeholder, decoded once the page is idle: the first screen is drawn without decoding any.
   const placeholder = usePlaceholder(waiting ? photo.placeholder : null, true);
@@ -60,20 +62,20 @@ function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
     width: 600,
     height: 450,
   };
-  const { style, ...image } = cardImageProps(photo.ready, placeholder, () => ({
+  const { style, ...image } = cardImageProps(shown, placeholder, () => ({
     src: sizedImageUrl(photo.photoUrl, 'thumb'),
-    srcSet: imageSrcSet(photo.photoUrl),
+    srcSet: photo.ready ? imageSrcSet(photo.photoUrl) : undefined,
   }));
   return (
     <img
-      key={photo.ready ? 'ready' : 'pending'}
+      key={shown ? 'shown' : 'pending'}
       className={`${layout.className ?? ''} app-tile-img`}
       {...image}
       style={
         waiting ? { backgroundColor: placeholderColour(photo.placeholder), ...style } : undefined
       }
       // Once the picture is in, its placeholder goes, so it never shows through transparent parts.
-      onLoad={photo.ready ? () => setLoaded(true) : undefined}
+      onLoad={shown ? () => setLoaded(true) : undefined}
       // The width it is drawn at, so the browser picks the size that fits; the layout's own
       // guess leaves out the lower height of a lone row.
       sizes={`${Math.ceil(Math.min(width, (SINGLE_ROW_MAX_HEIGHT * width) / height))}px`}

@@ -5,7 +5,7 @@ import { paths } from '../../../shared/config/paths';
 import { formatDate } from '../../../shared/lib/format-date';
 import { PENDING_IMAGE, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderColour } from '../../../shared/lib/placeholder';
-import { mediaNameWith } from '../../../shared/lib/media';
+import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
 
 /** Tiles of the first screen: their pictures load at once, the others when scrolled near. */
@@ -28,6 +28,7 @@ const PhotoTile = memo(function PhotoTile({
   eager: boolean;
 }) {
   const [loaded, setLoaded] = useState(false);
+  const shown = isThumbShown(photo);
   return (
     <li className="app-square-tile">
       <Link
@@ -36,14 +37,14 @@ const PhotoTile = memo(function PhotoTile({
         style={loaded ? undefined : { backgroundColor: placeholderColour(photo.placeholder) }}
       >
         <img
-          key={photo.ready ? 'ready' : 'pending'}
-          src={photo.ready ? sizedImageUrl(photo.photoUrl, 'thumb') : PENDING_IMAGE}
+          key={shown ? 'shown' : 'pending'}
+          src={shown ? sizedImageUrl(photo.photoUrl, 'thumb') : PENDING_IMAGE}
           alt={tileAlt(photo)}
           width={300}
           height={300}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          onLoad={photo.ready ? () => setLoaded(true) : undefined}
+          onLoad={shown ? () => setLoaded(true) : undefined}
         />
         <MediaBadge photo={photo} />
       </Link>

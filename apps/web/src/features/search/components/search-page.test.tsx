@@ -48,7 +48,11 @@ describe('the search page', () => {
       '/search?q=beach',
       jsonResponse(200, {
         albums: [album('a1', 'Beach 2024'), album('a2', 'Beach walks')],
-        photos: [photo('p1'), photo('p2', { placeholder: null, ready: false })],
+        photos: [
+          photo('p1'),
+          photo('p2', { placeholder: null, ready: false }),
+          photo('p3', { ready: false, thumbReady: true }),
+        ],
         nextCursor: null,
       }),
     );
@@ -60,13 +64,17 @@ describe('the search page', () => {
       'href',
       '/album/a2',
     );
-    expect(tiles()).toHaveLength(2);
+    expect(tiles()).toHaveLength(3);
     expect(tiles()[0]).toHaveAttribute('href', '/photo/p1');
     // The thumbnail, its signature kept; a photo still being made shows no picture yet.
     const first = within(tiles()[0]!).getByRole('img');
     expect(first.getAttribute('src')).toBe('/api/files/show/file-p1?sig=s-p1&size=thumb');
     expect(first).toHaveAccessibleName(/^Photo of /);
     expect(within(tiles()[1]!).getByRole('img').getAttribute('src')).toMatch(/^data:image\/gif/);
+    // One whose thumbnail is made shows it while its other sizes are being made.
+    expect(within(tiles()[2]!).getByRole('img').getAttribute('src')).toBe(
+      '/api/files/show/file-p3?sig=s-p3&size=thumb',
+    );
 
     const sent = network.sent('GET /api/search');
     expect(sent).toHaveLength(1);

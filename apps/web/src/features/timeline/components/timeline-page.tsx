@@ -28,7 +28,7 @@ import {
 import { Scrubber } from './scrubber';
 import './timeline.css';
 import { usePlace } from '../../../shared/lib/use-place';
-import { mediaNameWith } from '../../../shared/lib/media';
+import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
 
 const numberFormat = new Intl.NumberFormat();
@@ -86,7 +86,7 @@ const Tile = memo(function Tile({
         className="app-select-picture app-tl-picture"
         style={{ backgroundColor: placeholderColour(photo.placeholder) }}
       >
-        {photo.ready && pictures && (
+        {isThumbShown(photo) && pictures && (
           <img
             src={sizedImageUrl(photo.photoUrl, 'thumb')}
             alt=""
