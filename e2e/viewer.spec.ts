@@ -177,7 +177,7 @@ test('the photo viewer: like, comment, details, download and a slideshow', async
   });
 });
 
-test('a share link: a visitor without an account opens a photo in the viewer, moves on and downloads it', async ({
+test('a share link: a visitor without an account opens a photo in the viewer, moves on and downloads it when the link offers originals', async ({
   page,
   api,
   user,
@@ -198,7 +198,22 @@ test('a share link: a visitor without an account opens a photo in the viewer, mo
     return (await response.json()) as unknown;
   };
   await call('PUT', `/api/albumsDb/${album.id}/visibility`, { visibility: 'invited' });
-  const link = (await call('POST', `/api/albumsDb/${album.id}/link`)) as ShareLink;
+  const viewOnly = (await call('POST', `/api/albumsDb/${album.id}/links`, {
+    permission: 'view',
+  })) as ShareLink;
+  const link = (await call('POST', `/api/albumsDb/${album.id}/links`, {
+    permission: 'download',
+  })) as ShareLink;
+
+  // A view-only link shows the photos, and offers no original.
+  await page.goto(viewOnly.url);
+  await page
+    .getByRole('list', { name: 'Photos' })
+    .getByRole('link', { name: /View larger/ })
+    .first()
+    .click();
+  await expectImageLoaded(viewer(page).locator('.yarl__slide_current img'));
+  await expect(viewer(page).getByRole('link', { name: 'Download the original' })).toHaveCount(0);
 
   await page.goto(link.url);
   await expect(page.getByRole('heading', { name: album.name })).toBeVisible();

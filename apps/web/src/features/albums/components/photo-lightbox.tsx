@@ -300,6 +300,8 @@ export interface PhotoLightboxProps {
   parts?: ViewerParts;
   /** The caption links to the photo's page (a share link's visitor may not open it). */
   pageLink?: boolean;
+  /** Whether the toolbar offers the original's download (a view-only share link does not). */
+  download?: boolean;
   /** Whether the signed-in user may rotate this photo (they added it). */
   mayRotate?: (photo: Photo) => boolean;
   /** Rotate the photo shown a quarter turn. */
@@ -324,6 +326,7 @@ export default function PhotoLightbox({
   onClose,
   parts,
   pageLink = false,
+  download = true,
   mayRotate,
   onRotate,
   rotating = false,
@@ -373,7 +376,7 @@ export default function PhotoLightbox({
           : []),
         ...(parts?.comments ? [panelToggle('comments', 'Comments', CommentsIcon)] : []),
         ...(parts ? [panelToggle('info', 'Info', InfoIcon)] : []),
-        <DownloadControl key={`download-${shown.id}`} photo={shown} />,
+        ...(download ? [<DownloadControl key={`download-${shown.id}`} photo={shown} />] : []),
         'slideshow',
         'zoom',
         ...(onRotate && mayRotate?.(shown)

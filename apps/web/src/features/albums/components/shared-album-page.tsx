@@ -116,6 +116,7 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
                 onView={viewer.view}
                 onClose={viewer.close}
                 parts={viewerParts}
+                download={album.data.allowDownload === true}
               />
             </Suspense>
           )}
