@@ -2,6 +2,7 @@ import type { LikeEvent } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Keyset } from '../../lib/paging.js';
+import { OverlappingReads } from '../../lib/overlapping-reads.js';
 import { readLikeCount } from '../likes/likes.service.js';
 import { readCommentEvents, type SentCommentEvent } from './comments.service.js';
 
@@ -12,20 +13,6 @@ import { readCommentEvents, type SentCommentEvent } from './comments.service.js'
 export const POLL_MS = 5_000;
 /** A comment line every so often keeps proxies from closing an idle stream. */
 export const KEEPALIVE_MS = 25_000;
-/**
- * Each read starts this long before the last event sent: a transaction that began earlier can
- * commit its event after later ones were read. What was already sent is not sent again.
- */
-const OVERLAP_MS = 5_000;
-const READ_LIMIT = 100;
-
-function laterThan(a: Keyset, b: Keyset): boolean {
-  return a.key > b.key || (a.key === b.key && a.id > b.id);
-}
-
-function shifted(position: Keyset, ms: number): Keyset {
-  return { key: new Date(Date.parse(position.key) + ms).toISOString(), id: '' };
-}
 
 export interface CommentStreamOptions {
   deps: AppDeps;
@@ -67,9 +54,13 @@ async function waitForChange(
  */
 export async function runCommentStream(options: CommentStreamOptions): Promise<void> {
   const { deps, caller, photoId, signal } = options;
-  let position = options.start;
-  // Event ids sent lately (with their time), so the overlap sends nothing twice.
-  const sent = new Map<string, string>([[position.id, position.key]]);
+  // The overlap may repeat what the client has (before a resume, or read with the list):
+  // applying an event twice changes nothing on the client.
+  const reads = new OverlappingReads<SentCommentEvent>(
+    options.start,
+    (event) => event.position.id,
+    { startSent: true },
+  );
   let likeCount: number | undefined;
   while (!signal.aborted) {
     const likes = await readLikeCount(deps, photoId);
@@ -77,24 +68,11 @@ export async function runCommentStream(options: CommentStreamOptions): Promise<v
       await options.sendLikes({ photoId, likeCount: likes });
       likeCount = likes;
     }
-    let from = shifted(position, -OVERLAP_MS);
-    for (;;) {
-      const read = await readCommentEvents(deps, caller, photoId, from, READ_LIMIT);
-      for (const event of read.events) {
-        const eventId = event.position.id;
-        // The overlap may repeat what the client has (before a resume, or read with the list):
-        // applying an event twice changes nothing on the client.
-        if (!sent.has(eventId) && !signal.aborted) {
-          await options.send(event);
-          sent.set(eventId, event.position.key);
-        }
-        if (laterThan(event.position, position)) position = event.position;
-      }
-      if (read.rowsRead < READ_LIMIT || !read.lastRead) break;
-      from = read.lastRead;
-    }
-    const forgetBefore = shifted(position, -2 * OVERLAP_MS).key;
-    for (const [id, key] of sent) if (key < forgetBefore) sent.delete(id);
+    await reads.sendNew(
+      (from, limit) => readCommentEvents(deps, caller, photoId, from, limit),
+      (event) => options.send(event),
+      signal,
+    );
     await waitForChange(deps, photoId, POLL_MS, signal);
   }
 }
