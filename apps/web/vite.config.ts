@@ -7,6 +7,7 @@ import { purgeBootstrap } from './vite-purge-bootstrap.ts';
 import { contractAlias } from './vite-aliases.ts';
 import { classicScripts } from './vite-classic-scripts.ts';
 import { jsBudget } from './vite-js-budget.ts';
+import { compiledMessages } from './vite-messages.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preloads.ts';
 
@@ -106,9 +107,22 @@ const reactRouterProduction = {
   ),
 };
 
+/** Catalogs arrive compiled (vite-messages.ts): the browser needs no ICU parser. */
+const formatjsWithoutParser = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+};
+
+/** One chunk per language, holding all of its catalogs, fetched when that language is chosen. */
+const messageChunks = ['en', 'de', 'fr', 'es'].map((locale) => ({
+  name: `messages-${locale}`,
+  test: new RegExp(`/src/i18n/messages/${locale}/`),
+}));
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    compiledMessages(),
     // Scripts of index.html's head that run before the app's code has loaded.
     classicScripts({
       scripts: [{ fileName: 'albums-preload.js', entry: 'src/preload/albums-preload.main.ts' }],
@@ -131,7 +145,10 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   resolve: {
-    alias: [contractAlias, ...(command === 'build' ? [reactRouterProduction] : [])],
+    alias: [
+      contractAlias,
+      ...(command === 'build' ? [reactRouterProduction, formatjsWithoutParser] : []),
+    ],
   },
   // Built stylesheets only: the dev server would keep the purged file while classes are added.
   css:
@@ -151,6 +168,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             // Everything the entry imports, in the entry's one file.
             { name: 'index', tags: ['$initial'] },
+            ...messageChunks,
             { name: 'recent-albums-page', test: inRecentAlbums },
             { name: 'shared-ui', test: SHARED_UI, includeDependenciesRecursively: false },
             { name: 'album-page', test: inAlbumPage, includeDependenciesRecursively: false },

@@ -2,9 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { i18nReady } from '../i18n/i18n';
 import { forgetClientConfig } from '../shared/api/client-config';
 import { clearNotifications } from '../shared/notifications/notifications-store';
 import { server } from './network';
+
+// Components read their texts from the loaded catalogs (English: jsdom's language is en-US).
+await i18nReady();
 
 // Screens are code-split: the first visit of each in a run also loads (and transforms) its chunk.
 configure({ asyncUtilTimeout: 5000 });
