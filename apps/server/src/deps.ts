@@ -64,6 +64,8 @@ export interface AppDeps {
   pictureSigner: PictureSigner;
   /** Key of the tokens in e-mail digests' unsubscribe links (HMAC of the user id). */
   unsubscribeKey: Buffer;
+  /** Key that seals second-factor secrets and hashes recovery codes (decision 0071). */
+  mfaSecretKey: Buffer;
   /** Folder for uploads being received, on the same disk as the blob store when local. */
   uploadTmpDir: string;
   /**
@@ -172,6 +174,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     pictureSigner: createPictureSigner(pictureSecret, clock),
     // Derived from the same shared secret, so every instance checks the links every other made.
     unsubscribeKey: createHmac('sha256', pictureSecret).update('digest-unsubscribe').digest(),
+    mfaSecretKey: createHmac('sha256', pictureSecret).update('identity-mfa-secrets').digest(),
     uploadTmpDir: path.join(config.dataDir, 'uploads-tmp'),
     ...(overrides.derivePace ? { derivePace: overrides.derivePace } : {}),
     rateLimitStorage,

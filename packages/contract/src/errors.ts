@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDENTITY_MFA_ERRORS } from './identity-mfa.js';
 
 /** Stable error codes of the API. Each has one HTTP status. */
 export const API_ERROR_STATUS = {
@@ -76,6 +77,7 @@ export const IDENTITY_ERRORS = [
   'MISSING_OOB_CODE',
   'INVALID_OOB_CODE',
   'EXPIRED_OOB_CODE',
+  ...IDENTITY_MFA_ERRORS,
   'INTERNAL_ERROR',
 ] as const;
 export type IdentityErrorMessage = (typeof IDENTITY_ERRORS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityMfaInfoSchema } from './identity-mfa.js';
 
 /** Request and response shapes of the Identity Toolkit REST subset the app uses. */
 export const identityCredentialsRequestSchema = z.object({
@@ -69,6 +70,8 @@ export const identityAccountInfoSchema = z.object({
   lastLoginAt: z.string().optional(),
   lastRefreshAt: z.string().optional(),
   validSince: z.string().optional(),
+  /** The enrolled second factors (decision 0071). */
+  mfaInfo: z.array(identityMfaInfoSchema).optional(),
 });
 export type IdentityAccountInfo = z.infer<typeof identityAccountInfoSchema>;
 

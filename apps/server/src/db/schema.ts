@@ -312,6 +312,39 @@ export interface PhotoLikesTable {
   created_at: string;
 }
 
+/** An account's TOTP second factor (2026-11-29T02-00-identity-mfa; decision 0071). */
+export interface IdentityMfaFactorsTable {
+  enrollment_id: string;
+  uid: string;
+  display_name: string | null;
+  /** The shared secret, sealed with the server's MFA key (identity.mfa-crypto.ts). */
+  secret_sealed: string;
+  enrolled_at: string;
+  /** Time step of the last code accepted: a code is accepted once. */
+  last_used_step: number | null;
+  /** Wrong codes since failures_since (the account's limit). */
+  failures: ColumnType<number, number | undefined, number>;
+  failures_since: string | null;
+}
+
+/** A sign-in that passed the password and waits for the second factor. */
+export interface IdentityMfaPendingTable {
+  credential_hash: string;
+  uid: string;
+  created_at: string;
+  expires_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  used_at: string | null;
+}
+
+/** A single-use recovery code of an account's second factor, as an HMAC. */
+export interface IdentityMfaRecoveryCodesTable {
+  uid: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
 /** The identity service's signing keys (infra/signing-keys.ts). */
 export interface IdentitySigningKeysTable {
   /** The highest generation signs; older ones still verify for a while. */
@@ -341,6 +374,9 @@ export interface Database {
   identity_sign_in_failures: IdentitySignInFailuresTable;
   identity_sign_in_budgets: IdentitySignInBudgetsTable;
   identity_trusted_devices: IdentityTrustedDevicesTable;
+  identity_mfa_factors: IdentityMfaFactorsTable;
+  identity_mfa_pending: IdentityMfaPendingTable;
+  identity_mfa_recovery_codes: IdentityMfaRecoveryCodesTable;
   users: UsersTable;
   files: FilesTable;
   albums: AlbumsTable;

@@ -10,6 +10,7 @@ import type { Codes } from './identity.codes.js';
 import type { IdentityServiceDeps } from './identity.context.js';
 import { IdentityError } from './identity.errors.js';
 import { readNewPassword } from './identity.input.js';
+import { mfaInfoFor } from './identity.mfa.js';
 import * as repo from './identity.repository.js';
 import type { AccountRow } from './identity.repository.js';
 import type { Sessions } from './identity.sessions.js';
@@ -79,7 +80,10 @@ export function createAccountManagement(
   return {
     async lookup(idToken: unknown): Promise<IdentityLookupResponse> {
       const { account } = await sessions.accountOfIdToken(idToken);
-      return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [accountInfo(account)] };
+      return {
+        kind: 'identitytoolkit#GetAccountInfoResponse',
+        users: [{ ...accountInfo(account), ...(await mfaInfoFor(deps, account.uid)) }],
+      };
     },
 
     /**

@@ -9,6 +9,7 @@ import {
   identityErrorBodySchema,
   identityIdTokenRequestSchema,
   identityLookupResponseSchema,
+  identityMfaRequiredResponseSchema,
   identityRefreshRequestSchema,
   identityRefreshResponseSchema,
   identityResetPasswordRequestSchema,
@@ -27,6 +28,7 @@ import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { IdentityError, identityErrorBody } from './identity.errors.js';
+import { identityMfaRoutes } from './identity.mfa.routes.js';
 import {
   createIdentityService,
   type IdentityService,
@@ -110,7 +112,7 @@ const identityPrefixRoutes: FastifyPluginAsyncZod<{
       '/accounts::signInWithPassword',
       'Sign in with e-mail and password',
       identityCredentialsRequestSchema,
-      identitySignInResponseSchema,
+      z.union([identitySignInResponseSchema, identityMfaRequiredResponseSchema]),
       (body, request, reply) =>
         service.signInWithPassword(body, signInClient(request, reply, deps.config)),
     );
@@ -234,6 +236,7 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     timeWindow: '1 minute',
     ...deps.rateLimitStorage,
   });
+  await app.register(identityMfaRoutes, { deps });
 
   await app.register(identityPrefixRoutes, {
     prefix: IDENTITY_BASE_PATH,

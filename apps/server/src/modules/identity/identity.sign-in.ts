@@ -1,10 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { IdentitySignInResponse } from '@photo/contract';
+import type { IdentityMfaRequiredResponse, IdentitySignInResponse } from '@photo/contract';
 import { newId } from '../../lib/ids.js';
 import type { Codes } from './identity.codes.js';
 import type { IdentityServiceDeps, RequestContext } from './identity.context.js';
 import { IdentityError } from './identity.errors.js';
 import { readEmail, readNewPassword, readPassword } from './identity.input.js';
+import { secondFactorChallenge } from './identity.mfa.js';
 import * as repo from './identity.repository.js';
 import type { Sessions } from './identity.sessions.js';
 import { createSignInThrottle, type SignInClient } from './sign-in-throttle.js';
@@ -49,7 +50,7 @@ export function createSignIn(deps: IdentityServiceDeps, sessions: Sessions, code
     async signInWithPassword(
       input: Credentials,
       client: SignInClient,
-    ): Promise<IdentitySignInResponse> {
+    ): Promise<IdentitySignInResponse | IdentityMfaRequiredResponse> {
       const email = readEmail(input.email);
       const password = readPassword(input.password);
       const admitted = await throttle.admit(email, client);
@@ -62,6 +63,9 @@ export function createSignIn(deps: IdentityServiceDeps, sessions: Sessions, code
         throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
       }
       await throttle.succeeded(admitted, account.uid);
+      // With a second factor enrolled, no tokens yet: a pending credential (decision 0071).
+      const challenge = await secondFactorChallenge(deps, account);
+      if (challenge) return challenge;
       await repo.updateAccount(db, account.uid, { last_login_at: clock.now().toISOString() });
       return {
         kind: 'identitytoolkit#VerifyPasswordResponse',
