@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { loadIdentityConfig } from '../../../shared/api/client-config';
 import { addNewUser } from './add-new-user';
 import { identityClient } from './identity-client';
+import { needsSecondFactor, type SecondFactorNeeded } from './mfa-client';
 import { startSession } from './session';
 
 export interface Credentials {
@@ -11,8 +12,12 @@ export interface Credentials {
 
 export function useSignIn() {
   return useMutation({
-    mutationFn: async ({ email, password }: Credentials) => {
-      startSession(await identityClient.signIn(email, password));
+    /** Null when signed in; what the second step needs when a second factor is enrolled. */
+    mutationFn: async ({ email, password }: Credentials): Promise<SecondFactorNeeded | null> => {
+      const answer = await identityClient.signIn(email, password);
+      if (needsSecondFactor(answer)) return answer;
+      startSession(answer);
+      return null;
     },
   });
 }

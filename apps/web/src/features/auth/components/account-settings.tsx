@@ -19,6 +19,7 @@ import { leaveLoginNotice } from '../api/login-notice';
 import { getFreshIdToken, refreshIdToken, startSession } from '../api/session';
 import { EmailSummaries } from './email-summaries';
 import { PasswordForm } from './password-form';
+import { TwoStepSection } from './two-step-section';
 
 function useTokenClaims() {
   const token = useIdToken();
@@ -307,6 +308,7 @@ export function AccountSettings() {
         <EmailSummaries emailVerified={emailVerified} />
         <hr className="my-0" />
         <ChangePassword email={email} />
+        <TwoStepSection />
         <hr className="my-0" />
         <DeleteAccount email={email} />
       </Card.Body>

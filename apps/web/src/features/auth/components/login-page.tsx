@@ -14,6 +14,7 @@ import { takeLoginNotice } from '../api/login-notice';
 import { useSignIn, useSignUp } from '../api/use-sign-in';
 import { PasswordField } from './password-field';
 import { redirectTarget } from './redirect-target';
+import { SecondFactorPrompt } from './second-factor-prompt';
 
 type TabKey = 'login' | 'signup';
 
@@ -72,6 +73,7 @@ export function LoginPage() {
 
   // Signed in (already, or just now): on to the page that was asked for.
   if (signedIn && !busy) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (signIn.data) return <SecondFactorPrompt pending={signIn.data} onBack={signIn.reset} />;
 
   // The e-mail and password are cleared after each attempt, whatever its outcome.
   const clearCredentials = () => {
