@@ -248,7 +248,7 @@ export function TwoStepSettings() {
               {t('mfa.secretLabel')}
             </div>
             <code
-              className="fs-6 user-select-all"
+              className="fs-6 text-body user-select-all"
               aria-labelledby="two-step-secret-label"
               data-testid="two-step-secret"
             >
