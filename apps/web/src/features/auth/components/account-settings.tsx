@@ -20,6 +20,7 @@ import { getFreshIdToken, refreshIdToken, startSession } from '../api/session';
 import { EmailSummaries } from './email-summaries';
 import { PasswordForm } from './password-form';
 import { TwoStepSection } from './two-step-section';
+import { useReauthentication } from './use-reauthentication';
 
 function useTokenClaims() {
   const token = useIdToken();
@@ -128,9 +129,10 @@ const WRONG_PASSWORD_CODES = new Set(['INVALID_LOGIN_CREDENTIALS', 'INVALID_PASS
 function ChangePassword({ email }: { email: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  const reauthentication = useReauthentication();
   const change = useMutation({
     mutationFn: async () => {
-      const signedIn = await identityClient.signIn(email, current);
+      const signedIn = await reauthentication.signIn(email, current);
       const answer = await identityClient.updatePassword(signedIn.idToken, next);
       // Every other sign-in has ended; this browser keeps the one the change answered.
       if (answer.idToken && answer.refreshToken) {
@@ -151,49 +153,52 @@ function ChangePassword({ email }: { email: string }) {
   });
 
   return (
-    <PasswordForm
-      label="Change password"
-      email={email}
-      intro={<h2 className="h5">Change password</h2>}
-      fields={[
-        {
-          id: 'current-password',
-          label: 'Current password',
-          autoComplete: 'current-password',
-          value: current,
-          onChange: setCurrent,
-        },
-        {
-          id: 'new-password',
-          label: 'New password',
-          autoComplete: 'new-password',
-          value: next,
-          onChange: setNext,
-          help: `At least ${PASSWORD_MIN} characters. Your other devices will be signed out.`,
-        },
-      ]}
-      problemOf={() => {
-        if (!current) return 'Enter your current password.';
-        if (next.length < PASSWORD_MIN) {
-          return `The new password needs at least ${PASSWORD_MIN} characters.`;
+    <>
+      {reauthentication.dialog}
+      <PasswordForm
+        label="Change password"
+        email={email}
+        intro={<h2 className="h5">Change password</h2>}
+        fields={[
+          {
+            id: 'current-password',
+            label: 'Current password',
+            autoComplete: 'current-password',
+            value: current,
+            onChange: setCurrent,
+          },
+          {
+            id: 'new-password',
+            label: 'New password',
+            autoComplete: 'new-password',
+            value: next,
+            onChange: setNext,
+            help: `At least ${PASSWORD_MIN} characters. Your other devices will be signed out.`,
+          },
+        ]}
+        problemOf={() => {
+          if (!current) return 'Enter your current password.';
+          if (next.length < PASSWORD_MIN) {
+            return `The new password needs at least ${PASSWORD_MIN} characters.`;
+          }
+          return null;
+        }}
+        send={change}
+        fieldErrorOf={(error) =>
+          error instanceof IdentityError && WRONG_PASSWORD_CODES.has(error.code)
+            ? { id: 'current-password', message: 'The current password is not right.' }
+            : null
         }
-        return null;
-      }}
-      send={change}
-      fieldErrorOf={(error) =>
-        error instanceof IdentityError && WRONG_PASSWORD_CODES.has(error.code)
-          ? { id: 'current-password', message: 'The current password is not right.' }
-          : null
-      }
-      submitLabel="Change password"
-      done={
-        change.isSuccess && (
-          <Alert variant="success" role="status">
-            Your password has been changed. Your other devices have been signed out.
-          </Alert>
-        )
-      }
-    />
+        submitLabel="Change password"
+        done={
+          change.isSuccess && (
+            <Alert variant="success" role="status">
+              Your password has been changed. Your other devices have been signed out.
+            </Alert>
+          )
+        }
+      />
+    </>
   );
 }
 

@@ -270,3 +270,42 @@ describe('two-step verification in the account settings', () => {
     expect(screen.queryByRole('region', { name: 'Two-step verification' })).toBeNull();
   });
 });
+
+describe('changing the password with two-step verification on', () => {
+  it('asks for the code in a dialog after the current password, then changes it', async () => {
+    signInAs('user-1');
+    const network = fakeNetwork()
+      .on('GET /api/users/me', me)
+      .on('POST /identity/v1/accounts:lookup', lookup())
+      .on(SIGN_IN, secondFactorNeeded)
+      .on(FINALIZE_SIGN_IN, tokens('fresh'))
+      .on(
+        'POST /identity/v1/accounts:update',
+        jsonResponse(200, {
+          localId: 'user-1',
+          email: 'ann@example.com',
+          idToken: fakeIdToken('user-1', 'changed'),
+          refreshToken: 'refresh-changed',
+          expiresIn: '3600',
+        }),
+      );
+    const { user } = renderApp('/profile/me');
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current password'), 'old-password');
+    await user.type(within(form).getByLabelText('New password'), 'a-new-password');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Two-step verification' });
+    await user.type(within(dialog).getByLabelText('6-digit code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Your password has been changed.',
+    );
+    expect(network.sent('POST /identity/v1/accounts:update')[0]!.body).toMatchObject({
+      idToken: fakeIdToken('fresh'),
+      password: 'a-new-password',
+    });
+    expect(localStorage.getItem('userIdToken')).toBe(fakeIdToken('user-1', 'changed'));
+  });
+});
