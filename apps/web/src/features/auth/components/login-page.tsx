@@ -14,6 +14,7 @@ import { takeLoginNotice } from '../api/login-notice';
 import { useSignIn, useSignUp } from '../api/use-sign-in';
 import { PasswordField } from './password-field';
 import { redirectTarget } from './redirect-target';
+import { SsoSignIn } from './sso-sign-in';
 
 type TabKey = 'login' | 'signup';
 
@@ -138,6 +139,7 @@ export function LoginPage() {
                   <Link to={paths.forgotPassword}>Forgot password?</Link>
                 </div>
               </Form>
+              <SsoSignIn target={redirectTarget(location.state)} />
             </Tab>
             <Tab eventKey="signup" title="Sign Up">
               <Form onSubmit={onSignUp} noValidate aria-label="Sign Up">
