@@ -138,7 +138,12 @@ export const ssoRoutes: RoutesPlugin = async (app, { deps }) => {
           'Once, within a minute, from the browser that finished the sign-in (its cookie). Answers what accounts:signInWithPassword answers.',
         security: [],
         body: ssoExchangeRequestSchema,
-        response: { 200: identitySignInResponseSchema, 400: identityErrorBodySchema },
+        response: {
+          200: identitySignInResponseSchema,
+          400: identityErrorBodySchema,
+          413: identityErrorBodySchema,
+          429: identityErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
