@@ -83,9 +83,8 @@ async function signInWithSso(login: string, app: App = ctx.app) {
 }
 
 /** What a refused sign-in must leave as it was. */
-async function counts(app: App = ctx.app) {
+async function counts() {
   const db = ctx.deps.db;
-  void app;
   const count = async (table: 'identity_accounts' | 'identity_sso_links' | 'identity_sign_ins') =>
     Number(
       (
@@ -200,6 +199,23 @@ describe('single sign-on with an OpenID provider', () => {
       payload: { grant_type: 'refresh_token', refresh_token: squatter.refreshToken },
     });
     expect(refresh.statusCode).toBe(400);
+  });
+
+  it('refuses a second identity of the provider with the address of an account linked already', async () => {
+    const user = await signUp(ctx.app);
+    await ctx.deps.db
+      .updateTable('identity_accounts')
+      .set({ email_verified: 1 })
+      .where('uid', '=', user.uid)
+      .execute();
+    const first = person({ email: user.email });
+    expect((await signInWithSso(first.subject)).tokens?.statusCode).toBe(200);
+    const second = person({ email: user.email });
+    const before = await counts();
+    const { callback: res } = await signInWithSso(second.subject);
+    expect(res.statusCode).toBe(409);
+    expect(refusalOf(res)).toBe('SSO_LINKED_ELSEWHERE');
+    expect(await counts()).toEqual(before);
   });
 
   it('answers 4xx to a wrong state, changing nothing', async () => {
@@ -346,6 +362,29 @@ describe('single sign-on making accounts (OIDC_AUTO_CREATE)', () => {
     }
     const second = await signInWithSso(subject, auto.app);
     expect(second.tokens?.json<{ localId: string }>().localId).toBe(answer?.localId);
+  });
+
+  it('an account deleted here takes its link along: the next sign-in makes a new one', async () => {
+    const { subject } = person();
+    const first = (await signInWithSso(subject, auto.app)).tokens?.json<{
+      idToken: string;
+      localId: string;
+    }>();
+    const deleted = await auto.app.inject({
+      method: 'POST',
+      url: '/identity/v1/accounts:delete',
+      payload: { idToken: first?.idToken },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const links = await auto.deps.db
+      .selectFrom('identity_sso_links')
+      .selectAll()
+      .where('subject', '=', subject)
+      .execute();
+    expect(links).toEqual([]);
+    const again = (await signInWithSso(subject, auto.app)).tokens?.json<{ localId: string }>();
+    expect(again?.localId).toBeTruthy();
+    expect(again?.localId).not.toBe(first?.localId);
   });
 
   it('still refuses an unverified address', async () => {
