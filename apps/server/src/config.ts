@@ -63,6 +63,14 @@ const envSchema = z.object({
   IDENTITY_TOKEN_URL: z.url().optional(),
   /** The hosted project's Web API key, passed by the web client as ?key=. */
   IDENTITY_API_KEY: z.string().default(''),
+  /** Single sign-on with an OpenID provider: its issuer, and this app's client there. */
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The login screen's "Sign in with ‹label›"; default: the issuer's host name. */
+  OIDC_BUTTON_LABEL: z.string().min(1).max(40).optional(),
+  /** A verified address without an account gets one on its first single sign-on. */
+  OIDC_AUTO_CREATE: booleanFromEnv.default(false),
   WEB_DIST_DIR: z.string().optional(),
   /** SMTP server for outgoing e-mail (smtp://user:pass@host:port); without it mail is logged. */
   SMTP_URL: z
@@ -129,6 +137,8 @@ export interface Config {
   identityCorsOrigins: string[];
   /** The identity endpoints the web client uses (absent: the embedded service on this origin). */
   identityClient: { baseUrl: string | undefined; tokenUrl: string | undefined; apiKey: string };
+  /** Single sign-on with an OpenID provider (OIDC_*); undefined: not offered. */
+  sso: SsoConfig | undefined;
   webDistDir: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   pictureUrlSecret: string | undefined;
@@ -149,7 +159,46 @@ export interface S3Config {
   presign: boolean;
 }
 
+export interface SsoConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  buttonLabel: string;
+  autoCreate: boolean;
+}
+
 export class ConfigError extends Error {}
+
+/** OIDC_*: all three of issuer, client id and secret, or none; https but on this machine. */
+function ssoConfig(e: z.infer<typeof envSchema>): SsoConfig | undefined {
+  const set = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (set === 0) return undefined;
+  if (set < 3 || !e.OIDC_ISSUER_URL || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+    );
+  }
+  const issuer = new URL(e.OIDC_ISSUER_URL);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && loopback)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER_URL must be an https:// URL (http:// only on this machine)',
+    );
+  }
+  if (!e.IDENTITY_ENABLED) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER_URL is set, but single sign-on signs people in to the embedded ' +
+        'identity service, which is off (IDENTITY_ENABLED=false)',
+    );
+  }
+  return {
+    issuerUrl: e.OIDC_ISSUER_URL,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    buttonLabel: e.OIDC_BUTTON_LABEL ?? issuer.hostname,
+    autoCreate: e.OIDC_AUTO_CREATE,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -229,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenUrl: e.IDENTITY_TOKEN_URL,
       apiKey: e.IDENTITY_API_KEY,
     },
+    sso: ssoConfig(e),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },

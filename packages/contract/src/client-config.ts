@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ssoClientConfigSchema } from './sso.js';
 
 /** What the server accepts as an upload; the web app checks a chosen file against it at once. */
 export const uploadLimitsSchema = z
@@ -54,6 +55,8 @@ export const clientConfigSchema = z
     identity: identityClientConfigSchema,
     /** Whether the server sends e-mail (SMTP_URL is set): invitations are then mailed too. */
     mail: z.object({ configured: z.boolean() }).optional(),
+    /** Single sign-on with an OpenID provider (OIDC_*): offered or not, and its button's label. */
+    sso: ssoClientConfigSchema.optional(),
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

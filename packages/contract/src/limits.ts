@@ -137,3 +137,9 @@ export const LINK_KEY_HEADER = 'x-link-key';
 /** The form field of POST shared/{token}/photos that names the guest (shown as the creator). */
 export const GUEST_NAME_FIELD = 'guestName';
 export const GUEST_NAME_MAX = 60;
+/** Single sign-on with an OpenID provider (when configured): where the browser goes to start it. */
+export const SSO_START_PATH = '/identity/v1/sso/start';
+/** Where the web app trades the one-time code of a finished single sign-on for the tokens. */
+export const SSO_EXCHANGE_PATH = '/identity/v1/sso/exchange';
+/** The web app's page that finishes a single sign-on: ?code=… (or ?error=… when refused). */
+export const SSO_FINISH_PATH = '/auth/sso';

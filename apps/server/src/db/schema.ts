@@ -345,6 +345,40 @@ export interface IdentityMfaRecoveryCodesTable {
   used_at: string | null;
 }
 
+/** A single sign-on sent to the OpenID provider and not back yet (identity.sso.ts). */
+export interface IdentitySsoRequestsTable {
+  /** SHA-256 of the state, hex. */
+  state_hash: string;
+  /** SHA-256 of the binding cookie of the browser that started it. */
+  browser_hash: string;
+  nonce: string;
+  /** PKCE verifier; useless without the code, which only the browser's callback carries. */
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Which account an identity of an OpenID provider (issuer + subject) signs in to. */
+export interface IdentitySsoLinksTable {
+  issuer: string;
+  subject: string;
+  uid: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** The one-time code of a finished single sign-on, traded once for the tokens. */
+export interface IdentitySsoHandoffsTable {
+  /** SHA-256 of the code, hex. */
+  code_hash: string;
+  uid: string;
+  browser_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** The identity service's signing keys (infra/signing-keys.ts). */
 export interface IdentitySigningKeysTable {
   /** The highest generation signs; older ones still verify for a while. */
@@ -377,6 +411,9 @@ export interface Database {
   identity_mfa_factors: IdentityMfaFactorsTable;
   identity_mfa_pending: IdentityMfaPendingTable;
   identity_mfa_recovery_codes: IdentityMfaRecoveryCodesTable;
+  identity_sso_requests: IdentitySsoRequestsTable;
+  identity_sso_links: IdentitySsoLinksTable;
+  identity_sso_handoffs: IdentitySsoHandoffsTable;
   users: UsersTable;
   files: FilesTable;
   albums: AlbumsTable;

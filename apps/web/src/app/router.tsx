@@ -22,6 +22,11 @@ const AuthActionPage = lazy(() =>
     default: m.AuthActionPage,
   })),
 );
+const SsoFinishPage = lazy(() =>
+  import('../features/auth/components/sso-finish-page').then((m) => ({
+    default: m.SsoFinishPage,
+  })),
+);
 const AccountSettings = lazy(() =>
   import('../features/auth/components/account-settings').then((m) => ({
     default: m.AccountSettings,
@@ -90,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: routePatterns.login, element: <LoginPage /> },
       { path: routePatterns.forgotPassword, element: <ForgotPasswordPage /> },
       { path: routePatterns.authAction, element: <AuthActionPage /> },
+      { path: routePatterns.ssoFinish, element: <SsoFinishPage /> },
       {
         element: <RequireAuth />,
         children: [

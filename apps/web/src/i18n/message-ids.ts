@@ -1,5 +1,6 @@
 import type common from './messages/en/common.json';
 import type mfa from './messages/en/mfa.json';
+import type sso from './messages/en/sso.json';
 
 /**
  * Every message id, from the English catalogs: `t('…')` with an id English lacks does not compile.
@@ -9,6 +10,7 @@ import type mfa from './messages/en/mfa.json';
 interface EnglishAreas {
   common: typeof common;
   mfa: typeof mfa;
+  sso: typeof sso;
 }
 
 export type MessageId = {

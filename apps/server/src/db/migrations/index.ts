@@ -21,6 +21,7 @@ import * as resumableUploads from './2026-11-27T21-00-resumable-uploads.js';
 import * as shareLinks from './2026-11-28T00-00-share-links.js';
 import * as activity from './2026-11-28T01-00-activity.js';
 import * as identityMfa from './2026-11-29T02-00-identity-mfa.js';
+import * as sso from './2026-11-29T03-00-sso.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T00-00-share-links': shareLinks,
   '2026-11-28T01-00-activity': activity,
   '2026-11-29T02-00-identity-mfa': identityMfa,
+  '2026-11-29T03-00-sso': sso,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

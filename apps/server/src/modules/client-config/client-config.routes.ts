@@ -15,7 +15,10 @@ import type { RoutesPlugin } from '../routes-plugin.js';
 
 /** The settings clients learn at run time, from this server's configuration. */
 export function clientConfig(
-  config: Pick<Config, 'maxUploadBytes' | 'maxVideoBytes' | 'identityClient' | 'identityEnabled'>,
+  config: Pick<
+    Config,
+    'maxUploadBytes' | 'maxVideoBytes' | 'identityClient' | 'identityEnabled' | 'sso'
+  >,
   mail: { configured: boolean },
 ): ClientConfig {
   const baseUrl = config.identityClient.baseUrl ?? IDENTITY_BASE_PATH;
@@ -39,6 +42,7 @@ export function clientConfig(
       },
     },
     mail: { configured: mail.configured },
+    sso: config.sso ? { offered: true, label: config.sso.buttonLabel } : { offered: false },
   };
 }
 

@@ -5,6 +5,8 @@ export const routePatterns = {
   forgotPassword: 'forgot-password',
   /** Where the links of identity e-mails point (IDENTITY_ACTION_PATH): ?mode=…&oobCode=…. */
   authAction: 'auth/action',
+  /** Where a single sign-on comes back to (SSO_FINISH_PATH): ?code=… or ?error=…. */
+  ssoFinish: 'auth/sso',
   recentAlbums: 'albums/recent',
   myAlbums: 'albums/me',
   profile: 'profile/:profileId',

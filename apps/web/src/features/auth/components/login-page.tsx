@@ -15,6 +15,7 @@ import { useSignIn, useSignUp } from '../api/use-sign-in';
 import { PasswordField } from './password-field';
 import { redirectTarget } from './redirect-target';
 import { SecondFactorPrompt } from './second-factor-prompt';
+import { SsoSignIn } from './sso-sign-in';
 
 type TabKey = 'login' | 'signup';
 
@@ -140,6 +141,7 @@ export function LoginPage() {
                   <Link to={paths.forgotPassword}>Forgot password?</Link>
                 </div>
               </Form>
+              <SsoSignIn target={redirectTarget(location.state)} />
             </Tab>
             <Tab eventKey="signup" title="Sign Up">
               <Form onSubmit={onSignUp} noValidate aria-label="Sign Up">
