@@ -137,3 +137,6 @@ export const LINK_KEY_HEADER = 'x-link-key';
 /** The form field of POST shared/{token}/photos that names the guest (shown as the creator). */
 export const GUEST_NAME_FIELD = 'guestName';
 export const GUEST_NAME_MAX = 60;
+
+/** Longest name of a passkey (the name its owner gives it in account settings). */
+export const PASSKEY_NAME_MAX = 64;

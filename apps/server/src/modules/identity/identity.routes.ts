@@ -32,6 +32,7 @@ import {
   type IdentityService,
   type RequestContext,
 } from './identity.service.js';
+import { identityPasskeyRoutes } from './identity.passkeys.routes.js';
 import { signInClient } from './sign-in-throttle.js';
 
 /** Requests per minute from one client address to the identity service, whatever they are. */
@@ -241,6 +242,7 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     service,
     routes: 'all',
   });
+  await app.register(identityPasskeyRoutes, { prefix: IDENTITY_BASE_PATH, deps });
   await app.register(identityPrefixRoutes, {
     prefix: IDENTITY_TOOLKIT_PATH,
     deps,
