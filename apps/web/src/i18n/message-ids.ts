@@ -1,4 +1,5 @@
 import type common from './messages/en/common.json';
+import type passkeys from './messages/en/passkeys.json';
 
 /**
  * Every message id, from the English catalogs: `t('…')` with an id English lacks does not compile.
@@ -7,6 +8,7 @@ import type common from './messages/en/common.json';
  */
 interface EnglishAreas {
   common: typeof common;
+  passkeys: typeof passkeys;
 }
 
 export type MessageId = {

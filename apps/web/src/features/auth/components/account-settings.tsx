@@ -18,6 +18,7 @@ import { IdentityError, identityClient } from '../api/identity-client';
 import { leaveLoginNotice } from '../api/login-notice';
 import { getFreshIdToken, refreshIdToken, startSession } from '../api/session';
 import { EmailSummaries } from './email-summaries';
+import { PasskeysSettings } from './passkeys-settings';
 import { PasswordForm } from './password-form';
 
 function useTokenClaims() {
@@ -307,6 +308,7 @@ export function AccountSettings() {
         <EmailSummaries emailVerified={emailVerified} />
         <hr className="my-0" />
         <ChangePassword email={email} />
+        <PasskeysSettings />
         <hr className="my-0" />
         <DeleteAccount email={email} />
       </Card.Body>

@@ -1,0 +1,71 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { useT } from '../../../i18n/i18n';
+import { useIdentityConfig } from '../../../shared/api/client-config';
+import { passkeyErrorMessage } from '../api/passkey-errors';
+import {
+  PasskeyAborted,
+  PasskeyCancelled,
+  browserHasPasskeys,
+  cancelPasskeyPrompt,
+  signInWithPasskey,
+} from '../api/passkeys';
+
+/**
+ * "Sign in with a passkey" on the login screen, and the browser's passkey suggestions in the
+ * e-mail field (conditional mediation) while the screen is open. A sign-in stores the tokens as
+ * a password sign-in does; the login screen then moves on as it does after one.
+ */
+export function PasskeySignIn() {
+  const t = useT();
+  const identity = useIdentityConfig();
+  const supported = browserHasPasskeys() && identity?.embedded !== false;
+  const [autofillError, setAutofillError] = useState<unknown>(null);
+  const autofillStarted = useRef(false);
+
+  const startAutofill = useCallback(() => {
+    autofillStarted.current = true;
+    signInWithPasskey({ autofill: true }).catch((error: unknown) => {
+      if (error instanceof PasskeyAborted || error instanceof PasskeyCancelled) return;
+      setAutofillError(error);
+    });
+  }, []);
+
+  useEffect(() => {
+    if (!supported) return;
+    startAutofill();
+    return () => {
+      if (autofillStarted.current) void cancelPasskeyPrompt();
+    };
+  }, [supported, startAutofill]);
+
+  const signIn = useMutation({
+    mutationFn: () => signInWithPasskey(),
+    onMutate: () => setAutofillError(null),
+    // The button's prompt replaced the suggestions; they come back unless it signed in.
+    onError: () => startAutofill(),
+    meta: { quiet: true },
+  });
+
+  if (!supported) return null;
+  const error = signIn.error instanceof PasskeyAborted ? null : (signIn.error ?? autofillError);
+  return (
+    <div className="mt-3 pt-3 border-top d-grid gap-2">
+      {error !== null && (
+        <Alert variant="danger" className="mb-0" role="alert">
+          {t(passkeyErrorMessage(error))}
+        </Alert>
+      )}
+      <Button
+        variant="outline-secondary"
+        type="button"
+        onClick={() => signIn.mutate()}
+        disabled={signIn.isPending}
+      >
+        {signIn.isPending ? t('passkeys.signIn.busy') : t('passkeys.signIn.button')}
+      </Button>
+    </div>
+  );
+}
