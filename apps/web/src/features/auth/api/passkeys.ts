@@ -113,12 +113,17 @@ export const passkeysApi = {
  * Signs in with a passkey the browser holds for this site (none named: discoverable credentials)
  * and keeps the tokens as a password sign-in does. `autofill`: the browser offers passkeys in the
  * e-mail field's suggestions (conditional mediation) and this waits until one is picked; it answers
- * false when the browser has no such suggestions.
+ * false when the browser has no such suggestions. `signal` gives it up before the prompt opens.
  */
-export async function signInWithPasskey({ autofill = false } = {}): Promise<boolean> {
+export async function signInWithPasskey({
+  autofill = false,
+  signal,
+}: { autofill?: boolean; signal?: AbortSignal } = {}): Promise<boolean> {
   const browser = await loadBrowser();
   if (autofill && !(await browser.browserSupportsWebAuthnAutofill())) return false;
   const optionsJSON = await post<PublicKeyCredentialRequestOptionsJSON>('signInOptions', {});
+  // Given up while the options were on their way (the page left, or the button took over).
+  if (signal?.aborted) throw new PasskeyAborted();
   let response: AuthenticationResponseJSON;
   try {
     response = await browser.startAuthentication({ optionsJSON, useBrowserAutofill: autofill });

@@ -23,11 +23,14 @@ export function PasskeySignIn() {
   const identity = useIdentityConfig();
   const supported = browserHasPasskeys() && identity?.embedded !== false;
   const [autofillError, setAutofillError] = useState<unknown>(null);
-  const autofillStarted = useRef(false);
+  // The pending suggestions request, if any: given up when the page goes or the button is used.
+  const autofill = useRef<AbortController | null>(null);
 
   const startAutofill = useCallback(() => {
-    autofillStarted.current = true;
-    signInWithPasskey({ autofill: true }).catch((error: unknown) => {
+    autofill.current?.abort();
+    const own = new AbortController();
+    autofill.current = own;
+    signInWithPasskey({ autofill: true, signal: own.signal }).catch((error: unknown) => {
       if (error instanceof PasskeyAborted || error instanceof PasskeyCancelled) return;
       setAutofillError(error);
     });
@@ -37,12 +40,17 @@ export function PasskeySignIn() {
     if (!supported) return;
     startAutofill();
     return () => {
-      if (autofillStarted.current) void cancelPasskeyPrompt();
+      autofill.current?.abort();
+      autofill.current = null;
+      void cancelPasskeyPrompt();
     };
   }, [supported, startAutofill]);
 
   const signIn = useMutation({
-    mutationFn: () => signInWithPasskey(),
+    mutationFn: () => {
+      autofill.current?.abort();
+      return signInWithPasskey();
+    },
     onMutate: () => setAutofillError(null),
     // The button's prompt replaced the suggestions; they come back unless it signed in.
     onError: () => startAutofill(),

@@ -14,12 +14,15 @@ const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 function fakeBrowser({
   create,
   get,
+  suggestions = false,
 }: {
   create?: () => Promise<unknown>;
   get?: () => Promise<unknown>;
+  /** Offers passkeys in form fields' suggestions (conditional mediation). */
+  suggestions?: boolean;
 }) {
   class FakePublicKeyCredential {
-    static isConditionalMediationAvailable = () => Promise.resolve(false);
+    static isConditionalMediationAvailable = () => Promise.resolve(suggestions);
   }
   vi.stubGlobal('PublicKeyCredential', FakePublicKeyCredential);
   const credentials = {
@@ -270,6 +273,27 @@ describe('sign in with a passkey', () => {
     );
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem(SESSION_KEYS.idToken)).toBeNull();
+  });
+
+  it('asks for passkey suggestions in the e-mail field; picking one signs in', async () => {
+    const browser = fakeBrowser({ get: assertion, suggestions: true });
+    const network = fakeNetwork()
+      .on('POST /identity/v1/passkeys:signInOptions', jsonResponse(200, requestOptions))
+      .on(
+        'POST /identity/v1/passkeys:signIn',
+        jsonResponse(200, {
+          idToken: fakeIdToken('u1'),
+          refreshToken: 'refresh-u1',
+          expiresIn: '3600',
+          localId: 'u1',
+          email: 'ann@example.com',
+        }),
+      );
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/albums/recent'));
+    expect(browser.get).toHaveBeenCalledWith(expect.objectContaining({ mediation: 'conditional' }));
+    expect(network.sent('POST /identity/v1/passkeys:signIn')).toHaveLength(1);
+    expect(localStorage.getItem(SESSION_KEYS.refreshToken)).toBe('refresh-u1');
   });
 
   it('offers no passkey button in a browser without WebAuthn', async () => {
