@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { expectNoSeriousA11yViolations } from './support/checks';
 import { expect, loginPanel, logOut, test } from './support/fixtures';
 
 // An IP address cannot be a WebAuthn relying party: the browser goes to the same server by name.
@@ -75,6 +76,7 @@ test('adds a passkey in account settings, signs in with it without a password, a
     path: 'test-results/screens/passkeys-settings-desktop.png',
     fullPage: true,
   });
+  await expectNoSeriousA11yViolations(page, 'passkeys in account settings');
 
   await logOut(page);
   const panel = loginPanel(page);
@@ -88,6 +90,7 @@ test('adds a passkey in account settings, signs in with it without a password, a
     path: 'test-results/screens/passkeys-login-desktop.png',
     fullPage: true,
   });
+  await expectNoSeriousA11yViolations(page, 'login with a passkey button');
   await button.click();
   await expect(page).toHaveURL(/\/albums\/recent$/);
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();

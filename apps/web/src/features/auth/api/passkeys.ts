@@ -20,6 +20,15 @@ const loadBrowser = () => import('@simplewebauthn/browser');
 export const browserHasPasskeys = () =>
   typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
+/**
+ * Whether the page was opened by a host name: passkeys belong to one, and an IP address
+ * (127.0.0.1, [::1]) cannot be a WebAuthn relying party.
+ */
+export const openedByName = () =>
+  typeof location !== 'undefined' &&
+  !/^[\d.]+$/.test(location.hostname) &&
+  !location.hostname.includes(':');
+
 /** The prompt was closed, timed out, or refused by the person: nothing happened. */
 export class PasskeyCancelled extends Error {
   constructor() {
@@ -121,7 +130,14 @@ export async function signInWithPasskey({
 }: { autofill?: boolean; signal?: AbortSignal } = {}): Promise<boolean> {
   const browser = await loadBrowser();
   if (autofill && !(await browser.browserSupportsWebAuthnAutofill())) return false;
-  const optionsJSON = await post<PublicKeyCredentialRequestOptionsJSON>('signInOptions', {});
+  let optionsJSON: PublicKeyCredentialRequestOptionsJSON;
+  try {
+    optionsJSON = await post<PublicKeyCredentialRequestOptionsJSON>('signInOptions', {});
+  } catch (error) {
+    // Suggestions are a convenience: without options, the field just has none.
+    if (autofill) return false;
+    throw error;
+  }
   // Given up while the options were on their way (the page left, or the button took over).
   if (signal?.aborted) throw new PasskeyAborted();
   let response: AuthenticationResponseJSON;

@@ -5,11 +5,12 @@ import Button from 'react-bootstrap/Button';
 import { useT } from '../../../i18n/i18n';
 import { useIdentityConfig } from '../../../shared/api/client-config';
 import { passkeyErrorMessage } from '../api/passkey-errors';
+import { IdentityError } from '../api/identity-client';
 import {
   PasskeyAborted,
-  PasskeyCancelled,
   browserHasPasskeys,
   cancelPasskeyPrompt,
+  openedByName,
   signInWithPasskey,
 } from '../api/passkeys';
 
@@ -21,7 +22,7 @@ import {
 export function PasskeySignIn() {
   const t = useT();
   const identity = useIdentityConfig();
-  const supported = browserHasPasskeys() && identity?.embedded !== false;
+  const supported = browserHasPasskeys() && openedByName() && identity?.embedded !== false;
   const [autofillError, setAutofillError] = useState<unknown>(null);
   // The pending suggestions request, if any: given up when the page goes or the button is used.
   const autofill = useRef<AbortController | null>(null);
@@ -31,8 +32,9 @@ export function PasskeySignIn() {
     const own = new AbortController();
     autofill.current = own;
     signInWithPasskey({ autofill: true, signal: own.signal }).catch((error: unknown) => {
-      if (error instanceof PasskeyAborted || error instanceof PasskeyCancelled) return;
-      setAutofillError(error);
+      // Only the server's refusal of a passkey the person picked is told; the browser's own
+      // trouble with suggestions is not theirs to act on (the button still tells it).
+      if (error instanceof IdentityError) setAutofillError(error);
     });
   }, []);
 

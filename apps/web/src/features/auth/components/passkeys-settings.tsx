@@ -8,9 +8,10 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import type { PasskeyInfo } from '@photo/contract';
 import { useIntl, useT } from '../../../i18n/i18n';
+import type { MessageId } from '../../../i18n/message-ids';
 import { useIdentityConfig } from '../../../shared/api/client-config';
 import { passkeyErrorMessage } from '../api/passkey-errors';
-import { PasskeyAborted, browserHasPasskeys, passkeysApi } from '../api/passkeys';
+import { PasskeyAborted, browserHasPasskeys, openedByName, passkeysApi } from '../api/passkeys';
 
 const passkeysKey = ['identity', 'passkeys'] as const;
 
@@ -148,7 +149,11 @@ export function PasskeysSettings() {
   });
   if (!embedded) return null;
 
-  const supported = browserHasPasskeys();
+  const unavailable: MessageId | null = !browserHasPasskeys()
+    ? 'passkeys.settings.unsupported'
+    : openedByName()
+      ? null
+      : 'passkeys.settings.ipAddress';
   const onAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     add.mutate();
@@ -187,7 +192,7 @@ export function PasskeysSettings() {
               ))}
             </ListGroup>
           ))}
-        {supported ? (
+        {unavailable === null ? (
           <Form onSubmit={onAdd} noValidate className="d-grid gap-2">
             <Form.Group controlId="passkey-name">
               <Form.Label>{t('passkeys.settings.nameLabel')}</Form.Label>
@@ -213,7 +218,7 @@ export function PasskeysSettings() {
             </div>
           </Form>
         ) : (
-          <p className="text-body-secondary mb-0">{t('passkeys.settings.unsupported')}</p>
+          <p className="text-body-secondary mb-0">{t(unavailable)}</p>
         )}
       </section>
       <Modal
