@@ -10,3 +10,4 @@ export * from './admin.js';
 export * from './library.js';
 export * from './activity.js';
 export * from './sso.js';
+export * from './passkeys.js';

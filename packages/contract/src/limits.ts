@@ -143,3 +143,6 @@ export const SSO_START_PATH = '/identity/v1/sso/start';
 export const SSO_EXCHANGE_PATH = '/identity/v1/sso/exchange';
 /** The web app's page that finishes a single sign-on: ?code=… (or ?error=… when refused). */
 export const SSO_FINISH_PATH = '/auth/sso';
+
+/** Longest name of a passkey (the name its owner gives it in account settings). */
+export const PASSKEY_NAME_MAX = 64;

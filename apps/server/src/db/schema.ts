@@ -83,6 +83,34 @@ export interface IdentityTrustedDevicesTable {
   last_used_at: string;
 }
 
+/** A passkey (WebAuthn credential) of an account. */
+export interface IdentityPasskeysTable {
+  id: string;
+  uid: string;
+  /** The authenticator's credential ID, base64url. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** Signature counter last seen; 0: the authenticator keeps none. PostgreSQL answers bigint as text. */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of transports. */
+  transports: string;
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A passkey challenge handed out and not yet answered (single use). */
+export interface IdentityPasskeyChallengesTable {
+  /** SHA-256 of the challenge, hex. */
+  challenge_hash: string;
+  purpose: 'registration' | 'sign-in';
+  /** The account adding a passkey; null for a sign-in. */
+  uid: string | null;
+  expires_at: string;
+}
+
 export interface UsersTable {
   /** The token's subject. */
   id: string;
@@ -414,6 +442,8 @@ export interface Database {
   identity_sso_requests: IdentitySsoRequestsTable;
   identity_sso_links: IdentitySsoLinksTable;
   identity_sso_handoffs: IdentitySsoHandoffsTable;
+  identity_passkeys: IdentityPasskeysTable;
+  identity_passkey_challenges: IdentityPasskeyChallengesTable;
   users: UsersTable;
   files: FilesTable;
   albums: AlbumsTable;

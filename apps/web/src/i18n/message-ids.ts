@@ -1,6 +1,7 @@
 import type common from './messages/en/common.json';
 import type mfa from './messages/en/mfa.json';
 import type sso from './messages/en/sso.json';
+import type passkeys from './messages/en/passkeys.json';
 
 /**
  * Every message id, from the English catalogs: `t('…')` with an id English lacks does not compile.
@@ -11,6 +12,7 @@ interface EnglishAreas {
   common: typeof common;
   mfa: typeof mfa;
   sso: typeof sso;
+  passkeys: typeof passkeys;
 }
 
 export type MessageId = {

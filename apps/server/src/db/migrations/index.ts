@@ -22,6 +22,7 @@ import * as shareLinks from './2026-11-28T00-00-share-links.js';
 import * as activity from './2026-11-28T01-00-activity.js';
 import * as identityMfa from './2026-11-29T02-00-identity-mfa.js';
 import * as sso from './2026-11-29T03-00-sso.js';
+import * as passkeys from './2026-11-29T01-00-passkeys.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T01-00-activity': activity,
   '2026-11-29T02-00-identity-mfa': identityMfa,
   '2026-11-29T03-00-sso': sso,
+  '2026-11-29T01-00-passkeys': passkeys,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

@@ -35,6 +35,7 @@ import {
   type RequestContext,
 } from './identity.service.js';
 import { ssoRoutes } from './identity.sso.routes.js';
+import { identityPasskeyRoutes } from './identity.passkeys.routes.js';
 import { signInClient } from './sign-in-throttle.js';
 
 /** Requests per minute from one client address to the identity service, whatever they are. */
@@ -246,6 +247,7 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     routes: 'all',
   });
   await app.register(ssoRoutes, { prefix: IDENTITY_BASE_PATH, deps });
+  await app.register(identityPasskeyRoutes, { prefix: IDENTITY_BASE_PATH, deps });
   await app.register(identityPrefixRoutes, {
     prefix: IDENTITY_TOOLKIT_PATH,
     deps,

@@ -18,6 +18,7 @@ import { IdentityError, identityClient } from '../api/identity-client';
 import { leaveLoginNotice } from '../api/login-notice';
 import { getFreshIdToken, refreshIdToken, startSession } from '../api/session';
 import { EmailSummaries } from './email-summaries';
+import { PasskeysSettings } from './passkeys-settings';
 import { PasswordForm } from './password-form';
 import { TwoStepSection } from './two-step-section';
 import { useReauthentication } from './use-reauthentication';
@@ -314,6 +315,7 @@ export function AccountSettings() {
         <hr className="my-0" />
         <ChangePassword email={email} />
         <TwoStepSection />
+        <PasskeysSettings />
         <hr className="my-0" />
         <DeleteAccount email={email} />
       </Card.Body>

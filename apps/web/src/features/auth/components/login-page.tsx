@@ -12,6 +12,7 @@ import { TextField } from '../../../shared/components/text-field';
 import { paths } from '../../../shared/config/paths';
 import { takeLoginNotice } from '../api/login-notice';
 import { useSignIn, useSignUp } from '../api/use-sign-in';
+import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordField } from './password-field';
 import { redirectTarget } from './redirect-target';
 import { SecondFactorPrompt } from './second-factor-prompt';
@@ -38,7 +39,7 @@ function CredentialFields(props: CredentialFieldsProps) {
         label="Email address"
         type="email"
         placeholder="Enter email"
-        autoComplete="email"
+        autoComplete={idPrefix === 'login' ? 'username webauthn' : 'email'}
         value={email}
         maxLength={EMAIL_MAX}
         onChange={onEmail}
@@ -140,6 +141,7 @@ export function LoginPage() {
                   </Button>
                   <Link to={paths.forgotPassword}>Forgot password?</Link>
                 </div>
+                <PasskeySignIn />
               </Form>
               <SsoSignIn target={redirectTarget(location.state)} />
             </Tab>
