@@ -90,3 +90,47 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`the photo viewer and the selection bar speak German (${viewport.label})`, async ({
+    page,
+    api,
+    user,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const { album } = await albumWithCover(api, user, albumName('Wanderung'));
+    await api.addPhoto(user, album.id, await makeJpeg({ name: 'gipfel.jpg' }));
+    await logIn(page, user);
+    await chooseGerman(page);
+    await page.goto(`/album/${album.id}`);
+
+    await page
+      .getByRole('link', { name: /^Größer ansehen: / })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: 'Fotoansicht' });
+    await expect(viewer.locator('.yarl__slide_current').getByText(/^1 von 2/)).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Nächstes Foto' })).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Diashow starten' })).toBeVisible();
+    await expect(
+      viewer.locator('.yarl__slide_current').getByRole('link', { name: 'Fotoseite' }),
+    ).toBeVisible();
+    await viewer.getByRole('button', { name: 'Info' }).click();
+    const details = viewer.getByRole('complementary', { name: 'Fotodetails' });
+    await expect(details.getByRole('heading', { name: 'Details' })).toBeVisible();
+    await expect(details.getByText('0 Likes')).toBeVisible();
+    await page.screenshot({ path: path.join(PICTURES, `${viewport.label}-viewer.png`) });
+    await viewer.getByRole('button', { name: 'Ansicht schließen' }).click();
+    await expect(viewer).toHaveCount(0);
+
+    await page.locator('button.app-select-check').first().click({ force: true });
+    const bar = page.getByRole('toolbar', { name: 'Ausgewählte Fotos' });
+    await expect(bar.getByText('1 ausgewählt')).toBeVisible();
+    expect(await overflowing(bar)).toEqual([]);
+    await page.screenshot({ path: path.join(PICTURES, `${viewport.label}-selection.png`) });
+    await bar.getByRole('button', { name: 'Löschen' }).click();
+    const confirm = page.getByRole('dialog', { name: '1 Foto löschen?' });
+    await expect(confirm).toContainText('Das Foto und seine Kommentare werden aus allen Alben');
+    await page.screenshot({ path: path.join(PICTURES, `${viewport.label}-selection-delete.png`) });
+  });
+}
