@@ -41,7 +41,10 @@ import { LivePhoto } from '../../../shared/ui/live-photo';
 import { VideoPoster } from '../../../shared/ui/video-notice';
 import type { RotateDirection } from '../../../shared/api/rotate-photo';
 import { MIRRORED, ROTATE_LEFT_PATH } from '../../../shared/components/rotate-icon';
-import { t, useIntl, useT } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/i18n';
+
+/** The current language's `t`, as a component reads it (slides are made again when it changes). */
+type Translate = ReturnType<typeof useT>;
 
 declare module 'yet-another-react-lightbox' {
   interface Labels {
@@ -80,21 +83,27 @@ function derivedSize(photo: Photo, edge: number): { width: number; height: numbe
 }
 
 /** The picture's description in the viewer: what it is, who added it and when it was taken. */
-function slideAlt(photo: Photo): string {
+function slideAlt(photo: Photo, t: Translate): string {
   const taken = photo.dateTaken
     ? t('viewer.alt.taken', { date: formatDateTaken(photo.dateTaken) })
     : '';
-  return `${slideTitle(photo)}${taken}`;
+  return `${slideTitle(photo, t)}${taken}`;
 }
 
 /** "Photo by Ann": what the item is and who added it. */
-function slideTitle(photo: Photo): string {
+function slideTitle(photo: Photo, t: Translate): string {
   const kind = kindWord(photo);
   return photo.createdBy ? t('viewer.by', { kind, name: photo.createdBy }) : kind;
 }
 
-function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink: boolean): Slide {
-  const by = slideTitle(photo);
+function toSlide(
+  photo: Photo,
+  index: number,
+  photos: readonly Photo[],
+  pageLink: boolean,
+  t: Translate,
+): Slide {
+  const by = slideTitle(photo, t);
   const preview = derivedSize(photo, IMAGE_SIZES.preview);
   const srcSet = (Object.keys(IMAGE_SIZES) as ImageSize[]).flatMap((size) => {
     const dimensions = derivedSize(photo, IMAGE_SIZES[size]);
@@ -146,7 +155,7 @@ function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink
     src: sizedImageUrl(photo.photoUrl, 'preview'),
     ...(preview ?? {}),
     ...(srcSet.length > 0 ? { srcSet } : {}),
-    alt: slideAlt(photo),
+    alt: slideAlt(photo, t),
     ...caption,
   };
 }
@@ -165,13 +174,14 @@ function fittedBox(photo: Photo, rect: { width: number; height: number }) {
  * Live Photo (its still, its motion played over it). Other slides are the viewer's own.
  */
 function MediaSlide({ photo, rect }: { photo: Photo; rect: { width: number; height: number } }) {
+  const t = useT();
   const box = fittedBox(photo, rect);
   const still = (
     <img
       src={sizedImageUrl(photo.photoUrl, 'preview')}
       srcSet={imageSrcSet(photo.photoUrl)}
       sizes={`${box.width}px`}
-      alt={slideAlt(photo)}
+      alt={slideAlt(photo, t)}
       width={box.width}
       height={box.height}
       className="app-viewer-still"
@@ -343,12 +353,10 @@ export default function PhotoLightbox({
   rotating = false,
   rotateError = null,
 }: PhotoLightboxProps) {
-  // Made again in a newly chosen language (its texts are read when a slide is made).
-  const intl = useIntl();
   const translate = useT();
   const slides = useMemo(
-    () => (intl ? photos.map((photo, at, all) => toSlide(photo, at, all, pageLink)) : []),
-    [photos, pageLink, intl],
+    () => photos.map((photo, at, all) => toSlide(photo, at, all, pageLink, translate)),
+    [photos, pageLink, translate],
   );
   // Which photo each slide is, for the slides drawn here rather than by the viewer.
   const photoOfSlide = useMemo(
