@@ -13,14 +13,14 @@ import { useCurrentUserId } from '../../shared/auth/session-store';
 import { paths } from '../../shared/config/paths';
 import { useOpenedOnce } from '../../shared/lib/use-opened-once';
 import './save-to-library.css';
+import { useIntl, useT } from '../../i18n/i18n';
+import { richText } from '../../features/albums/lib/rich-text';
 
 // The picker comes when first opened, as from the selection bar.
 const AlbumPicker = lazy(() => import('../../features/albums/components/album-picker'));
 
 /** How long "Saved to …" stays. */
 const NOTICE_MS = 8_000;
-
-const LABEL = 'Save to my library';
 
 function SaveIcon() {
   return (
@@ -47,6 +47,8 @@ function SavedNotice({
   error: string | null;
   onDismiss: () => void;
 }) {
+  const t = useT();
+  const intl = useIntl();
   useEffect(() => {
     if (!saved && !error) return undefined;
     const timer = setTimeout(onDismiss, NOTICE_MS);
@@ -58,18 +60,21 @@ function SavedNotice({
         <div className="app-saved-notice">
           {saved ? (
             <span>
-              Saved to{' '}
-              <Link to={paths.album(saved.albumId)} className="text-break">
-                {saved.name}
-              </Link>
+              {richText(intl, 'viewer.saved', {
+                name: (
+                  <Link key="name" to={paths.album(saved.albumId)} className="text-break">
+                    {saved.name}
+                  </Link>
+                ),
+              })}
             </span>
           ) : (
-            <span>The photo could not be saved. {error}</span>
+            <span>{t('viewer.save.failed', { error: error ?? '' })}</span>
           )}
           <button
             type="button"
             className="btn-close btn-close-white"
-            aria-label="Dismiss"
+            aria-label={t('viewer.dismiss')}
             onClick={onDismiss}
           />
         </div>
@@ -98,6 +103,8 @@ export function SaveToLibrary({ photo, buttonClass }: { photo: Photo; buttonClas
     void queryClient.invalidateQueries({ queryKey: timelineKeys.all });
   });
   const opened = useOpenedOnce(picking);
+  const t = useT();
+  const label = t('viewer.save');
 
   if (userId === null || !album.data || album.data.createdById === userId) return null;
 
@@ -116,12 +123,12 @@ export function SaveToLibrary({ photo, buttonClass }: { photo: Photo; buttonClas
         <button
           type="button"
           className={buttonClass}
-          title={LABEL}
+          title={label}
           aria-haspopup="dialog"
           onClick={open}
         >
           <SaveIcon />
-          <span className="visually-hidden">{LABEL}</span>
+          <span className="visually-hidden">{label}</span>
         </button>
       ) : (
         <Button
@@ -130,14 +137,14 @@ export function SaveToLibrary({ photo, buttonClass }: { photo: Photo; buttonClas
           aria-haspopup="dialog"
           onClick={open}
         >
-          {LABEL}
+          {label}
         </Button>
       )}
       {opened && (
         <Suspense fallback={null}>
           <AlbumPicker
             show={picking}
-            title={LABEL}
+            title={label}
             count={1}
             busy={save.isPending}
             onPick={(chosen) =>

@@ -2,6 +2,7 @@ import type { LikeSummary, Photo } from '@photo/contract';
 import { Suspense, lazy, type ReactNode } from 'react';
 import type { ViewerParts } from '../../features/albums/components/photo-lightbox';
 import { LoadingState } from '../../shared/components/loading-state';
+import { useT } from '../../i18n/i18n';
 
 // Loaded with the viewer, when a photo is first opened, not with the album's page.
 const ViewerLike = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerLike })));
@@ -11,7 +12,12 @@ const ViewerComments = lazy(() =>
   import('./viewer-parts').then((m) => ({ default: m.ViewerComments })),
 );
 
-const loading = <LoadingState label="Loading…" />;
+/** While a part loads (its text in the language of the moment). */
+function Loading() {
+  const t = useT();
+  return <LoadingState label={t('viewer.loading')} />;
+}
+const loading = <Loading />;
 
 /**
  * The viewer of an album one may see, signed in: "Like", "Save to my library" (an album not

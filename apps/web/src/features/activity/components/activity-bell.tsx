@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/config/paths';
 import { useUnreadActivity } from '../api/activity-api';
 import { badgeText } from './activity-text';
+import { useT } from '../../../i18n/i18n';
 
 // The list and the live stream load apart from the first page: the bell itself is a button.
 const ActivityPanel = lazy(() =>
@@ -46,6 +47,7 @@ export function ActivityBell() {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const t = useT();
 
   // The live stream, loaded after the page: new entries update the badge (and the list).
   useEffect(() => {
@@ -89,7 +91,7 @@ export function ActivityBell() {
         ref={toggle}
         type="button"
         className="nav-link rounded-pill px-2 app-bell"
-        aria-label={text ? `Activity, ${text} unread` : 'Activity'}
+        aria-label={text ? t('activity.bell', { unread: text }) : t('activity.title')}
         aria-expanded={open}
         aria-controls="activity-panel"
         onClick={onClick}
@@ -103,7 +105,11 @@ export function ActivityBell() {
       </button>
       {open && (
         <div id="activity-panel" className="shadow app-activity-panel">
-          <Suspense fallback={<div className="p-4 text-center text-body-secondary">Loading…</div>}>
+          <Suspense
+            fallback={
+              <div className="p-4 text-center text-body-secondary">{t('activity.loading')}</div>
+            }
+          >
             <ActivityPanel onNavigate={() => setOpen(false)} />
           </Suspense>
         </div>

@@ -5,6 +5,7 @@ import { timeAgo } from '../../../shared/lib/format-date';
 import { sizedImageUrl } from '../../../shared/lib/image-url';
 import { useActivityFeed, useMarkAllRead, useUnreadActivity } from '../api/activity-api';
 import { activityHref, activityText } from './activity-text';
+import { useT } from '../../../i18n/i18n';
 
 /** An album's mark, for an entry without a photo (an invitation). */
 function AlbumIcon() {
@@ -23,6 +24,7 @@ function AlbumIcon() {
 
 function Entry({ entry, onNavigate }: { entry: Activity; onNavigate?: () => void }) {
   const text = activityText(entry);
+  const t = useT();
   return (
     <li>
       <Link
@@ -52,7 +54,7 @@ function Entry({ entry, onNavigate }: { entry: Activity; onNavigate?: () => void
         </span>
         {entry.unread && (
           <span className="app-activity-dot">
-            <span className="visually-hidden">Unread</span>
+            <span className="visually-hidden">{t('activity.unread')}</span>
           </span>
         )}
       </Link>
@@ -74,6 +76,7 @@ export function ActivityList({
   const feed = useActivityFeed();
   const unread = useUnreadActivity();
   const markAllRead = useMarkAllRead();
+  const t = useT();
   const entries = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const anyUnread = (unread.data?.count ?? 0) > 0 || entries.some((entry) => entry.unread);
@@ -85,7 +88,7 @@ export function ActivityList({
           id="activity-heading"
           className={`${headingLevel === 1 ? 'h3' : 'h5'} mb-0 me-auto`}
         >
-          Activity
+          {t('activity.title')}
         </Heading>
         <button
           type="button"
@@ -93,27 +96,26 @@ export function ActivityList({
           disabled={!anyUnread || markAllRead.isPending}
           onClick={() => markAllRead.mutate()}
         >
-          Mark all read
+          {t('activity.markRead')}
         </button>
       </div>
-      {feed.isPending && <p className="p-4 text-center text-body-secondary mb-0">Loading…</p>}
+      {feed.isPending && (
+        <p className="p-4 text-center text-body-secondary mb-0">{t('activity.loading')}</p>
+      )}
       {feed.isError && (
         <p className="p-4 text-center text-danger mb-0" role="alert">
-          The activity could not be loaded.{' '}
+          {t('activity.loadFailed')}{' '}
           <button
             type="button"
             className="btn btn-link p-0 align-baseline"
             onClick={() => void feed.refetch()}
           >
-            Try again
+            {t('activity.retry')}
           </button>
         </p>
       )}
       {feed.isSuccess && entries.length === 0 && (
-        <p className="p-4 text-center text-body-secondary mb-0">
-          Nothing yet. Invitations, photos added to albums you share, and comments and likes on your
-          photos show here.
-        </p>
+        <p className="p-4 text-center text-body-secondary mb-0">{t('activity.empty')}</p>
       )}
       {entries.length > 0 && (
         <ul className="list-unstyled mb-0 app-activity-list">

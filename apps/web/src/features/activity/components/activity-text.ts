@@ -1,23 +1,17 @@
 import type { Activity } from '@photo/contract';
 import { paths } from '../../../shared/config/paths';
+import { t } from '../../../i18n/i18n';
 
 /** What an entry says: "Ann commented on your photo: “Lovely!”", "Bob added 12 photos to Garden"… */
 export function activityText(entry: Activity): string {
-  const photos = (n: number) => (n === 1 ? 'a photo' : `${n} photos`);
-  switch (entry.kind) {
-    case 'invitation':
-      return `You were invited to ${entry.albumName}`;
-    case 'photosAdded':
-      return `${entry.actorName} added ${photos(entry.count)} to ${entry.albumName}`;
-    case 'guestUpload':
-      return `${entry.actorName} (guest) added ${photos(entry.count)} to ${entry.albumName}`;
-    case 'comment':
-      return entry.excerpt
-        ? `${entry.actorName} commented on your photo: “${entry.excerpt}”`
-        : `${entry.actorName} commented on your photo`;
-    case 'like':
-      return `${entry.actorName} liked your photo`;
-  }
+  // One sentence per kind (an ICU select), its word order the language's own.
+  return t('activity.text', {
+    kind: entry.kind === 'comment' && entry.excerpt ? 'commentQuote' : entry.kind,
+    actor: entry.actorName,
+    album: entry.albumName,
+    count: entry.count,
+    excerpt: entry.excerpt ?? '',
+  });
 }
 
 /** Where an entry leads: the photo in its album's viewer for a comment or a like, else the album. */

@@ -6,6 +6,7 @@ import { CARD_IMAGE_SIZES_ATTRIBUTE } from '../../../shared/lib/card-image';
 import { cardSrcSet, sizedImageUrl } from '../../../shared/lib/image-url';
 import { cardImageProps, usePlaceholder } from '../../../shared/lib/placeholder';
 import { albumFactsLine } from '../lib/album-facts';
+import { useT } from '../../../i18n/i18n';
 
 interface AlbumCardProps {
   album: Album;
@@ -21,6 +22,7 @@ interface AlbumCardProps {
 export const AlbumCard = memo(function AlbumCard({ album, eager = false }: AlbumCardProps) {
   // Cards past the first row decode theirs once the first screen is shown.
   const placeholder = usePlaceholder(album.coverPlaceholder, !eager);
+  const t = useT();
   return (
     <div className="h-100 border-0 bg-transparent app-card app-album-card card">
       <img
@@ -36,21 +38,23 @@ export const AlbumCard = memo(function AlbumCard({ album, eager = false }: Album
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
         decoding="async"
-        alt={`Cover photo of the album ${album.name}`}
+        alt={t('albums.card.cover', { name: album.name })}
       />
       <div className="d-flex flex-column px-1 pt-2 pb-0 card-body">
         <h2 className="h6 fw-semibold text-break mb-1 card-title">{album.name}</h2>
         <p className="small text-body-secondary mb-0 card-text">{albumFactsLine(album)}</p>
         {album.createdBy && (
-          <p className="small text-body-secondary mb-3 card-text">by {album.createdBy}</p>
+          <p className="small text-body-secondary mb-3 card-text">
+            {t('albums.by', { name: album.createdBy })}
+          </p>
         )}
         {/* The whole card opens the album (stretched-link); the link keeps the spec's name. */}
         <Link
           to={paths.album(album.id)}
           className="btn btn-sm btn-outline-primary mt-auto align-self-start stretched-link"
-          aria-label={`Go to Album ${album.name}`}
+          aria-label={t('albums.card.go', { name: album.name })}
         >
-          Go to Album
+          {t('albums.card.goShort')}
         </Link>
       </div>
     </div>

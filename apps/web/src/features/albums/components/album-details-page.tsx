@@ -27,6 +27,7 @@ import { useOpenedOnce } from '../../../shared/lib/use-opened-once';
 import { SelectableTile } from '../../../shared/selection/selectable-tile';
 import { SelectionNotice } from '../../../shared/selection/selection-notice';
 import { useSelection, type Selection } from '../../../shared/selection/use-selection';
+import { useT } from '../../../i18n/i18n';
 
 // What the owner opens now and then loads when first opened, not with the page.
 const RenameAlbumForm = lazy(() =>
@@ -68,16 +69,17 @@ function AlbumPhotos({
   const deletePhoto = useDeletePhoto();
   const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
+  const t = useT();
   const shownId = viewer.list[viewer.index]?.id;
   const { reset: resetRotate } = rotate;
   // A failed turn is said while its photo is shown, not over the next one.
   useEffect(() => resetRotate(), [shownId, resetRotate]);
 
-  if (photos.isPending) return <PhotoGridSkeleton label="Loading photos…" />;
+  if (photos.isPending) return <PhotoGridSkeleton label={t('albums.photos.loading')} />;
   if (photos.isError) {
     return (
       <ErrorState
-        title="The photos of this album could not be loaded."
+        title={t('albums.photos.loadFailed')}
         message={errorMessage(photos.error)}
         onRetry={() => void photos.refetch()}
       />
@@ -87,16 +89,16 @@ function AlbumPhotos({
     return (
       <EmptyState>
         <AlbumIcon name="photos" size="3rem" />
-        <p className="h5 mt-3 text-body">No photos yet</p>
+        <p className="h5 mt-3 text-body">{t('albums.noPhotos')}</p>
         {canAdd ? (
           <>
-            <p>Add the first ones to this album.</p>
+            <p>{t('albums.empty.add')}</p>
             <Link to={paths.upload(album.id)} className="btn btn-primary">
-              <AlbumIcon name="upload" /> Upload Photo
+              <AlbumIcon name="upload" /> {t('albums.upload')}
             </Link>
           </>
         ) : (
-          <p>Photos added to this album will show here.</p>
+          <p>{t('albums.empty.view')}</p>
         )}
       </EmptyState>
     );
@@ -152,15 +154,15 @@ function AlbumPhotos({
       />
       <ConfirmDialog
         show={toDelete !== null}
-        title="Delete this photo?"
-        confirmLabel="Delete photo"
+        title={t('albums.photo.delete.title')}
+        confirmLabel={t('albums.photo.delete')}
         busy={deletePhoto.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           if (toDelete) deletePhoto.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
         }}
       >
-        The photo by {toDelete?.createdBy} and its comments will be deleted. This cannot be undone.
+        {t('albums.photo.delete.text', { name: toDelete?.createdBy ?? '' })}
       </ConfirmDialog>
     </>
   );
@@ -195,20 +197,21 @@ export function AlbumDetailsPage({
   const shareOpened = useOpenedOnce(sharing);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const leave = useLeaveAlbum(albumId);
+  const t = useT();
 
   if (album.isPending) {
     return (
       <>
         <div className="app-album-head-placeholder" aria-hidden="true" />
-        <PhotoGridSkeleton label="Loading the album…" />
+        <PhotoGridSkeleton label={t('albums.album.loading')} />
       </>
     );
   }
   if (album.isError) {
     return (
       <>
-        <PageTitle title="Album" />
-        <h1>Photos in this Album</h1>
+        <PageTitle title={t('albums.album')} />
+        <h1>{t('albums.album.heading')}</h1>
         <ItemErrorState
           what="album"
           error={album.error}
@@ -229,56 +232,62 @@ export function AlbumDetailsPage({
   return (
     <>
       <PageTitle title={current.name} />
-      <h1 className="app-eyebrow">Photos in this Album</h1>
+      <h1 className="app-eyebrow">{t('albums.album.heading')}</h1>
       <div className="app-album-head">
         <div className="app-album-title">
           <h2 className="h4 mb-0 text-break">{current.name}</h2>
           <p className="small text-body-secondary mb-0">
-            {current.createdBy && <span className="me-2">by {current.createdBy}</span>}
+            {current.createdBy && (
+              <span className="me-2">{t('albums.by', { name: current.createdBy })}</span>
+            )}
             {isOwner && current.visibility && current.visibility !== 'everyone' && (
               <span className="badge text-bg-light border me-1">
-                {VISIBILITY_LABELS[current.visibility]}
+                {t(VISIBILITY_LABELS[current.visibility])}
               </span>
             )}
-            {isMember && <span className="badge text-bg-light border">Shared with you</span>}
+            {isMember && (
+              <span className="badge text-bg-light border">{t('albums.album.sharedWithYou')}</span>
+            )}
           </p>
         </div>
         <div className="app-album-actions">
           {canAdd ? (
             <Link to={paths.upload(current.id)} className="btn btn-primary btn-sm">
-              <AlbumIcon name="upload" /> Upload Photo
+              <AlbumIcon name="upload" /> {t('albums.upload')}
             </Link>
           ) : (
             <>
               <Button variant="primary" size="sm" disabled aria-describedby="upload-owner-only">
-                <AlbumIcon name="upload" /> Upload Photo
+                <AlbumIcon name="upload" /> {t('albums.upload')}
               </Button>
               <span id="upload-owner-only" className="small text-body-secondary">
-                {current.myRole === 'viewer'
-                  ? 'You can view this album but not add photos to it.'
-                  : "Only the album's owner can add photos to it."}
+                {t(current.myRole === 'viewer' ? 'albums.viewerOnly' : 'albums.ownerOnly')}
               </span>
             </>
           )}
           {isOwner && (
             <Button variant="outline-primary" size="sm" onClick={() => setSharing(true)}>
-              <AlbumIcon name="share" /> <span className="app-narrow-hidden">Share</span>
+              <AlbumIcon name="share" />{' '}
+              <span className="app-narrow-hidden">{t('albums.album.share')}</span>
             </Button>
           )}
           <AlbumDownloadButton album={current} />
           {isMember && userId !== null && (
             <Button variant="outline-secondary" size="sm" onClick={() => setConfirmingLeave(true)}>
-              <AlbumIcon name="leave" /> <span className="app-narrow-hidden">Leave</span>
+              <AlbumIcon name="leave" />{' '}
+              <span className="app-narrow-hidden">{t('albums.album.leave')}</span>
             </Button>
           )}
           {isOwner && !renaming && (
             <Button variant="outline-secondary" size="sm" onClick={() => setRenaming(true)}>
-              <AlbumIcon name="rename" /> <span className="app-narrow-hidden">Rename album</span>
+              <AlbumIcon name="rename" />{' '}
+              <span className="app-narrow-hidden">{t('albums.album.rename')}</span>
             </Button>
           )}
           {isOwner && (
             <Button variant="outline-danger" size="sm" onClick={() => setConfirmingDelete(true)}>
-              <AlbumIcon name="trash" /> <span className="app-narrow-hidden">Delete album</span>
+              <AlbumIcon name="trash" />{' '}
+              <span className="app-narrow-hidden">{t('albums.album.delete')}</span>
             </Button>
           )}
         </div>
@@ -306,8 +315,8 @@ export function AlbumDetailsPage({
       )}
       <ConfirmDialog
         show={confirmingLeave}
-        title="Leave this album?"
-        confirmLabel="Leave album"
+        title={t('albums.leave.title')}
+        confirmLabel={t('albums.leave')}
         busy={leave.isPending}
         onCancel={() => setConfirmingLeave(false)}
         onConfirm={() => {
@@ -318,12 +327,12 @@ export function AlbumDetailsPage({
           });
         }}
       >
-        You will no longer see &ldquo;{current.name}&rdquo;. The photos you added stay in it.
+        {t('albums.leave.text', { name: current.name })}
       </ConfirmDialog>
       <ConfirmDialog
         show={confirmingDelete}
-        title="Delete this album?"
-        confirmLabel="Delete album"
+        title={t('albums.delete.title')}
+        confirmLabel={t('albums.album.delete')}
         busy={deleteAlbum.isPending}
         onCancel={() => setConfirmingDelete(false)}
         onConfirm={() =>
@@ -333,8 +342,7 @@ export function AlbumDetailsPage({
           })
         }
       >
-        The album &ldquo;{current.name}&rdquo;, all its photos and their comments will be deleted.
-        This cannot be undone.
+        {t('albums.delete.text', { name: current.name })}
       </ConfirmDialog>
     </>
   );

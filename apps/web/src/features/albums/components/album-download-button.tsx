@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useDownload } from '../../../shared/api/download';
 import { AlbumIcon } from './album-icons';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * The album page's "Download": the album's originals as one zip. The server makes the zip's
@@ -12,6 +13,7 @@ import { AlbumIcon } from './album-icons';
 export function AlbumDownloadButton({ album }: { album: Album }) {
   const download = useDownload();
   const ids = useId();
+  const t = useT();
   const empty = album.photoCount === 0;
   return (
     <>
@@ -19,7 +21,7 @@ export function AlbumDownloadButton({ album }: { album: Album }) {
         variant="outline-secondary"
         size="sm"
         disabled={download.isPending || empty}
-        title={empty ? 'This album has no photos to download yet' : undefined}
+        title={empty ? t('albums.download.none') : undefined}
         aria-describedby={download.isError ? `${ids}-error` : undefined}
         onClick={() => download.mutate({ albumId: album.id })}
       >
@@ -29,12 +31,12 @@ export function AlbumDownloadButton({ album }: { album: Album }) {
           <AlbumIcon name="download" />
         )}{' '}
         <span className="app-narrow-hidden">
-          {download.isPending ? 'Preparing the download…' : 'Download'}
+          {t(download.isPending ? 'albums.download.preparing' : 'albums.download')}
         </span>
       </Button>
       {download.isError && (
         <p id={`${ids}-error`} role="alert" className="small text-danger mb-0 w-100 order-last">
-          The album could not be downloaded: {errorMessage(download.error)}
+          {t('albums.download.failed', { error: errorMessage(download.error) })}
         </p>
       )}
     </>

@@ -7,6 +7,7 @@ import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { EAGER_CARDS } from '../../../shared/lib/card-image';
 import { useFirstScreenFirst } from '../../../shared/lib/first-screen-first';
+import { useT } from '../../../i18n/i18n';
 import type { useAlbums } from '../api/get-albums';
 import { AlbumCard } from './album-card';
 
@@ -18,11 +19,12 @@ interface AlbumListProps {
 
 /** A grid of album cards with its loading, error and empty states, loading more on scroll. */
 export function AlbumList({ query, empty, label }: AlbumListProps) {
-  if (query.isPending) return <LoadingState label="Loading albums…" />;
+  const t = useT();
+  if (query.isPending) return <LoadingState label={t('albums.loading')} />;
   if (query.isError) {
     return (
       <ErrorState
-        title="The albums could not be loaded."
+        title={t('albums.loadFailed')}
         message={errorMessage(query.error)}
         onRetry={() => void query.refetch()}
       />

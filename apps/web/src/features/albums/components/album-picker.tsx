@@ -3,12 +3,12 @@ import Modal from 'react-bootstrap/Modal';
 import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { LoadingState } from '../../../shared/components/loading-state';
-import { countLabel } from '../../../shared/lib/count-label';
 import { sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderColour } from '../../../shared/lib/placeholder';
 import type { AlbumPickerProps } from '../../../shared/selection/album-picker-props';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { useAlbums } from '../api/get-albums';
+import { useT } from '../../../i18n/i18n';
 import './album-picker.css';
 
 /** Reads every page of a list of albums (a person has tens, rarely thousands). */
@@ -44,6 +44,7 @@ export default function AlbumPicker({
     [mine.data, shared.data, userId],
   );
   const error = mine.error ?? shared.error;
+  const t = useT();
   return (
     <Modal
       show={show}
@@ -56,19 +57,19 @@ export default function AlbumPicker({
         <Modal.Title id="album-picker-title" as="h2" className="h5">
           {title}
           <span className="d-block small fw-normal text-body-secondary">
-            {countLabel(count, 'photo')}
+            {t('albums.photos', { count })}
           </span>
         </Modal.Title>
       </Modal.Header>
       <Modal.Body className="p-2">
         {(mine.isPending || shared.isPending) && choices.length === 0 ? (
-          <LoadingState label="Loading albums…" />
+          <LoadingState label={t('albums.loading')} />
         ) : error && choices.length === 0 ? (
-          <p className="text-danger m-2">The albums could not be loaded. {errorMessage(error)}</p>
-        ) : choices.length === 0 ? (
-          <p className="text-body-secondary m-2">
-            You have no album to add photos to. Create one first.
+          <p className="text-danger m-2">
+            {t('albums.loadFailed')} {errorMessage(error)}
           </p>
+        ) : choices.length === 0 ? (
+          <p className="text-body-secondary m-2">{t('albums.picker.none')}</p>
         ) : (
           <ul className="list-unstyled mb-0 app-album-picker" aria-busy={busy}>
             {choices.map((album) => (
@@ -94,10 +95,12 @@ export default function AlbumPicker({
                   <span className="app-album-choice-text">
                     <span className="fw-semibold text-break">{album.name}</span>
                     <span className="small text-body-secondary">
-                      {countLabel(album.photoCount, 'photo')}
                       {album.myRole === 'contributor' && album.createdBy
-                        ? ` · ${album.createdBy}'s`
-                        : ''}
+                        ? t('albums.picker.theirs', {
+                            count: album.photoCount,
+                            name: album.createdBy,
+                          })
+                        : t('albums.photos', { count: album.photoCount })}
                     </span>
                   </span>
                 </button>

@@ -1,8 +1,9 @@
 import type { AlbumVisibility } from '@photo/contract';
+import type { MessageId } from '../../../i18n/message-ids';
 
-/** Who can see an album, as the album page and the Share dialog say it. */
-export const VISIBILITY_LABELS: Record<AlbumVisibility, string> = {
-  everyone: 'Everyone with an account',
-  invited: 'Only people I invite',
-  owner: 'Only me',
+/** Who can see an album, as the album page and the Share dialog say it (message ids). */
+export const VISIBILITY_LABELS: Record<AlbumVisibility, MessageId> = {
+  everyone: 'sharing.see.everyone',
+  invited: 'sharing.see.invited',
+  owner: 'sharing.see.owner',
 };

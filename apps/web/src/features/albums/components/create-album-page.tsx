@@ -14,6 +14,7 @@ import {
   uploadLimitText,
 } from '../../../shared/lib/file-checks';
 import { useCreateAlbum } from '../api/create-album';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * Create Album: a name, then a cover photo. Choosing the cover uploads it, saves the album,
@@ -23,6 +24,7 @@ export function CreateAlbumPage() {
   const navigate = useNavigate();
   const createAlbum = useCreateAlbum();
   const limits = useUploadLimits();
+  const t = useT();
   const [name, setName] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
@@ -66,14 +68,14 @@ export function CreateAlbumPage() {
 
   return (
     <div className="mx-auto" style={{ maxWidth: 500 }}>
-      <PageTitle title="Create Album" />
-      <h1 className="mb-4">Create Album</h1>
+      <PageTitle title={t('albums.create')} />
+      <h1 className="mb-4">{t('albums.create')}</h1>
       <Form onSubmit={(event) => event.preventDefault()} noValidate>
         <TextField
           id="album-name"
-          label="Album Name"
+          label={t('albums.create.name')}
           type="text"
-          placeholder="Enter Album name"
+          placeholder={t('albums.create.namePlaceholder')}
           value={name}
           maxLength={ALBUM_NAME_MAX}
           onChange={setName}
@@ -81,7 +83,7 @@ export function CreateAlbumPage() {
           autoComplete="off"
         />
         <Form.Group className="mb-3" controlId="album-cover">
-          <Form.Label>Cover Photo</Form.Label>
+          <Form.Label>{t('albums.create.cover')}</Form.Label>
           <Form.Control
             ref={fileInput}
             type="file"
@@ -97,30 +99,33 @@ export function CreateAlbumPage() {
             </Form.Control.Feedback>
           )}
           <Form.Text id="album-cover-help" muted>
-            {hasName
-              ? `Choosing a photo creates the album. ${acceptedKindsText(limits)}${limits ? `, ${uploadLimitText(limits)}` : ''}.`
-              : 'Enter the album name first.'}
+            {!hasName
+              ? t('albums.create.nameFirst')
+              : limits
+                ? t('albums.create.help', {
+                    kinds: acceptedKindsText(limits),
+                    limit: uploadLimitText(limits),
+                  })
+                : t('albums.create.helpNoLimit', { kinds: acceptedKindsText(limits) })}
           </Form.Text>
         </Form.Group>
       </Form>
       {busy && (
         <div className="mt-4" aria-live="polite">
           <p className="mb-2">
-            {uploaded ? 'Saving the album…' : `Uploading the cover… ${percent}%`}
+            {uploaded
+              ? t('albums.create.saving')
+              : t('albums.create.uploading', { percent: percent / 100 })}
           </p>
           <ProgressBar
             now={percent}
             animated={uploaded}
             striped={uploaded}
-            aria-label="Cover upload progress"
+            aria-label={t('albums.create.progress')}
           />
         </div>
       )}
-      {createAlbum.isError && (
-        <p className="text-danger mt-4">
-          The album was not created. Choose the cover again to try once more.
-        </p>
-      )}
+      {createAlbum.isError && <p className="text-danger mt-4">{t('albums.create.failed')}</p>}
     </div>
   );
 }

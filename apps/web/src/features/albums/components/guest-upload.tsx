@@ -19,6 +19,9 @@ import {
 } from '../../../shared/lib/file-checks';
 import { albumKeys } from '../api/album-keys';
 import { addGuestPhoto, keepGuestName, readGuestName } from '../api/shared-link';
+import { t as text, useIntl, useT } from '../../../i18n/i18n';
+import type { MessageId } from '../../../i18n/message-ids';
+import { richText } from '../lib/rich-text';
 
 type Status = 'rejected' | 'queued' | 'uploading' | 'done' | 'failed' | 'stopped';
 
@@ -30,13 +33,13 @@ interface GuestItem {
   message?: string;
 }
 
-const STATUS_TEXT: Record<Status, string> = {
-  rejected: 'Not added',
-  queued: 'Waiting…',
-  uploading: 'Sending…',
-  done: 'Added',
-  failed: 'Failed',
-  stopped: 'Not sent',
+const STATUS_TEXT: Record<Status, MessageId> = {
+  rejected: 'upload.guest.rejected',
+  queued: 'upload.status.queued',
+  uploading: 'upload.guest.sending',
+  done: 'upload.status.done',
+  failed: 'upload.status.failed',
+  stopped: 'upload.guest.stopped',
 };
 
 const STATUS_BADGE: Record<Status, string> = {
@@ -57,6 +60,7 @@ let nextId = 1;
 function NameStep({ onName }: { onName: (name: string) => void }) {
   const [name, setName] = useState(readGuestName);
   const ids = useId();
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
@@ -67,7 +71,7 @@ function NameStep({ onName }: { onName: (name: string) => void }) {
   return (
     <Form onSubmit={submit} noValidate>
       <Form.Group controlId={`${ids}-name`} className="mb-3">
-        <Form.Label>Your name</Form.Label>
+        <Form.Label>{t('upload.guest.name')}</Form.Label>
         <Form.Control
           value={name}
           maxLength={GUEST_NAME_MAX}
@@ -75,13 +79,11 @@ function NameStep({ onName }: { onName: (name: string) => void }) {
           onChange={(event) => setName(event.target.value)}
           aria-describedby={`${ids}-help`}
         />
-        <Form.Text id={`${ids}-help`}>
-          It shows beside the photos you add, so the album&apos;s owner knows who sent them.
-        </Form.Text>
+        <Form.Text id={`${ids}-help`}>{t('upload.guest.nameHelp')}</Form.Text>
       </Form.Group>
       <div className="d-flex justify-content-end">
         <Button type="submit" disabled={name.trim() === ''}>
-          Continue
+          {t('upload.guest.continue')}
         </Button>
       </div>
     </Form>
@@ -90,17 +92,20 @@ function NameStep({ onName }: { onName: (name: string) => void }) {
 
 function GuestRow({ item, onRetry }: { item: GuestItem; onRetry: () => void }) {
   const percent = Math.round(item.progress * 100);
+  const t = useT();
   return (
     <ListGroup.Item as="li" className="py-2">
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="text-break me-auto">{item.file.name}</span>
         <span className="small text-body-secondary">{formatBytes(item.file.size)}</span>
         <Badge bg={STATUS_BADGE[item.status]}>
-          {item.status === 'uploading' ? `${Math.min(99, percent)} %` : STATUS_TEXT[item.status]}
+          {item.status === 'uploading'
+            ? t('upload.percent', { percent: Math.min(99, percent) })
+            : t(STATUS_TEXT[item.status])}
         </Badge>
         {(item.status === 'failed' || item.status === 'stopped') && (
           <Button size="sm" variant="outline-primary" onClick={onRetry}>
-            Retry <span className="visually-hidden">{item.file.name}</span>
+            {t('upload.retry')} <span className="visually-hidden">{item.file.name}</span>
           </Button>
         )}
       </div>
@@ -108,7 +113,7 @@ function GuestRow({ item, onRetry }: { item: GuestItem; onRetry: () => void }) {
         <div
           className="progress mt-2"
           role="progressbar"
-          aria-label={`Upload of ${item.file.name}`}
+          aria-label={t('upload.of', { name: item.file.name })}
           aria-valuenow={percent}
           aria-valuemin={0}
           aria-valuemax={100}
@@ -155,7 +160,7 @@ function useGuestQueue(token: string, guestName: string) {
             all.map((item) => {
               if (item.id === next.id) return { ...item, status: 'failed', message };
               if (stopsAll && item.status === 'queued') {
-                return { ...item, status: 'stopped', message: 'Not sent: see above.' };
+                return { ...item, status: 'stopped', message: text('upload.guest.seeAbove') };
               }
               return item;
             }),
@@ -207,6 +212,8 @@ function UploadStep({
   const helpId = useId();
   const { limits } = queue;
   const done = queue.items.filter((item) => item.status === 'done').length;
+  const t = useT();
+  const intl = useIntl();
 
   const onDrop = (event: DragEvent<HTMLButtonElement>) => {
     event.preventDefault();
@@ -217,9 +224,15 @@ function UploadStep({
   return (
     <>
       <p className="small mb-3">
-        Adding as <span className="fw-semibold">{guestName}</span>.{' '}
+        {richText(intl, 'upload.guest.as', {
+          name: (
+            <span key="name" className="fw-semibold">
+              {guestName}
+            </span>
+          ),
+        })}{' '}
         <Button variant="link" size="sm" className="p-0 align-baseline" onClick={onChangeName}>
-          Not you?
+          {t('upload.guest.notYou')}
         </Button>
       </p>
       <button
@@ -238,8 +251,8 @@ function UploadStep({
         onDrop={onDrop}
         aria-describedby={helpId}
       >
-        <span className="d-block fs-5 fw-semibold">Choose photos and videos</span>
-        <span className="d-block">or drag and drop them here</span>
+        <span className="d-block fs-5 fw-semibold">{t('upload.choose')}</span>
+        <span className="d-block">{t('upload.drop')}</span>
       </button>
       <input
         ref={input}
@@ -254,14 +267,25 @@ function UploadStep({
         }}
       />
       <p id={helpId} className="small text-body-secondary">
-        {acceptedKindsText(limits)} photos{limits ? `, ${uploadLimitText(limits)} each` : ''};{' '}
-        {acceptedVideoKindsText(limits)} videos{limits ? `, ${videoLimitText(limits)} each` : ''}.
+        {limits
+          ? t('upload.help', {
+              kinds: acceptedKindsText(limits),
+              limit: uploadLimitText(limits),
+              videoKinds: acceptedVideoKindsText(limits),
+              videoLimit: videoLimitText(limits),
+            })
+          : t('upload.helpNoLimit', {
+              kinds: acceptedKindsText(limits),
+              videoKinds: acceptedVideoKindsText(limits),
+            })}
       </p>
       <p className="visually-hidden" role="status">
-        {queue.items.length > 0 ? `${done} of ${queue.items.length} added` : ''}
+        {queue.items.length > 0
+          ? t('upload.guest.progress', { added: done, count: queue.items.length })
+          : ''}
       </p>
       {queue.items.length > 0 && (
-        <ListGroup as="ul" aria-label="Your files">
+        <ListGroup as="ul" aria-label={t('upload.guest.files')}>
           {queue.items.map((item) => (
             <GuestRow key={item.id} item={item} onRetry={() => queue.retry(item.id)} />
           ))}
@@ -280,6 +304,7 @@ export function GuestUpload({ token, albumName }: { token: string; albumName: st
   const [guestName, setGuestName] = useState(readGuestName);
   const [askName, setAskName] = useState(false);
   const titleId = useId();
+  const t = useT();
   const queue = useGuestQueue(token, guestName);
   // A file dropped beside the zone must not replace the page with the image.
   useEffect(() => {
@@ -296,12 +321,12 @@ export function GuestUpload({ token, albumName }: { token: string; albumName: st
   return (
     <>
       <Button size="sm" variant="primary" onClick={() => setShow(true)}>
-        Add photos
+        {t('upload.guest.add')}
       </Button>
       <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby={titleId}>
         <Modal.Header closeButton>
           <Modal.Title id={titleId} as="h2" className="h5 text-break">
-            Add photos to &ldquo;{albumName}&rdquo;
+            {t('upload.guest.title', { name: albumName })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -319,7 +344,7 @@ export function GuestUpload({ token, albumName }: { token: string; albumName: st
         {!naming && (
           <Modal.Footer>
             <Button variant="secondary" onClick={() => setShow(false)}>
-              Done
+              {t('upload.guest.done')}
             </Button>
           </Modal.Footer>
         )}

@@ -1,4 +1,6 @@
 import type { LinkPermission } from '@photo/contract';
+import type { IntlShape } from '@formatjs/intl';
+import type { MessageId } from '../../../i18n/message-ids';
 
 /**
  * How a part of the Share dialog tells what went wrong: once, in the dialog's own alert, cleared
@@ -10,11 +12,11 @@ export interface Outcome {
   failed: (error: unknown) => void;
 }
 
-/** What a link lets whoever holds it do, in the list and in the new-link form. */
-export const PERMISSION_LABELS: Record<LinkPermission, string> = {
-  view: 'Can view',
-  download: 'Can view and download',
-  addPhotos: 'Can add photos',
+/** What a link lets whoever holds it do, in the list and in the new-link form (message ids). */
+export const PERMISSION_LABELS: Record<LinkPermission, MessageId> = {
+  view: 'sharing.can.view',
+  download: 'sharing.can.download',
+  addPhotos: 'sharing.can.add',
 };
 
 /** A share link as people open it: absolute, on this site when the server gave a path. */
@@ -22,19 +24,25 @@ export function absoluteLink(url: string): string {
   return new URL(url, window.location.origin).toString();
 }
 
-const dayMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-const dayMonthYear = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** "Expires 3 Dec", "Expires 3 Dec 2027", "Expired"; null for a link that never expires. */
-export function expiryText(expiresAt: string | null, now = Date.now()): string | null {
+/**
+ * "Expires 3 Dec", "Expires 3 Dec 2027", "Expired" (in `intl`'s language); null for a link that
+ * never expires.
+ */
+export function expiryText(
+  expiresAt: string | null,
+  intl: IntlShape,
+  now = Date.now(),
+): string | null {
   if (!expiresAt) return null;
   const date = new Date(expiresAt);
   if (Number.isNaN(date.getTime())) return null;
-  if (date.getTime() <= now) return 'Expired';
-  const format = date.getFullYear() === new Date(now).getFullYear() ? dayMonth : dayMonthYear;
-  return `Expires ${format.format(date)}`;
+  if (date.getTime() <= now)
+    return intl.formatMessage({ id: 'sharing.link.expired' satisfies MessageId });
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  const day = intl.formatDate(date, {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+  return intl.formatMessage({ id: 'sharing.link.expires' satisfies MessageId }, { date: day });
 }

@@ -10,6 +10,7 @@ import { albumKeys } from '../api/album-keys';
 import { unlockLink } from '../api/shared-link';
 import { AlbumIcon } from './album-icons';
 import './share-links.css';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * What a password-protected share link shows first: the password the owner gave. The key it
@@ -20,6 +21,7 @@ export function LinkPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
   const ids = useId();
+  const t = useT();
   const unlock = useMutation({
     mutationFn: (given: string) => unlockLink(token, given),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: albumKeys.sharedLink(token) }),
@@ -35,18 +37,16 @@ export function LinkPasswordForm({ token }: { token: string }) {
 
   return (
     <>
-      <PageTitle title="Protected album" />
+      <PageTitle title={t('albums.locked')} />
       <div className="app-link-lock mx-auto my-4 my-sm-5">
         <div className="app-link-lock-icon mb-3" aria-hidden="true">
           <AlbumIcon name="lock" size="1.75rem" />
         </div>
-        <h1 className="h4 mb-2">Protected album</h1>
-        <p className="text-body-secondary">
-          This album is protected. Enter the password the owner gave you.
-        </p>
+        <h1 className="h4 mb-2">{t('albums.locked')}</h1>
+        <p className="text-body-secondary">{t('albums.locked.text')}</p>
         <Form onSubmit={submit} noValidate>
           <Form.Group controlId={`${ids}-password`} className="mb-3">
-            <Form.Label>Password</Form.Label>
+            <Form.Label>{t('albums.locked.password')}</Form.Label>
             <InputGroup>
               <Form.Control
                 type={shown ? 'text' : 'password'}
@@ -67,7 +67,8 @@ export function LinkPasswordForm({ token }: { token: string }) {
                 aria-pressed={shown}
                 onClick={() => setShown((value) => !value)}
               >
-                {shown ? 'Hide' : 'Show'} <span className="visually-hidden">password</span>
+                {t(shown ? 'albums.locked.hide' : 'albums.locked.show')}{' '}
+                <span className="visually-hidden">{t('albums.locked.passwordWord')}</span>
               </Button>
             </InputGroup>
             {unlock.isError && (
@@ -81,7 +82,9 @@ export function LinkPasswordForm({ token }: { token: string }) {
             className="w-100"
             disabled={password === '' || unlock.isPending || unlock.isSuccess}
           >
-            {unlock.isPending || unlock.isSuccess ? 'Opening…' : 'Open album'}
+            {t(
+              unlock.isPending || unlock.isSuccess ? 'albums.locked.opening' : 'albums.locked.open',
+            )}
           </Button>
         </Form>
       </div>

@@ -2,32 +2,30 @@ import Nav from 'react-bootstrap/Nav';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
+import { useT } from '../../../i18n/i18n';
 import { useAlbums } from '../api/get-albums';
 import { AlbumList } from './album-list';
 
 function OwnAlbums() {
   const albums = useAlbums('mine');
+  const t = useT();
   return (
     <AlbumList
       query={albums}
-      label="My albums"
-      empty={<p className="fs-5">All my albums will be listed here!</p>}
+      label={t('albums.mine.list')}
+      empty={<p className="fs-5">{t('albums.mine.empty')}</p>}
     />
   );
 }
 
 function SharedAlbums() {
   const albums = useAlbums('shared');
+  const t = useT();
   return (
     <AlbumList
       query={albums}
-      label="Albums shared with me"
-      empty={
-        <p className="fs-5">
-          Albums other people share with you will be listed here. Ask them to invite the e-mail
-          address you sign in with.
-        </p>
-      }
+      label={t('albums.shared.list')}
+      empty={<p className="fs-5">{t('albums.shared.empty')}</p>}
     />
   );
 }
@@ -36,13 +34,14 @@ function SharedAlbums() {
 export function MyAlbumsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get('tab') === 'shared' ? 'shared' : 'mine';
+  const t = useT();
   return (
     <>
-      <PageTitle title={tab === 'shared' ? 'Shared with me' : 'My Albums'} />
+      <PageTitle title={t(tab === 'shared' ? 'albums.shared' : 'albums.mine')} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="mb-0">My Albums</h1>
+        <h1 className="mb-0">{t('albums.mine')}</h1>
         <Link to={paths.createAlbum} className="btn btn-success">
-          Create Album
+          {t('albums.create')}
         </Link>
       </div>
       <Nav
@@ -50,11 +49,11 @@ export function MyAlbumsPage() {
         className="mb-4"
         activeKey={tab}
         onSelect={(key) => setSearchParams(key === 'shared' ? { tab: 'shared' } : {})}
-        aria-label="Which albums"
+        aria-label={t('albums.tabs')}
       >
         <Nav.Item>
           <Nav.Link eventKey="mine" href="?" aria-current={tab === 'mine' ? 'page' : undefined}>
-            My albums
+            {t('albums.mine.tab')}
           </Nav.Link>
         </Nav.Item>
         <Nav.Item>
@@ -63,7 +62,7 @@ export function MyAlbumsPage() {
             href="?tab=shared"
             aria-current={tab === 'shared' ? 'page' : undefined}
           >
-            Shared with me
+            {t('albums.shared')}
           </Nav.Link>
         </Nav.Item>
       </Nav>

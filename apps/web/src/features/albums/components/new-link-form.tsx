@@ -12,20 +12,23 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { useId, useState, type FormEvent } from 'react';
 import { useCreateShareLink } from '../api/sharing';
 import { PERMISSION_LABELS, type Outcome } from './link-facts';
+import { useIntl, useT } from '../../../i18n/i18n';
+import type { MessageId } from '../../../i18n/message-ids';
 
 /** One line under each choice: what whoever holds the link may do. */
-const PERMISSION_HELP: Record<LinkPermission, string> = {
-  view: 'See the photos and videos, without an account.',
-  download: 'Also download the originals, one by one or all as a zip.',
-  addPhotos: 'Also add photos and videos, under a name they give, without an account.',
+const PERMISSION_HELP: Record<LinkPermission, MessageId> = {
+  view: 'sharing.can.view.help',
+  download: 'sharing.can.download.help',
+  addPhotos: 'sharing.can.add.help',
 };
 
+/** When a new link stops: never, in so many days, or on a chosen day. */
 const EXPIRIES = {
-  never: 'Never',
-  '1': 'In 1 day',
-  '7': 'In 7 days',
-  '30': 'In 30 days',
-  date: 'On a date…',
+  never: null,
+  '1': 1,
+  '7': 7,
+  '30': 30,
+  date: null,
 } as const;
 type Expiry = keyof typeof EXPIRIES;
 
@@ -67,6 +70,13 @@ export function NewLinkForm({
 }) {
   const create = useCreateShareLink(albumId);
   const ids = useId();
+  const t = useT();
+  const intl = useIntl();
+  const expiryLabel = (option: Expiry) => {
+    const days = EXPIRIES[option];
+    if (days !== null) return t('sharing.expires.in', { count: days });
+    return t(option === 'never' ? 'sharing.expires.never' : 'sharing.expires.date');
+  };
   const [label, setLabel] = useState('');
   const [permission, setPermission] = useState<LinkPermission>('view');
   const [expiry, setExpiry] = useState<Expiry>('never');
@@ -83,7 +93,7 @@ export function NewLinkForm({
     if (expiry !== 'never') {
       const expiresAt = expiresAtOf(expiry, day);
       if (!expiresAt || Date.parse(expiresAt) <= Date.now()) {
-        setProblem({ field: 'expiry', message: 'Choose a day from today on.' });
+        setProblem({ field: 'expiry', message: t('sharing.new.dayPast') });
         return;
       }
       input.expiresAt = expiresAt;
@@ -92,7 +102,7 @@ export function NewLinkForm({
       if (password.length < LINK_PASSWORD_MIN) {
         setProblem({
           field: 'password',
-          message: `A password needs at least ${LINK_PASSWORD_MIN} characters.`,
+          message: t('sharing.new.passwordShort', { count: LINK_PASSWORD_MIN }),
         });
         return;
       }
@@ -103,7 +113,9 @@ export function NewLinkForm({
       if (!Number.isInteger(count) || count < 1 || count > GUEST_PHOTOS_MAX) {
         setProblem({
           field: 'maxPhotos',
-          message: `Enter a whole number from 1 to ${GUEST_PHOTOS_MAX.toLocaleString('en')}.`,
+          message: t('sharing.new.maxPhotosRange', {
+            max: intl.formatNumber(GUEST_PHOTOS_MAX),
+          }),
         });
         return;
       }
@@ -133,22 +145,23 @@ export function NewLinkForm({
       onSubmit={submit}
       noValidate
       className="app-new-link border rounded-3 p-3 mb-3"
-      aria-label="New link"
+      aria-label={t('sharing.links.new')}
     >
       <Form.Group controlId={`${ids}-label`} className="mb-3">
         <Form.Label>
-          Name <span className="text-body-secondary small">(optional)</span>
+          {t('sharing.new.name')}{' '}
+          <span className="text-body-secondary small">{t('sharing.new.optional')}</span>
         </Form.Label>
         <Form.Control
           value={label}
           maxLength={LINK_LABEL_MAX}
-          placeholder="Family, Wedding guests…"
+          placeholder={t('sharing.new.namePlaceholder')}
           autoComplete="off"
           onChange={(event) => setLabel(event.target.value)}
         />
       </Form.Group>
       <fieldset className="mb-3">
-        <legend className="form-label fs-6 mb-1">People with the link</legend>
+        <legend className="form-label fs-6 mb-1">{t('sharing.new.who')}</legend>
         {(Object.keys(PERMISSION_LABELS) as LinkPermission[]).map((option) => (
           <Form.Check
             key={option}
@@ -163,16 +176,16 @@ export function NewLinkForm({
               onChange={() => setPermission(option)}
               aria-describedby={`${ids}-permission-${option}-help`}
             />
-            <Form.Check.Label>{PERMISSION_LABELS[option]}</Form.Check.Label>
+            <Form.Check.Label>{t(PERMISSION_LABELS[option])}</Form.Check.Label>
             <div id={`${ids}-permission-${option}-help`} className="small text-body-secondary">
-              {PERMISSION_HELP[option]}
+              {t(PERMISSION_HELP[option])}
             </div>
           </Form.Check>
         ))}
       </fieldset>
       {permission === 'addPhotos' && (
         <Form.Group controlId={`${ids}-max-photos`} className="mb-3">
-          <Form.Label>Most photos and videos guests may add</Form.Label>
+          <Form.Label>{t('sharing.new.maxPhotos')}</Form.Label>
           <Form.Control
             type="number"
             inputMode="numeric"
@@ -191,7 +204,7 @@ export function NewLinkForm({
       )}
       <div className="d-flex flex-wrap gap-3 mb-3">
         <Form.Group controlId={`${ids}-expiry`}>
-          <Form.Label>Expires</Form.Label>
+          <Form.Label>{t('sharing.new.expires')}</Form.Label>
           <Form.Select
             value={expiry}
             onChange={(event) => {
@@ -201,14 +214,14 @@ export function NewLinkForm({
           >
             {(Object.keys(EXPIRIES) as Expiry[]).map((option) => (
               <option key={option} value={option}>
-                {EXPIRIES[option]}
+                {expiryLabel(option)}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
         {expiry === 'date' && (
           <Form.Group controlId={`${ids}-day`}>
-            <Form.Label>Last day</Form.Label>
+            <Form.Label>{t('sharing.new.lastDay')}</Form.Label>
             <Form.Control
               type="date"
               value={day}
@@ -225,7 +238,8 @@ export function NewLinkForm({
       </div>
       <Form.Group controlId={`${ids}-password`} className="mb-3">
         <Form.Label>
-          Password <span className="text-body-secondary small">(optional)</span>
+          {t('sharing.new.password')}{' '}
+          <span className="text-body-secondary small">{t('sharing.new.optional')}</span>
         </Form.Label>
         <InputGroup className="app-password-input">
           <Form.Control
@@ -244,20 +258,19 @@ export function NewLinkForm({
             aria-pressed={showPassword}
             onClick={() => setShowPassword((shown) => !shown)}
           >
-            {showPassword ? 'Hide' : 'Show'} <span className="visually-hidden">password</span>
+            {t(showPassword ? 'sharing.new.hide' : 'sharing.new.show')}{' '}
+            <span className="visually-hidden">{t('sharing.new.passwordWord')}</span>
           </Button>
         </InputGroup>
         {problemText('password')}
-        <Form.Text>
-          Visitors must enter it before they see anything. Tell it to them yourself.
-        </Form.Text>
+        <Form.Text>{t('sharing.new.passwordHelp')}</Form.Text>
       </Form.Group>
       <div className="d-flex justify-content-end gap-2">
         <Button variant="outline-secondary" onClick={() => onDone(null)}>
-          Cancel
+          {t('sharing.cancel')}
         </Button>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Making the link…' : 'Make link'}
+          {t(create.isPending ? 'sharing.new.making' : 'sharing.new.make')}
         </Button>
       </div>
     </Form>

@@ -3,15 +3,18 @@ import type { ReactElement, Ref } from 'react';
 import { Link } from 'react-router';
 import { HeartIcon } from '../../../shared/components/heart-icon';
 import { paths } from '../../../shared/config/paths';
-import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { AlbumIcon } from './album-icons';
 import { photoAlt } from './photo-grid';
 import { PHOTO_PARAM } from './photo-param';
+import { t as text, useT } from '../../../i18n/i18n';
 
 /** A photo's description on the album page: who added it, and when it was taken. */
 export function photoCardAlt(photo: Photo): string {
-  return photoAlt(photo, photo.dateTaken ? `, taken ${formatDateTaken(photo.dateTaken)}` : '');
+  return photoAlt(
+    photo,
+    photo.dateTaken ? text('albums.tile.taken', { date: formatDateTaken(photo.dateTaken) }) : '',
+  );
 }
 
 interface ViewerLinkProps {
@@ -33,13 +36,14 @@ export function ViewerLink({
   label,
   className = 'app-tile-link',
 }: ViewerLinkProps) {
+  const t = useT();
   return (
     <Link
       ref={linkRef}
       to={{ search: `?${PHOTO_PARAM}=${encodeURIComponent(photo.id)}` }}
       state={{ openedViewer: true }}
       className={className}
-      aria-label={`View larger: ${label ?? photoCardAlt(photo)}`}
+      aria-label={t('albums.tile.view', { name: label ?? photoCardAlt(photo) })}
     >
       {children}
     </Link>
@@ -57,24 +61,27 @@ interface PhotoCardChromeProps {
  * may, "Delete". Shown on hover and keyboard focus; always, smaller, on touch screens.
  */
 export function PhotoCardChrome({ photo, onDelete }: PhotoCardChromeProps) {
+  const t = useT();
   return (
     <div className="app-tile-chrome">
       <div className="app-tile-info">
         <h3 className="app-tile-name">{photo.createdBy}</h3>
         <p className="app-tile-counts">
-          <HeartIcon filled={photo.likedByMe} /> {countLabel(photo.likeCount, 'like')}
-          {photo.likedByMe && <span className="visually-hidden"> (you like it)</span>} ·{' '}
-          {countLabel(photo.commentCount, 'comment')}
+          <HeartIcon filled={photo.likedByMe} />{' '}
+          {t('albums.tile.likes', { count: photo.likeCount })}
+          {photo.likedByMe && (
+            <span className="visually-hidden"> {t('albums.tile.liked')}</span>
+          )} · {t('albums.tile.comments', { count: photo.commentCount })}
         </p>
       </div>
       <Link to={paths.photo(photo.id)} className="app-tile-go">
         <AlbumIcon name="open" />
-        <span className="app-tile-go-label">Go to Photo</span>
+        <span className="app-tile-go-label">{t('albums.tile.go')}</span>
       </Link>
       {onDelete && (
         <button type="button" className="app-tile-delete" onClick={() => onDelete(photo)}>
           <AlbumIcon name="trash" />
-          <span className="visually-hidden">Delete this photo</span>
+          <span className="visually-hidden">{t('albums.tile.delete')}</span>
         </button>
       )}
     </div>

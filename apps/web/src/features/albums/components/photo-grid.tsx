@@ -25,6 +25,7 @@ import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shar
 import { usePlace } from '../../../shared/lib/use-place';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
+import { t, useT } from '../../../i18n/i18n';
 
 /** A photo as the layout sees it: its shape, and the photo itself. */
 interface GridItem {
@@ -93,7 +94,8 @@ function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
  * "Live Photo", "Video, 42 seconds") and who added it.
  */
 export function photoAlt(photo: Photo, extra = ''): string {
-  return `${mediaNameWith(photo, `by ${photo.createdBy || 'unknown'}`)}${extra}`;
+  const by = t('albums.by', { name: photo.createdBy || t('albums.tile.unknown') });
+  return `${mediaNameWith(photo, by)}${extra}`;
 }
 
 interface PhotoGridProps {
@@ -170,6 +172,7 @@ const gridItems = new WeakMap<Photo, GridItem>();
  * one of twenty, and the page keeps its full height, so Back returns to the same place.
  */
 export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: PhotoGridProps) {
+  const translate = useT();
   const [measure, { width: measuredWidth, top }] = usePlace();
   // The first screen's tiles, as the page's early script counted them when it started their pictures.
   const [eagerTiles] = useState(() => firstScreenTiles(window.innerWidth, window.innerHeight));
@@ -277,11 +280,11 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
   const waiting = shown.length === 0 && photos.length > 0;
   return (
     <>
-      {waiting && <PhotoGridSkeleton label="Loading photos…" />}
+      {waiting && <PhotoGridSkeleton label={translate('albums.photos.loading')} />}
       <div
         ref={measure}
         role="list"
-        aria-label="Photos"
+        aria-label={translate('albums.grid')}
         className="app-photo-grid"
         style={{
           maxWidth: items.length > 0 ? maxWidth : undefined,

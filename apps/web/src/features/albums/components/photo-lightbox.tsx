@@ -41,6 +41,10 @@ import { LivePhoto } from '../../../shared/ui/live-photo';
 import { VideoPoster } from '../../../shared/ui/video-notice';
 import type { RotateDirection } from '../../../shared/api/rotate-photo';
 import { MIRRORED, ROTATE_LEFT_PATH } from '../../../shared/components/rotate-icon';
+import { useT } from '../../../i18n/i18n';
+
+/** The current language's `t`, as a component reads it (slides are made again when it changes). */
+type Translate = ReturnType<typeof useT>;
 
 declare module 'yet-another-react-lightbox' {
   interface Labels {
@@ -79,13 +83,27 @@ function derivedSize(photo: Photo, edge: number): { width: number; height: numbe
 }
 
 /** The picture's description in the viewer: what it is, who added it and when it was taken. */
-function slideAlt(photo: Photo): string {
-  const by = photo.createdBy ? `${kindWord(photo)} by ${photo.createdBy}` : kindWord(photo);
-  return `${by}${photo.dateTaken ? `, taken ${formatDateTaken(photo.dateTaken)}` : ''}`;
+function slideAlt(photo: Photo, t: Translate): string {
+  const taken = photo.dateTaken
+    ? t('viewer.alt.taken', { date: formatDateTaken(photo.dateTaken) })
+    : '';
+  return `${slideTitle(photo, t)}${taken}`;
 }
 
-function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink: boolean): Slide {
-  const by = photo.createdBy ? `${kindWord(photo)} by ${photo.createdBy}` : kindWord(photo);
+/** "Photo by Ann": what the item is and who added it. */
+function slideTitle(photo: Photo, t: Translate): string {
+  const kind = kindWord(photo);
+  return photo.createdBy ? t('viewer.by', { kind, name: photo.createdBy }) : kind;
+}
+
+function toSlide(
+  photo: Photo,
+  index: number,
+  photos: readonly Photo[],
+  pageLink: boolean,
+  t: Translate,
+): Slide {
+  const by = slideTitle(photo, t);
   const preview = derivedSize(photo, IMAGE_SIZES.preview);
   const srcSet = (Object.keys(IMAGE_SIZES) as ImageSize[]).flatMap((size) => {
     const dimensions = derivedSize(photo, IMAGE_SIZES[size]);
@@ -95,7 +113,7 @@ function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink
     title: by,
     description: (
       <span className="app-lightbox-facts">
-        {index + 1} of {photos.length}
+        {t('viewer.position', { index: index + 1, count: photos.length })}
         {photo.kind === 'video' && photo.video && (
           <>
             {' · '}
@@ -105,14 +123,15 @@ function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink
         {photo.dateTaken && (
           <>
             {' · '}
-            Taken <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
+            {t('viewer.taken')}{' '}
+            <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
           </>
         )}
         {pageLink && (
           <>
             {' · '}
             <Link to={paths.photo(photo.id)} className="app-lightbox-link">
-              Photo page
+              {t('viewer.page')}
             </Link>
           </>
         )}
@@ -136,7 +155,7 @@ function toSlide(photo: Photo, index: number, photos: readonly Photo[], pageLink
     src: sizedImageUrl(photo.photoUrl, 'preview'),
     ...(preview ?? {}),
     ...(srcSet.length > 0 ? { srcSet } : {}),
-    alt: slideAlt(photo),
+    alt: slideAlt(photo, t),
     ...caption,
   };
 }
@@ -155,13 +174,14 @@ function fittedBox(photo: Photo, rect: { width: number; height: number }) {
  * Live Photo (its still, its motion played over it). Other slides are the viewer's own.
  */
 function MediaSlide({ photo, rect }: { photo: Photo; rect: { width: number; height: number } }) {
+  const t = useT();
   const box = fittedBox(photo, rect);
   const still = (
     <img
       src={sizedImageUrl(photo.photoUrl, 'preview')}
       srcSet={imageSrcSet(photo.photoUrl)}
       sizes={`${box.width}px`}
-      alt={slideAlt(photo)}
+      alt={slideAlt(photo, t)}
       width={box.width}
       height={box.height}
       className="app-viewer-still"
@@ -192,9 +212,10 @@ const needsMediaSlide = (photo: Photo) =>
  */
 function DownloadControl({ photo }: { photo: Photo }) {
   const [open, setOpen] = useState(false);
+  const translate = useT();
   if (photo.kind !== 'livePhoto') {
     const video = photo.kind === 'video';
-    const label = video ? 'Download video' : 'Download the original';
+    const label = translate(video ? 'viewer.download.video' : 'viewer.download.original');
     return (
       <a
         className="yarl__button"
@@ -223,22 +244,22 @@ function DownloadControl({ photo }: { photo: Photo }) {
         className="yarl__button"
         aria-expanded={open}
         aria-controls={open ? 'photo-viewer-downloads' : undefined}
-        title="Download"
+        title={translate('viewer.download')}
         onClick={() => setOpen((was) => !was)}
       >
         <DownloadIcon />
-        <span className="visually-hidden">Download</span>
+        <span className="visually-hidden">{translate('viewer.download')}</span>
       </button>
       {open && (
         <ul id="photo-viewer-downloads" className="app-viewer-downloads bg-body text-body">
           <li>
             <a href={downloadUrl(photo.photoUrl)} download onClick={() => setOpen(false)}>
-              Download photo
+              {translate('viewer.download.photo')}
             </a>
           </li>
           <li>
             <a href={videoDownloadUrl(photo.photoUrl)} download onClick={() => setOpen(false)}>
-              Download video
+              {translate('viewer.download.video')}
             </a>
           </li>
         </ul>
@@ -332,9 +353,10 @@ export default function PhotoLightbox({
   rotating = false,
   rotateError = null,
 }: PhotoLightboxProps) {
+  const translate = useT();
   const slides = useMemo(
-    () => photos.map((photo, at, all) => toSlide(photo, at, all, pageLink)),
-    [photos, pageLink],
+    () => photos.map((photo, at, all) => toSlide(photo, at, all, pageLink, translate)),
+    [photos, pageLink, translate],
   );
   // Which photo each slide is, for the slides drawn here rather than by the viewer.
   const photoOfSlide = useMemo(
@@ -408,21 +430,23 @@ export default function PhotoLightbox({
     <>
       {rotateError && (
         <p role="alert" className="app-viewer-alert">
-          The photo could not be rotated: {rotateError}
+          {translate('viewer.rotate.failed', { error: rotateError })}
         </p>
       )}
       {panel && shown && (
         <aside
           id={PANEL_ID}
           className="app-viewer-panel bg-body text-body"
-          aria-label={panel === 'info' ? 'Photo details' : 'Comments'}
+          aria-label={translate(panel === 'info' ? 'viewer.details' : 'viewer.comments')}
           {...stopNavigationEventsPropagation()}
           onKeyDown={onPanelKeyDown}
         >
           <button
             type="button"
             className="btn-close app-viewer-panel-close"
-            aria-label={panel === 'info' ? 'Close the details' : 'Close the comments'}
+            aria-label={translate(
+              panel === 'info' ? 'viewer.details.close' : 'viewer.comments.close',
+            )}
             onClick={closePanel}
           />
           {panel === 'info' ? parts?.info(shown) : parts?.comments?.(shown)}
@@ -456,21 +480,27 @@ export default function PhotoLightbox({
       zoom={{ maxZoomPixelRatio: 1, scrollToZoom: false }}
       slideshow={{ delay: 3000 }}
       labels={{
-        Lightbox: 'Photo viewer',
-        'Photo gallery': 'Photos of this album',
-        Carousel: 'carousel',
-        Slide: 'photo',
-        Previous: 'Previous photo',
-        Next: 'Next photo',
-        Close: 'Close the viewer',
-        'Zoom in': 'Zoom in',
-        'Zoom out': 'Zoom out',
-        'Rotate left': 'Rotate left',
-        'Rotate right': 'Rotate right',
-        Play: 'Start the slideshow',
-        Pause: 'Stop the slideshow',
-        Info: 'Info',
-        Comments: 'Comments',
+        Lightbox: translate('viewer.label'),
+        'Photo gallery': translate('viewer.gallery'),
+        Carousel: translate('viewer.carousel'),
+        Slide: translate('viewer.slide'),
+        // The viewer puts the numbers in: its placeholders go through as they are.
+        '{index} of {total}': translate('viewer.position', {
+          index: '{index}',
+          count: '{total}',
+        }),
+        Caption: translate('viewer.caption'),
+        Previous: translate('viewer.previous'),
+        Next: translate('viewer.next'),
+        Close: translate('viewer.close'),
+        'Zoom in': translate('viewer.zoomIn'),
+        'Zoom out': translate('viewer.zoomOut'),
+        'Rotate left': translate('viewer.rotateLeft'),
+        'Rotate right': translate('viewer.rotateRight'),
+        Play: translate('viewer.play'),
+        Pause: translate('viewer.pause'),
+        Info: translate('viewer.info'),
+        Comments: translate('viewer.comments'),
       }}
       className={`app-lightbox${panel ? ' app-lightbox-with-panel' : ''}`}
     />

@@ -1,23 +1,25 @@
 import { Link } from 'react-router';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
+import { useT } from '../../../i18n/i18n';
 import { useAlbums } from '../api/get-albums';
 import { AlbumList } from './album-list';
 
 export function RecentAlbumsPage() {
   const albums = useAlbums('recent');
+  const t = useT();
   return (
     <>
-      <PageTitle title="Recent Albums" />
-      <h1 className="mb-4">Recent Albums</h1>
+      <PageTitle title={t('albums.recent')} />
+      <h1 className="mb-4">{t('albums.recent')}</h1>
       <AlbumList
         query={albums}
-        label="Recent albums"
+        label={t('albums.recent.list')}
         empty={
           <>
-            <p>No albums yet.</p>
+            <p>{t('albums.recent.empty')}</p>
             <Link to={paths.createAlbum} className="btn btn-success">
-              Create Album
+              {t('albums.create')}
             </Link>
           </>
         }

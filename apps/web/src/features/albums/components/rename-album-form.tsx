@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useState, type FormEvent } from 'react';
 import { useUpdateAlbum } from '../api/update-album';
+import { useT } from '../../../i18n/i18n';
 
 interface RenameAlbumFormProps {
   album: Album;
@@ -13,6 +14,7 @@ interface RenameAlbumFormProps {
 export function RenameAlbumForm({ album, onDone }: RenameAlbumFormProps) {
   const updateAlbum = useUpdateAlbum();
   const [name, setName] = useState(album.name);
+  const t = useT();
   const trimmed = name.trim();
   const canSave = trimmed.length > 0 && trimmed !== album.name && !updateAlbum.isPending;
 
@@ -25,7 +27,7 @@ export function RenameAlbumForm({ album, onDone }: RenameAlbumFormProps) {
   return (
     <Form onSubmit={onSubmit} className="d-flex flex-wrap align-items-end gap-2 mb-3" noValidate>
       <Form.Group controlId="rename-album" className="flex-grow-1" style={{ maxWidth: 400 }}>
-        <Form.Label>New album name</Form.Label>
+        <Form.Label>{t('albums.rename.label')}</Form.Label>
         <Form.Control
           type="text"
           value={name}
@@ -39,10 +41,10 @@ export function RenameAlbumForm({ album, onDone }: RenameAlbumFormProps) {
         />
       </Form.Group>
       <Button type="submit" variant="primary" disabled={!canSave}>
-        {updateAlbum.isPending ? 'Saving…' : 'Save'}
+        {t(updateAlbum.isPending ? 'albums.saving' : 'albums.save')}
       </Button>
       <Button variant="secondary" onClick={onDone} disabled={updateAlbum.isPending}>
-        Cancel
+        {t('albums.cancel')}
       </Button>
     </Form>
   );

@@ -19,16 +19,18 @@ import {
 } from '../api/sharing';
 import type { Outcome } from './link-facts';
 import { ShareLinks } from './share-links';
+import { useT } from '../../../i18n/i18n';
+import type { MessageId } from '../../../i18n/message-ids';
 
-export const ROLE_LABELS: Record<MemberRole, string> = {
-  viewer: 'Can view',
-  contributor: 'Can add photos',
+export const ROLE_LABELS: Record<MemberRole, MessageId> = {
+  viewer: 'sharing.can.view',
+  contributor: 'sharing.can.add',
 };
 
 /** A member's role as the select beside them names it. */
-const MEMBER_ROLE_CHOICES: Record<MemberRole, string> = {
-  viewer: 'Viewer',
-  contributor: 'Contributor',
+const MEMBER_ROLE_CHOICES: Record<MemberRole, MessageId> = {
+  viewer: 'sharing.role.viewer',
+  contributor: 'sharing.role.contributor',
 };
 
 function VisibilityChoice({
@@ -42,18 +44,19 @@ function VisibilityChoice({
 }) {
   const setVisibility = useSetVisibility(albumId);
   const name = useId();
+  const t = useT();
   // The choice shows at once; it goes back if the server refuses it.
   const shown = setVisibility.isPending ? setVisibility.variables : visibility;
   return (
     <fieldset className="mb-4" disabled={setVisibility.isPending}>
-      <legend className="h6">Who can see this album</legend>
+      <legend className="h6">{t('sharing.see')}</legend>
       {(Object.keys(VISIBILITY_LABELS) as AlbumVisibility[]).map((option) => (
         <Form.Check
           key={option}
           type="radio"
           id={`${name}-${option}`}
           name={name}
-          label={VISIBILITY_LABELS[option]}
+          label={t(VISIBILITY_LABELS[option])}
           checked={shown === option}
           onChange={() => {
             outcome.starts();
@@ -62,10 +65,7 @@ function VisibilityChoice({
         />
       ))}
       {shown === 'owner' && (
-        <p className="small text-body-secondary mt-2 mb-0">
-          Only you can see this album. The people you invited and the link work again when you
-          choose another option.
-        </p>
+        <p className="small text-body-secondary mt-2 mb-0">{t('sharing.see.ownerHelp')}</p>
       )}
     </fieldset>
   );
@@ -91,13 +91,14 @@ function InviteForm({
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = useId();
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
     invite.reset();
     if (!LOOKS_LIKE_AN_ADDRESS.test(email.trim())) {
-      setProblem('Enter the whole e-mail address, such as name@example.com.');
+      setProblem(t('sharing.invite.whole'));
       return;
     }
     setProblem(null);
@@ -109,8 +110,12 @@ function InviteForm({
           setEmail('');
           setDone(
             result.member
-              ? `${result.member.name} can now ${role === 'contributor' ? 'add photos to' : 'see'} this album.`
-              : `Invitation to ${result.invitation?.emailAddress ?? 'that address'} is pending until that address is verified.`,
+              ? t(role === 'contributor' ? 'sharing.invite.canAdd' : 'sharing.invite.canSee', {
+                  name: result.member.name,
+                })
+              : t('sharing.invite.pending', {
+                  email: result.invitation?.emailAddress ?? t('sharing.invite.thatAddress'),
+                }),
           );
         },
       },
@@ -121,12 +126,12 @@ function InviteForm({
     <Form onSubmit={submit} className="mb-3" noValidate>
       <div className="d-flex flex-wrap gap-2 align-items-end">
         <Form.Group controlId={`${ids}-email`} className="flex-grow-1">
-          <Form.Label>Invite by e-mail</Form.Label>
+          <Form.Label>{t('sharing.invite')}</Form.Label>
           <Form.Control
             type="email"
             value={email}
             autoComplete="off"
-            placeholder="name@example.com"
+            placeholder={t('sharing.invite.placeholder')}
             onChange={(event) => {
               setEmail(event.target.value);
               setProblem(null);
@@ -140,7 +145,7 @@ function InviteForm({
           />
         </Form.Group>
         <Form.Group controlId={`${ids}-role`}>
-          <Form.Label>Role</Form.Label>
+          <Form.Label>{t('sharing.role')}</Form.Label>
           <Form.Select
             value={role}
             onChange={(event) => setRole(event.target.value as MemberRole)}
@@ -148,13 +153,13 @@ function InviteForm({
           >
             {(Object.keys(ROLE_LABELS) as MemberRole[]).map((option) => (
               <option key={option} value={option}>
-                {ROLE_LABELS[option]}
+                {t(ROLE_LABELS[option])}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
         <Button type="submit" disabled={full || email.trim() === '' || invite.isPending}>
-          {invite.isPending ? 'Inviting…' : 'Invite'}
+          {t(invite.isPending ? 'sharing.invite.sending' : 'sharing.invite.send')}
         </Button>
       </div>
       {(problem ?? invite.isError) && (
@@ -169,26 +174,10 @@ function InviteForm({
       )}
       {mailConfigured === false && (
         <p className="small text-body-secondary mt-2 mb-0">
-          E-mail is not set up on this server, so no invitation e-mail is sent.{' '}
-          {noMail ? (
-            <>
-              Tell the people you invite to sign up with that address and to ask the server&rsquo;s
-              administrator to confirm it: the album then appears under &ldquo;Shared with
-              me&rdquo;.
-            </>
-          ) : (
-            <>
-              Tell the people you invite to sign in with that address and look under &ldquo;Shared
-              with me&rdquo;.
-            </>
-          )}
+          {t(noMail ? 'sharing.invite.noMailConfirm' : 'sharing.invite.noMail')}
         </p>
       )}
-      {full && (
-        <p className="small text-body-secondary mt-2 mb-0">
-          This album is shared with as many people as it can be. Remove someone to invite another.
-        </p>
-      )}
+      {full && <p className="small text-body-secondary mt-2 mb-0">{t('sharing.invite.full')}</p>}
     </Form>
   );
 }
@@ -207,17 +196,18 @@ interface PersonRowProps {
 
 /** A member or an invitation in the People list, with its role and a Remove button. */
 function PersonRow({ who, pending = false, role, removeName, removing, onRemove }: PersonRowProps) {
+  const t = useT();
   return (
     <li className="list-group-item d-flex flex-wrap align-items-center gap-2">
       <span className="flex-grow-1 text-break">{who}</span>
       {pending && (
         <Badge bg="warning" text="dark">
-          Pending
+          {t('sharing.pending')}
         </Badge>
       )}
       {role}
       <Button size="sm" variant="outline-danger" disabled={removing} onClick={onRemove}>
-        Remove <span className="visually-hidden">{removeName}</span>
+        {t('sharing.remove')} <span className="visually-hidden">{removeName}</span>
       </Button>
     </li>
   );
@@ -234,17 +224,18 @@ function MemberRoleSelect({
   outcome: Outcome;
 }) {
   const change = useChangeMemberRole(albumId);
+  const t = useT();
   // The choice shows at once; it goes back if the server refuses it.
   const shown = change.isPending ? change.variables.role : member.role;
   return (
     <span className="d-inline-flex align-items-center gap-2">
       <span className="small text-success-emphasis" role="status">
-        {change.isSuccess && change.data.role === member.role ? 'Saved' : ''}
+        {change.isSuccess && change.data.role === member.role ? t('sharing.saved') : ''}
       </span>
       <Form.Select
         size="sm"
         className="w-auto"
-        aria-label={`Role of ${member.name}`}
+        aria-label={t('sharing.role.of', { name: member.name })}
         value={shown}
         disabled={change.isPending}
         onChange={(event) => {
@@ -257,7 +248,7 @@ function MemberRoleSelect({
       >
         {(Object.keys(MEMBER_ROLE_CHOICES) as MemberRole[]).map((option) => (
           <option key={option} value={option}>
-            {MEMBER_ROLE_CHOICES[option]}
+            {t(MEMBER_ROLE_CHOICES[option])}
           </option>
         ))}
       </Form.Select>
@@ -279,6 +270,7 @@ export function ShareDialog({
   const removeMember = useRemoveMember(album.id);
   const cancelInvitation = useCancelInvitation(album.id);
   const titleId = useId();
+  const t = useT();
   const data = sharing.data;
   const people = data ? data.members.length + data.invitations.length : 0;
   const [failure, setFailure] = useState<string | null>(null);
@@ -295,11 +287,11 @@ export function ShareDialog({
     <Modal show={show} onHide={close} centered aria-labelledby={titleId} size="lg">
       <Modal.Header closeButton>
         <Modal.Title id={titleId} as="h2" className="h5 text-break">
-          Share &ldquo;{album.name}&rdquo;
+          {t('sharing.title', { name: album.name })}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {sharing.isPending && <LoadingState label="Loading who can see this album…" />}
+        {sharing.isPending && <LoadingState label={t('sharing.loading')} />}
         {sharing.isError && (
           <Alert variant="danger" role="alert">
             {errorMessage(sharing.error)}
@@ -315,13 +307,13 @@ export function ShareDialog({
             <VisibilityChoice albumId={album.id} visibility={data.visibility} outcome={outcome} />
             <section aria-labelledby={`${titleId}-people`} className="mb-4">
               <h3 id={`${titleId}-people`} className="h6">
-                People
+                {t('sharing.people')}
               </h3>
               <InviteForm albumId={album.id} full={people >= data.membersMax} outcome={outcome} />
               {people === 0 ? (
-                <p className="small text-body-secondary mb-0">Nobody is invited yet.</p>
+                <p className="small text-body-secondary mb-0">{t('sharing.people.none')}</p>
               ) : (
-                <ul className="list-group" aria-label="Members and invitations">
+                <ul className="list-group" aria-label={t('sharing.people.list')}>
                   {data.members.map((member) => (
                     <PersonRow
                       key={member.userId}
@@ -347,7 +339,7 @@ export function ShareDialog({
                       key={invitation.id}
                       who={invitation.emailAddress}
                       pending
-                      role={<Badge bg="secondary">{ROLE_LABELS[invitation.role]}</Badge>}
+                      role={<Badge bg="secondary">{t(ROLE_LABELS[invitation.role])}</Badge>}
                       removeName={invitation.emailAddress}
                       removing={cancelInvitation.isPending}
                       onRemove={() => {
@@ -365,7 +357,7 @@ export function ShareDialog({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={close}>
-          Done
+          {t('sharing.done')}
         </Button>
       </Modal.Footer>
     </Modal>

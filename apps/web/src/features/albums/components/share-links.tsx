@@ -2,13 +2,13 @@ import type { LinkPermission, ShareLink } from '@photo/contract';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useId, useRef, useState } from 'react';
-import { countLabel } from '../../../shared/lib/count-label';
 import { timeAgo } from '../../../shared/lib/format-date';
 import { useStopShareLink, useUpdateShareLink } from '../api/sharing';
 import { AlbumIcon } from './album-icons';
 import './share-links.css';
 import { NewLinkForm } from './new-link-form';
 import { PERMISSION_LABELS, absoluteLink, expiryText, type Outcome } from './link-facts';
+import { useIntl, useT } from '../../../i18n/i18n';
 
 /** What the link allows, changed at once when another is chosen; "Saved" once the server has it. */
 function PermissionSelect({
@@ -23,6 +23,7 @@ function PermissionSelect({
   outcome: Outcome;
 }) {
   const update = useUpdateShareLink(albumId);
+  const t = useT();
   // The choice shows at once; it goes back if the server refuses it.
   const shown =
     update.isPending && update.variables.change.permission
@@ -33,7 +34,7 @@ function PermissionSelect({
       <Form.Select
         size="sm"
         className="w-auto d-inline-block app-link-permission"
-        aria-label={`What ${name} allows`}
+        aria-label={t('sharing.link.allows', { name })}
         value={shown}
         disabled={update.isPending}
         onChange={(event) => {
@@ -46,12 +47,12 @@ function PermissionSelect({
       >
         {(Object.keys(PERMISSION_LABELS) as LinkPermission[]).map((option) => (
           <option key={option} value={option}>
-            {PERMISSION_LABELS[option]}
+            {t(PERMISSION_LABELS[option])}
           </option>
         ))}
       </Form.Select>
       <span className="small text-success-emphasis ms-2" role="status">
-        {update.isSuccess && update.data.permission === link.permission ? 'Saved' : ''}
+        {update.isSuccess && update.data.permission === link.permission ? t('sharing.saved') : ''}
       </span>
     </>
   );
@@ -71,13 +72,17 @@ function LinkRow({
   const [copied, setCopied] = useState<'copied' | 'select' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const address = useRef<HTMLInputElement>(null);
-  const name = link.label || 'Link';
+  const intl = useIntl();
+  const t = useT();
+  const name = link.label || t('sharing.link');
   const ids = useId();
-  const expiry = expiryText(link.expiresAt);
-  const expired = expiry === 'Expired';
+  const expiry = expiryText(link.expiresAt, intl);
+  const expired = expiry === t('sharing.link.expired');
   const facts = [
     ...(expiry ? [expiry] : []),
-    link.lastOpenedAt ? `Last opened ${timeAgo(link.lastOpenedAt)}` : 'Never opened',
+    link.lastOpenedAt
+      ? t('sharing.link.opened', { ago: timeAgo(link.lastOpenedAt) })
+      : t('sharing.link.neverOpened'),
   ];
   const limits = link.permission === 'addPhotos' ? link.guestLimits : null;
   const copy = () => {
@@ -105,20 +110,21 @@ function LinkRow({
             <p className="mb-0 fw-semibold text-break me-auto" id={`${ids}-name`}>
               {name}
               {link.hasPassword && (
-                <span className="ms-2 text-body-secondary" title="Password protected">
+                <span className="ms-2 text-body-secondary" title={t('sharing.link.locked')}>
                   <AlbumIcon name="lock" />
-                  <span className="visually-hidden"> (password protected)</span>
+                  <span className="visually-hidden"> {t('sharing.link.lockedNote')}</span>
                 </span>
               )}
             </p>
             {!confirming && (
               <div className="d-flex gap-2">
                 <Button size="sm" variant="outline-primary" disabled={expired} onClick={copy}>
-                  <AlbumIcon name="copy" /> {copied === 'copied' ? 'Copied' : 'Copy link'}{' '}
+                  <AlbumIcon name="copy" />{' '}
+                  {t(copied === 'copied' ? 'sharing.link.copied' : 'sharing.link.copy')}{' '}
                   <span className="visually-hidden">{name}</span>
                 </Button>
                 <Button size="sm" variant="outline-danger" onClick={() => setConfirming(true)}>
-                  Stop <span className="visually-hidden">{name}</span>
+                  {t('sharing.link.stop')} <span className="visually-hidden">{name}</span>
                 </Button>
               </div>
             )}
@@ -129,34 +135,30 @@ function LinkRow({
           <p className={`small mb-0 mt-1 ${expired ? 'text-danger' : 'text-body-secondary'}`}>
             {facts.join(' · ')}
             {limits &&
-              ` · ${link.guestPhotoCount} of ${countLabel(limits.maxPhotos, 'photo')} added`}
+              ` · ${t('sharing.link.added', { added: link.guestPhotoCount, count: limits.maxPhotos })}`}
           </p>
           <Form.Control
             ref={address}
             size="sm"
             readOnly
             className="mt-2 app-link-address"
-            aria-label={`Address of ${name}`}
+            aria-label={t('sharing.link.address', { name })}
             value={absoluteLink(link.url)}
             onFocus={(event) => event.currentTarget.select()}
           />
           <span className="visually-hidden" role="status">
-            {copied === 'copied' ? 'Link copied' : ''}
+            {copied === 'copied' ? t('sharing.link.copiedStatus') : ''}
           </span>
           {copied === 'select' && (
-            <p className="small text-body-secondary mb-0 mt-1">
-              Press Ctrl+C (⌘C on a Mac) to copy the selected address.
-            </p>
+            <p className="small text-body-secondary mb-0 mt-1">{t('sharing.link.pressCopy')}</p>
           )}
           {confirming && (
             <div
               className="d-flex flex-wrap align-items-center gap-2 mt-2 p-2 rounded-2 bg-danger-subtle"
               role="group"
-              aria-label={`Stop ${name}?`}
+              aria-label={t('sharing.link.stopName', { name })}
             >
-              <span className="small flex-grow-1">
-                Stop this link? Whoever has it can no longer open the album.
-              </span>
+              <span className="small flex-grow-1">{t('sharing.link.stopText')}</span>
               <Button
                 size="sm"
                 variant="danger"
@@ -171,10 +173,10 @@ function LinkRow({
                   });
                 }}
               >
-                {stop.isPending ? 'Stopping…' : 'Stop link'}
+                {t(stop.isPending ? 'sharing.link.stopping' : 'sharing.link.stopConfirm')}
               </Button>
               <Button size="sm" variant="outline-secondary" onClick={() => setConfirming(false)}>
-                Keep
+                {t('sharing.link.keep')}
               </Button>
             </div>
           )}
@@ -197,11 +199,12 @@ export function ShareLinks({
   const [making, setMaking] = useState(false);
   const [made, setMade] = useState<string | null>(null);
   const headingId = useId();
+  const t = useT();
   return (
     <section aria-labelledby={headingId}>
       <div className="d-flex align-items-center gap-2 mb-2">
         <h3 id={headingId} className="h6 mb-0 me-auto">
-          Share by link
+          {t('sharing.links')}
         </h3>
         {!making && (
           <Button
@@ -212,7 +215,7 @@ export function ShareLinks({
               setMaking(true);
             }}
           >
-            New link
+            {t('sharing.links.new')}
           </Button>
         )}
       </div>
@@ -222,7 +225,13 @@ export function ShareLinks({
           outcome={outcome}
           onDone={(link) => {
             setMaking(false);
-            if (link) setMade(`${link.label || 'The link'} is ready: copy it and send it.`);
+            if (link) {
+              setMade(
+                link.label
+                  ? t('sharing.links.ready', { name: link.label })
+                  : t('sharing.links.readyUnnamed'),
+              );
+            }
           }}
         />
       )}
@@ -230,14 +239,9 @@ export function ShareLinks({
         {made}
       </p>
       {links.length === 0 ? (
-        !making && (
-          <p className="small text-body-secondary mb-0">
-            A link lets anyone who has it see the album, without an account. You can make several,
-            each allowing something else.
-          </p>
-        )
+        !making && <p className="small text-body-secondary mb-0">{t('sharing.links.none')}</p>
       ) : (
-        <ul className="list-group" aria-label="Share links">
+        <ul className="list-group" aria-label={t('sharing.links.list')}>
           {links.map((link) => (
             <LinkRow key={link.id} albumId={albumId} link={link} outcome={outcome} />
           ))}

@@ -17,6 +17,7 @@ import { ViewerLink } from './photo-card';
 import type { ViewerParts } from './photo-lightbox';
 import { PhotoGrid, PhotoGridSkeleton, photoAlt } from './photo-grid';
 import { usePhotoViewer } from './use-photo-viewer';
+import { useT } from '../../../i18n/i18n';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('./photo-lightbox'));
@@ -33,23 +34,20 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
   const photos = useSharedPhotos(token, album.isSuccess);
   const signedIn = useSignedIn();
   const viewer = usePhotoViewer(photos);
+  const t = useT();
 
-  if (album.isPending) return <LoadingState label="Loading the shared album…" />;
+  if (album.isPending) return <LoadingState label={t('albums.link.loading')} />;
   if (album.isError) {
     const error = album.error instanceof ApiError ? album.error : null;
     if (error?.code === LINK_PASSWORD_REQUIRED) return <LinkPasswordForm token={token} />;
     const missing = error?.status === 404;
     return (
       <>
-        <PageTitle title="Shared album" />
-        <h1>Shared album</h1>
+        <PageTitle title={t('albums.link')} />
+        <h1>{t('albums.link')}</h1>
         <ErrorState
-          title={
-            missing ? 'This link has expired or was stopped.' : 'The album could not be loaded.'
-          }
-          message={
-            missing ? 'Ask the person who shared it for a new link.' : errorMessage(album.error)
-          }
+          title={t(missing ? 'albums.link.gone' : 'albums.link.loadFailed')}
+          message={missing ? t('albums.link.askAgain') : errorMessage(album.error)}
           onRetry={missing ? undefined : () => void album.refetch()}
         />
       </>
@@ -59,13 +57,13 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
   return (
     <>
       <PageTitle title={album.data.name} />
-      <p className="app-eyebrow">Shared album</p>
+      <p className="app-eyebrow">{t('albums.link')}</p>
       <h1 className="h3 mb-1 text-break">{album.data.name}</h1>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <p className="small text-body-secondary mb-0 me-auto">
-          by {album.data.createdBy}
+          {t('albums.by', { name: album.data.createdBy })}
           {signedIn ? '' : ' · '}
-          {!signedIn && <Link to={paths.login}>Sign in to comment</Link>}
+          {!signedIn && <Link to={paths.login}>{t('albums.link.signIn')}</Link>}
         </p>
         {album.data.linkPermission === 'addPhotos' && (
           <GuestUpload token={token} albumName={album.data.name} />
@@ -75,17 +73,17 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
           <SharedZipDownload token={token} />
         )}
       </div>
-      {photos.isPending && <PhotoGridSkeleton label="Loading photos…" />}
+      {photos.isPending && <PhotoGridSkeleton label={t('albums.photos.loading')} />}
       {photos.isError && (
         <ErrorState
-          title="The photos of this album could not be loaded."
+          title={t('albums.photos.loadFailed')}
           message={errorMessage(photos.error)}
           onRetry={() => void photos.refetch()}
         />
       )}
       {photos.isSuccess && photos.data.length === 0 && (
         <EmptyState>
-          <p>There are no photos in this album yet.</p>
+          <p>{t('albums.link.empty')}</p>
         </EmptyState>
       )}
       {photos.isSuccess && photos.data.length > 0 && (

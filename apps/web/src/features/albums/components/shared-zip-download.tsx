@@ -4,6 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/api/api-error';
 import { sharedPath, linkKeyHeaders } from '../api/shared-link';
 import { AlbumIcon } from './album-icons';
+import { useT } from '../../../i18n/i18n';
 
 /**
  * "Download all" of a share link: a plain link to the zip; for a protected link, whose key goes
@@ -11,6 +12,7 @@ import { AlbumIcon } from './album-icons';
  */
 export function SharedZipDownload({ token }: { token: string }) {
   const headers = linkKeyHeaders(token);
+  const t = useT();
   const [state, setState] = useState<{ busy: boolean; problem: string | null }>({
     busy: false,
     problem: null,
@@ -19,7 +21,7 @@ export function SharedZipDownload({ token }: { token: string }) {
   if (Object.keys(headers).length === 0) {
     return (
       <a href={href} download className="btn btn-outline-primary btn-sm">
-        <AlbumIcon name="download" /> Download all
+        <AlbumIcon name="download" /> {t('albums.download.all')}
       </a>
     );
   }
@@ -44,7 +46,7 @@ export function SharedZipDownload({ token }: { token: string }) {
     } catch (error) {
       setState({
         busy: false,
-        problem: `The album could not be downloaded: ${errorMessage(error)}`,
+        problem: t('albums.download.failed', { error: errorMessage(error) }),
       });
     }
   };
@@ -56,7 +58,8 @@ export function SharedZipDownload({ token }: { token: string }) {
         disabled={state.busy}
         onClick={() => void download()}
       >
-        <AlbumIcon name="download" /> {state.busy ? 'Preparing the download…' : 'Download all'}
+        <AlbumIcon name="download" />{' '}
+        {t(state.busy ? 'albums.download.preparing' : 'albums.download.all')}
       </Button>
       {state.problem && (
         <p className="small text-danger mb-0 w-100" role="alert">

@@ -25,18 +25,21 @@ import {
 import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
+import { useIntl, useT } from '../../../i18n/i18n';
+import type { MessageId } from '../../../i18n/message-ids';
+import { richText } from '../lib/rich-text';
 
-const STATUS_TEXT: Record<UploadItem['status'], string> = {
-  rejected: 'Not uploaded',
-  queued: 'Waiting…',
-  uploading: 'Uploading…',
-  paused: 'Paused — waiting for the connection',
-  resuming: 'Resuming…',
-  adding: 'Adding to the album…',
-  done: 'Added',
-  duplicate: 'Already in this album',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
+const STATUS_TEXT: Record<UploadItem['status'], MessageId> = {
+  rejected: 'upload.status.rejected',
+  queued: 'upload.status.queued',
+  uploading: 'upload.status.uploading',
+  paused: 'upload.status.paused',
+  resuming: 'upload.status.resuming',
+  adding: 'upload.status.adding',
+  done: 'upload.status.done',
+  duplicate: 'upload.status.duplicate',
+  failed: 'upload.status.failed',
+  cancelled: 'upload.status.cancelled',
 };
 
 const STATUS_BADGE: Record<UploadItem['status'], string> = {
@@ -52,42 +55,49 @@ const STATUS_BADGE: Record<UploadItem['status'], string> = {
   cancelled: 'secondary',
 };
 
-/** "52 %": a fraction as people read it, never 100 % before the end. */
+/** 52 (said "52 %"): a fraction as people read it, never 100 % before the end. */
 const percentOf = (fraction: number) =>
-  `${fraction < 1 ? Math.min(99, Math.floor(fraction * 100)) : 100} %`;
+  fraction < 1 ? Math.min(99, Math.floor(fraction * 100)) : 100;
 
-function statusText(item: UploadItem): string {
-  if (item.status === 'resuming') return `Resuming at ${percentOf(item.resumedAt ?? 0)}`;
-  return STATUS_TEXT[item.status];
+function statusText(item: UploadItem, t: ReturnType<typeof useT>): string {
+  if (item.status === 'resuming') {
+    return t('upload.status.resumingAt', { percent: percentOf(item.resumedAt ?? 0) });
+  }
+  return t(STATUS_TEXT[item.status]);
 }
 
 function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const percent = Math.round(item.progress * 100);
   const active = isActive(item);
   const sending = item.status === 'uploading' || item.status === 'paused';
+  const t = useT();
   return (
     <ListGroup.Item as="li" className="py-3">
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className="fw-semibold text-break me-auto">{item.file.name}</span>
         <span className="small text-body-secondary">
-          {sending ? `${percentOf(item.progress)} of ` : ''}
-          {formatBytes(item.file.size)}
+          {sending
+            ? t('upload.sent', {
+                percent: percentOf(item.progress),
+                size: formatBytes(item.file.size),
+              })
+            : formatBytes(item.file.size)}
         </span>
         <Badge
           bg={STATUS_BADGE[item.status]}
           text={item.status === 'paused' ? 'dark' : undefined}
           className="text-wrap text-start"
         >
-          {statusText(item)}
+          {statusText(item, t)}
         </Badge>
         {(active || item.status === 'queued') && (
           <Button size="sm" variant="outline-secondary" onClick={() => queue.cancel(item.id)}>
-            Cancel <span className="visually-hidden">{item.file.name}</span>
+            {t('upload.cancel')} <span className="visually-hidden">{item.file.name}</span>
           </Button>
         )}
         {(item.status === 'failed' || item.status === 'cancelled') && (
           <Button size="sm" variant="outline-primary" onClick={() => queue.retry(item.id)}>
-            Retry <span className="visually-hidden">{item.file.name}</span>
+            {t('upload.retry')} <span className="visually-hidden">{item.file.name}</span>
           </Button>
         )}
       </div>
@@ -96,7 +106,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
         <div
           className="progress mt-2"
           role="progressbar"
-          aria-label={`Upload of ${item.file.name}`}
+          aria-label={t('upload.of', { name: item.file.name })}
           aria-valuenow={percent}
           aria-valuemin={0}
           aria-valuemax={100}
@@ -114,7 +124,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
       )}
       {item.resumedAt !== undefined && item.status === 'uploading' && (
         <p className="small text-body-secondary mb-0 mt-2">
-          Resumed at {percentOf(item.resumedAt)}: the bytes sent before were kept.
+          {t('upload.resumedAt', { percent: percentOf(item.resumedAt) })}
         </p>
       )}
       {item.message && <p className="small text-danger mb-0 mt-2">{item.message}</p>}
@@ -132,6 +142,7 @@ function DropZone({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const t = useT();
 
   const onDrop = (event: DragEvent<HTMLButtonElement>) => {
     event.preventDefault();
@@ -157,8 +168,8 @@ function DropZone({
         onDrop={onDrop}
         aria-describedby="upload-help"
       >
-        <span className="d-block fs-5 fw-semibold">Choose photos and videos</span>
-        <span className="d-block">or drag and drop them here</span>
+        <span className="d-block fs-5 fw-semibold">{t('upload.choose')}</span>
+        <span className="d-block">{t('upload.drop')}</span>
       </button>
       <input
         ref={input}
@@ -173,10 +184,18 @@ function DropZone({
         }}
       />
       <p id="upload-help" className="small text-body-secondary">
-        {acceptedKindsText(limits)} photos{limits ? `, ${uploadLimitText(limits)} each` : ''};{' '}
-        {acceptedVideoKindsText(limits)} videos{limits ? `, ${videoLimitText(limits)} each` : ''}.
-        You can choose several at once. An upload cut off by a lost connection goes on where it
-        stopped.
+        {limits
+          ? t('upload.help', {
+              kinds: acceptedKindsText(limits),
+              limit: uploadLimitText(limits),
+              videoKinds: acceptedVideoKindsText(limits),
+              videoLimit: videoLimitText(limits),
+            })
+          : t('upload.helpNoLimit', {
+              kinds: acceptedKindsText(limits),
+              videoKinds: acceptedVideoKindsText(limits),
+            })}{' '}
+        {t('upload.help.more')}
       </p>
     </>
   );
@@ -216,26 +235,31 @@ function UnfinishedUploads({
   uploads: UnfinishedUpload[];
   onForget: (upload: UnfinishedUpload) => void;
 }) {
+  const t = useT();
+  const intl = useIntl();
   if (uploads.length === 0) return null;
   return (
     <section aria-labelledby="unfinished-title" className="alert alert-info mt-3">
       <h2 id="unfinished-title" className="h6">
-        {uploads.length === 1 ? 'An upload was not finished' : 'Some uploads were not finished'}
+        {t('upload.unfinished', { count: uploads.length })}
       </h2>
-      <p className="small mb-2">
-        The browser cannot open a file again by itself: choose the same file, and it goes on from
-        where it stopped.
-      </p>
+      <p className="small mb-2">{t('upload.unfinished.help')}</p>
       <ul className="list-unstyled mb-0">
         {uploads.map((upload) => (
           <li key={upload.key} className="d-flex flex-wrap align-items-center gap-2 mt-2">
             <span className="me-auto text-break">
-              <strong>{upload.name}</strong>
-              {upload.fraction !== null && ` stopped at ${percentOf(upload.fraction)}`}. Choose{' '}
-              {upload.name} again to finish it.
+              {richText(
+                intl,
+                upload.fraction !== null ? 'upload.unfinished.at' : 'upload.unfinished.file',
+                {
+                  name: upload.name,
+                  percent: upload.fraction !== null ? percentOf(upload.fraction) : 0,
+                  b: (chunks) => <strong key="b">{chunks}</strong>,
+                },
+              )}
             </span>
             <Button size="sm" variant="outline-secondary" onClick={() => onForget(upload)}>
-              Forget <span className="visually-hidden">{upload.name}</span>
+              {t('upload.forget')} <span className="visually-hidden">{upload.name}</span>
             </Button>
           </li>
         ))}
@@ -247,6 +271,7 @@ function UnfinishedUploads({
 function Uploader({ albumId, owner }: { albumId: string; owner: string }) {
   const { queue, items, limits } = useUploadQueue(albumId);
   const { unfinished, forget } = useUnfinishedUploads(limits, owner);
+  const t = useT();
   // Those chosen again are in the list below.
   const stillUnfinished = unfinished.filter(
     (upload) =>
@@ -274,17 +299,18 @@ function Uploader({ albumId, owner }: { albumId: string; owner: string }) {
       <DropZone onFiles={(files) => queue.add(files)} limits={limits} />
       <UnfinishedUploads uploads={stillUnfinished} onForget={forget} />
       {items.length > 0 && (
-        <section aria-label="Uploads" className="mt-4">
+        <section aria-label={t('upload.list')} className="mt-4">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
             <p className="mb-0 me-auto" aria-live="polite">
-              {added} of {items.length} {items.length === 1 ? 'photo' : 'photos'} added
-              {working ? '…' : '.'}
-              {paused &&
-                ' No connection: the uploads wait, and go on by themselves when it is back.'}
+              {t(working ? 'upload.progress' : 'upload.progress.done', {
+                added,
+                count: items.length,
+              })}
+              {paused && ` ${t('upload.offline')}`}
             </p>
             {finished && (
               <Button size="sm" variant="outline-secondary" onClick={() => queue.clearFinished()}>
-                Clear finished
+                {t('upload.clear')}
               </Button>
             )}
           </div>
@@ -304,14 +330,16 @@ export function UploadPhotosPage() {
   const { albumId = '' } = useParams();
   const album = useAlbum(albumId);
   const userId = useCurrentUserId();
+  const t = useT();
+  const intl = useIntl();
 
   const header = (
     <>
-      <PageTitle title="Upload Photos" />
+      <PageTitle title={t('upload.title')} />
       <Link to={paths.album(albumId)} className="btn btn-secondary mb-3">
-        Go back to Album
+        {t('upload.back')}
       </Link>
-      <h1 className="mb-1">Upload Photos</h1>
+      <h1 className="mb-1">{t('upload.title')}</h1>
     </>
   );
 
@@ -319,7 +347,7 @@ export function UploadPhotosPage() {
     return (
       <>
         {header}
-        <LoadingState label="Loading the album…" />
+        <LoadingState label={t('upload.loading')} />
       </>
     );
   }
@@ -342,17 +370,13 @@ export function UploadPhotosPage() {
     <>
       {header}
       <p className="lead text-break">
-        Add photos to <strong>{album.data.name}</strong>.
+        {richText(intl, 'upload.lead', { name: <strong key="name">{album.data.name}</strong> })}
       </p>
       {canAdd ? (
         <Uploader albumId={album.data.id} owner={userId ?? ''} />
       ) : (
         <ErrorState
-          title={
-            album.data.myRole === 'viewer'
-              ? 'You can view this album but not add photos to it.'
-              : "Only the album's owner can add photos to it."
-          }
+          title={t(album.data.myRole === 'viewer' ? 'upload.viewerOnly' : 'upload.ownerOnly')}
         />
       )}
     </>

@@ -3,6 +3,7 @@ import type { UploadLimits } from '@photo/contract';
 import { KEEP_FOR_LATER } from '../../../shared/api/resumable-upload';
 import { fileProblem } from '../../../shared/lib/file-checks';
 import type { AddPhotoInput, AddPhotoOutcome } from '../api/add-photo';
+import { t } from '../../../i18n/i18n';
 
 export type UploadStatus =
   | 'rejected' // refused before upload (not an image, too large)
@@ -47,10 +48,10 @@ let lastId = 0;
 /** Why a file failed, told about that file; the server's words when there is nothing better. */
 function failureText(file: File, error: unknown): string {
   if (error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE') {
-    return `"${file.name}" was refused: ${error.message}`;
+    return t('upload.refused', { name: file.name, error: error.message });
   }
   if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
-    return `"${file.name}" is too large for the server. ${error.message}`;
+    return t('upload.tooLarge', { name: file.name, error: error.message });
   }
   return errorMessage(error);
 }

@@ -1,6 +1,6 @@
 import type { Album } from '@photo/contract';
-import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateRange } from '../../../shared/lib/format-date';
+import { t } from '../../../i18n/i18n';
 
 /**
  * The quiet line under an album's name: how many photos it holds and the span of their dates,
@@ -10,8 +10,8 @@ export function albumFactsLine(
   album: Pick<Album, 'photoCount' | 'firstPhotoDate' | 'lastPhotoDate'>,
   locales?: string | string[],
 ): string {
-  if (album.photoCount === 0) return 'No photos yet';
+  const count = album.photoCount;
+  if (count === 0) return t('albums.noPhotos');
   const range = formatDateRange(album.firstPhotoDate, album.lastPhotoDate, locales);
-  const count = countLabel(album.photoCount, 'photo');
-  return range ? `${count} · ${range}` : count;
+  return range ? t('albums.facts', { count, range }) : t('albums.photos', { count });
 }

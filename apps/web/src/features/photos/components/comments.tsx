@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../shared/lib/format-date';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments, useLiveComments } from '../api/get-comments';
 import { usePostComment } from '../api/post-comment';
+import { useT } from '../../../i18n/i18n';
 
 /** Shown once this few characters are left. */
 const COUNTER_FROM = 200;
@@ -24,6 +25,7 @@ export function Comments({ photoId }: { photoId: string }) {
   const deleteComment = useDeleteComment(photoId);
   const [text, setText] = useState('');
   const [newestFirst, setNewestFirst] = useState(true);
+  const t = useT();
 
   const message = text.trim();
   const canPost = message.length > 0 && !postComment.isPending;
@@ -41,15 +43,15 @@ export function Comments({ photoId }: { photoId: string }) {
   return (
     <section aria-labelledby="comments-heading">
       <h2 id="comments-heading" className="h6 text-body-secondary mb-3">
-        Comments:
+        {t('photos.comments.heading')}
       </h2>
       <Form onSubmit={onSubmit} className="mb-3" noValidate>
         <Form.Group controlId="comment-text" className="mb-2">
-          <Form.Label visuallyHidden>Your comment</Form.Label>
+          <Form.Label visuallyHidden>{t('photos.comments.yours')}</Form.Label>
           <Form.Control
             as="textarea"
             rows={3}
-            placeholder="Write a comment…"
+            placeholder={t('photos.comments.placeholder')}
             value={text}
             maxLength={COMMENT_MAX}
             onChange={(event) => setText(event.target.value)}
@@ -66,18 +68,18 @@ export function Comments({ photoId }: { photoId: string }) {
           />
           {postComment.isError && (
             <Form.Control.Feedback type="invalid" id="comment-post-error" role="alert">
-              The comment could not be posted: {errorMessage(postComment.error)}
+              {t('photos.comments.postFailed', { error: errorMessage(postComment.error) })}
             </Form.Control.Feedback>
           )}
           {left <= COUNTER_FROM && (
             <Form.Text id="comment-left" muted>
-              {left} {left === 1 ? 'character' : 'characters'} left
+              {t('photos.comments.left', { count: left })}
             </Form.Text>
           )}
         </Form.Group>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <Button type="submit" variant="primary" className="rounded-pill" disabled={!canPost}>
-            {postComment.isPending ? 'Posting…' : 'Post Comment'}
+            {t(postComment.isPending ? 'photos.comments.posting' : 'photos.comments.post')}
           </Button>
           <Button
             variant="outline-secondary"
@@ -86,27 +88,27 @@ export function Comments({ photoId }: { photoId: string }) {
             onClick={() => setNewestFirst((value) => !value)}
             aria-describedby="comment-order"
           >
-            Change order
+            {t('photos.comments.order')}
           </Button>
           <span id="comment-order" className="small text-body-secondary">
-            {newestFirst ? 'Newest first' : 'Oldest first'}
+            {t(newestFirst ? 'photos.comments.newest' : 'photos.comments.oldest')}
           </span>
         </div>
       </Form>
 
-      {comments.isPending && <LoadingState label="Loading comments…" />}
+      {comments.isPending && <LoadingState label={t('photos.comments.loading')} />}
       {comments.isError && (
         <ErrorState
-          title="The comments could not be loaded."
+          title={t('photos.comments.loadFailed')}
           message={errorMessage(comments.error)}
           onRetry={() => void comments.refetch()}
         />
       )}
       {comments.isSuccess && ordered.length === 0 && (
-        <p className="text-body-secondary">No comments yet. Be the first to write one.</p>
+        <p className="text-body-secondary">{t('photos.comments.none')}</p>
       )}
       {ordered.length > 0 && (
-        <ul className="list-unstyled mb-3 app-comments" aria-label="Comments">
+        <ul className="list-unstyled mb-3 app-comments" aria-label={t('photos.comments')}>
           {ordered.map((comment) => (
             <li key={comment.id} className="app-comment">
               <p className="mb-1 text-break app-comment-text">{comment.message}</p>
@@ -120,11 +122,13 @@ export function Comments({ photoId }: { photoId: string }) {
                     size="sm"
                     variant="outline-danger"
                     className="rounded-pill"
-                    aria-label={`Delete comment: ${comment.message.slice(0, 40)}`}
+                    aria-label={t('photos.comments.deleteOne', {
+                      text: comment.message.slice(0, 40),
+                    })}
                     disabled={deleteComment.isPending && deleteComment.variables?.id === comment.id}
                     onClick={() => deleteComment.mutate(comment)}
                   >
-                    Delete
+                    {t('photos.comments.delete')}
                   </Button>
                 )}
               </div>
@@ -134,7 +138,7 @@ export function Comments({ photoId }: { photoId: string }) {
       )}
       {deleteComment.isError && (
         <p role="alert" className="small text-danger-emphasis">
-          The comment could not be deleted: {errorMessage(deleteComment.error)}
+          {t('photos.comments.deleteFailed', { error: errorMessage(deleteComment.error) })}
         </p>
       )}
       {comments.hasNextPage && (
@@ -143,7 +147,9 @@ export function Comments({ photoId }: { photoId: string }) {
           onClick={() => void comments.fetchNextPage()}
           disabled={comments.isFetchingNextPage}
         >
-          {comments.isFetchingNextPage ? 'Loading older comments…' : 'Show older comments'}
+          {t(
+            comments.isFetchingNextPage ? 'photos.comments.loadingOlder' : 'photos.comments.older',
+          )}
         </Button>
       )}
     </section>

@@ -6,10 +6,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { HeartIcon } from '../../../shared/components/heart-icon';
-import { countLabel } from '../../../shared/lib/count-label';
 import { LIKERS_SHOWN, usePhotoLikes } from '../api/get-likes';
 import { useLikePhoto } from '../api/like-photo';
 import { useLiveLikes } from '../api/live-likes';
+import { useT } from '../../../i18n/i18n';
 
 /** Who likes the photo, in a popover opened by the count. */
 function Likers({ photo }: { photo: Photo }) {
@@ -19,9 +19,10 @@ function Likers({ photo }: { photo: Photo }) {
   const likers = usePhotoLikes(photo.id, open);
   const names = likers.data ?? [];
   const others = Math.max(0, photo.likeCount - names.length);
+  const t = useT();
 
   if (photo.likeCount === 0) {
-    return <span className="text-body-secondary">{countLabel(0, 'like')}</span>;
+    return <span className="text-body-secondary">{t('photos.likes', { count: 0 })}</span>;
   }
   return (
     <>
@@ -33,8 +34,8 @@ function Likers({ photo }: { photo: Photo }) {
         aria-controls={open ? popoverId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
-        {countLabel(photo.likeCount, 'like')}
-        <span className="visually-hidden">: who likes it</span>
+        {t('photos.likes', { count: photo.likeCount })}
+        <span className="visually-hidden">{t('photos.likes.who')}</span>
       </Button>
       <Overlay
         target={target}
@@ -44,24 +45,26 @@ function Likers({ photo }: { photo: Photo }) {
         onHide={() => setOpen(false)}
       >
         <Popover id={popoverId}>
-          <Popover.Header as="h3">Liked by</Popover.Header>
+          <Popover.Header as="h3">{t('photos.likes.by')}</Popover.Header>
           <Popover.Body>
             {likers.isPending && (
               <span role="status">
                 <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                Loading…
+                {t('photos.loading')}
               </span>
             )}
             {likers.isError && <span role="alert">{errorMessage(likers.error)}</span>}
             {likers.isSuccess && (
-              <ul className="list-unstyled mb-0" aria-label="People who like this photo">
+              <ul className="list-unstyled mb-0" aria-label={t('photos.likes.list')}>
                 {names.map((liker) => (
                   <li key={liker.userId} className="text-break">
                     {liker.name}
                   </li>
                 ))}
                 {others > 0 && names.length >= LIKERS_SHOWN && (
-                  <li className="text-body-secondary">and {countLabel(others, 'other')}</li>
+                  <li className="text-body-secondary">
+                    {t('photos.likes.others', { count: others })}
+                  </li>
                 )}
               </ul>
             )}
@@ -91,17 +94,20 @@ export function LikeButton({ photo, onChanged, iconButtonClass }: LikeButtonProp
   const likePhoto = useLikePhoto(photo, onChanged);
   useLiveLikes(photo.id, true);
   const liked = photo.likedByMe;
+  const t = useT();
   if (iconButtonClass !== undefined) {
     return (
       <button
         type="button"
         className={`${iconButtonClass} app-like-icon-button${liked ? ' app-liked' : ''}`}
         aria-pressed={liked}
-        title={liked ? 'Unlike' : 'Like'}
+        title={t(liked ? 'photos.unlike' : 'photos.like')}
         onClick={() => likePhoto.mutate(!liked)}
       >
         <HeartIcon filled={liked} />
-        <span className="visually-hidden">Like, {countLabel(photo.likeCount, 'like')}</span>
+        <span className="visually-hidden">
+          {t('photos.like.count', { count: photo.likeCount })}
+        </span>
         <span className="app-like-count" aria-hidden="true">
           {photo.likeCount}
         </span>
@@ -116,7 +122,7 @@ export function LikeButton({ photo, onChanged, iconButtonClass }: LikeButtonProp
         aria-pressed={liked}
         onClick={() => likePhoto.mutate(!liked)}
       >
-        <HeartIcon filled={liked} /> Like
+        <HeartIcon filled={liked} /> {t('photos.like')}
       </Button>
       <Likers photo={photo} />
     </div>

@@ -5,7 +5,6 @@ import { ItemErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
-import { countLabel } from '../../../shared/lib/count-label';
 import { formatDateTaken, formatDateTime } from '../../../shared/lib/format-date';
 import { formatFileSize } from '../../../shared/lib/format-size';
 import {
@@ -25,6 +24,8 @@ import { Comments } from './comments';
 import { InfoIcon } from './info-icon';
 import { LikeButton } from './like-button';
 import { RotateButtons } from './rotate-buttons';
+import { useIntl, useT } from '../../../i18n/i18n';
+import { richText } from '../lib/rich-text';
 
 function camera(photo: Photo): string | null {
   const make = photo.cameraMake?.trim() ?? '';
@@ -48,53 +49,70 @@ interface PhotoFactsProps {
 export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps) {
   const size = scaledSize(photo.width, photo.height, PHOTO_DISPLAY_WIDTH);
   const cameraText = camera(photo);
+  const t = useT();
+  const intl = useIntl();
+  const added = (
+    <time key="date" dateTime={photo.dateCreated}>
+      {formatDateTime(photo.dateCreated)}
+    </time>
+  );
   return (
     <section aria-labelledby="photo-info-heading" className="mb-4 app-photo-info">
       <h2 id="photo-info-heading" className="h6 text-body-secondary mb-3">
-        Details
+        {t('photos.details')}
       </h2>
       <ul className="list-unstyled mb-0 d-grid gap-3">
         {photo.dateTaken && (
           <li className="d-flex gap-3">
             <InfoIcon name="calendar" />
             <span>
-              Taken <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
+              {richText(intl, 'photos.details.taken', {
+                date: (
+                  <time key="date" dateTime={photo.dateTaken}>
+                    {formatDateTaken(photo.dateTaken)}
+                  </time>
+                ),
+              })}
             </span>
           </li>
         )}
         {cameraText && (
           <li className="d-flex gap-3">
             <InfoIcon name="camera" />
-            <span>Camera: {cameraText}</span>
+            <span>{t('photos.details.camera', { camera: cameraText })}</span>
           </li>
         )}
         {size && (
           <li className="d-flex gap-3">
             <InfoIcon name="image" />
             <span>
-              {photo.width} × {photo.height} pixels
+              {t('photos.details.size', {
+                width: String(photo.width),
+                height: String(photo.height),
+              })}
             </span>
           </li>
         )}
         <li className="d-flex gap-3">
           <InfoIcon name="person" />
           <span>
-            {photo.createdBy && <>Added by {photo.createdBy}, </>}
-            <time dateTime={photo.dateCreated}>{formatDateTime(photo.dateCreated)}</time>
+            {photo.createdBy
+              ? richText(intl, 'photos.details.addedBy', { name: photo.createdBy, date: added })
+              : added}
           </span>
         </li>
         {showLikes && (
           <li className="d-flex gap-3">
             <InfoIcon name="heart" />
-            <span>{countLabel(photo.likeCount, 'like')}</span>
+            <span>{t('photos.likes', { count: photo.likeCount })}</span>
           </li>
         )}
         <li className="d-flex gap-3">
           <InfoIcon name="open" />
           <span>
             <a href={photo.photoUrl} target="_blank" rel="noopener">
-              Open the original
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {t('photos.details.original')}
+              <span className="visually-hidden"> {t('photos.details.newTab')}</span>
             </a>
             <span className="text-body-secondary"> · {formatFileSize(photo.fileSize)}</span>
           </span>
@@ -107,13 +125,13 @@ export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps
               {photo.kind === 'livePhoto' && (
                 <>
                   <a href={downloadUrl(photo.photoUrl)} download>
-                    Download photo
+                    {t('photos.details.downloadPhoto')}
                   </a>
                   {' · '}
                 </>
               )}
               <a href={videoDownloadUrl(photo.photoUrl)} download>
-                Download video
+                {t('photos.details.downloadVideo')}
               </a>
             </span>
           </li>
@@ -140,8 +158,13 @@ interface PhotoDetailsProps {
  */
 function PhotoMedia({ photo }: { photo: Photo }) {
   const size = scaledSize(photo.width, photo.height, PHOTO_DISPLAY_WIDTH);
-  const by = photo.createdBy ? ` by ${photo.createdBy}` : '';
-  const name = `${kindWord(photo)}${by}${photo.dateTaken ? `, taken ${formatDateTaken(photo.dateTaken)}` : ''}`;
+  const t = useT();
+  const kind = kindWord(photo);
+  const by = photo.createdBy ? t('photos.media.by', { kind, name: photo.createdBy }) : kind;
+  const taken = photo.dateTaken
+    ? t('photos.media.taken', { date: formatDateTaken(photo.dateTaken) })
+    : '';
+  const name = `${by}${taken}`;
   if (isPlayableVideo(photo)) {
     return (
       <video
@@ -185,20 +208,22 @@ function PhotoMedia({ photo }: { photo: Photo }) {
  */
 export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: PhotoDetailsProps) {
   const photo = usePhoto(photoId);
+  const t = useT();
+  const intl = useIntl();
 
   if (photo.isPending) {
     return (
       <>
-        <h1>Photo</h1>
-        <LoadingState label="Loading the photo…" />
+        <h1>{t('photos.photo')}</h1>
+        <LoadingState label={t('photos.loadingOne')} />
       </>
     );
   }
   if (photo.isError) {
     return (
       <>
-        <PageTitle title="Photo" />
-        <h1>Photo</h1>
+        <PageTitle title={t('photos.photo')} />
+        <h1>{t('photos.photo')}</h1>
         <ItemErrorState
           what="photo"
           error={photo.error}
@@ -213,7 +238,7 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
 
   return (
     <>
-      <PageTitle title="Photo" />
+      <PageTitle title={t('photos.photo')} />
       <div className="row g-3 g-lg-4 app-photo-page">
         <div className="col-lg-auto app-photo-column">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2 app-photo-toolbar">
@@ -221,15 +246,21 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
               <Link
                 to={paths.album(current.albumId)}
                 className="btn btn-outline-secondary rounded-circle flex-shrink-0 app-icon-button"
-                title="Back to album"
+                title={t('photos.back')}
               >
                 <InfoIcon name="back" />
-                <span className="visually-hidden">Back to album</span>
+                <span className="visually-hidden">{t('photos.back')}</span>
               </Link>
               <div className="app-min-w-0">
-                <h1 className="h5 mb-0">Photo</h1>
+                <h1 className="h5 mb-0">{t('photos.photo')}</h1>
                 <p className="small text-body-secondary text-break mb-0">
-                  Photo id: <span className="font-monospace">{current.id}</span>
+                  {richText(intl, 'photos.id', {
+                    id: (
+                      <span key="id" className="font-monospace">
+                        {current.id}
+                      </span>
+                    ),
+                  })}
                 </p>
               </div>
             </div>

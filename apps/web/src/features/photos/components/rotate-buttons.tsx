@@ -6,6 +6,7 @@ import { useRotatePhoto } from '../../../shared/api/rotate-photo';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { RotateIcon } from '../../../shared/components/rotate-icon';
 import { useSetPhoto } from '../api/get-photo';
+import { useT } from '../../../i18n/i18n';
 
 interface RotateButtonsProps {
   photo: Photo;
@@ -18,6 +19,7 @@ interface RotateButtonsProps {
 export function RotateButtons({ photo, onRotated, className = '' }: RotateButtonsProps) {
   const userId = useCurrentUserId();
   const setPhoto = useSetPhoto();
+  const t = useT();
   const rotate = useRotatePhoto(`rotate-${photo.id}`, (rotated) => {
     setPhoto(rotated);
     onRotated?.(rotated);
@@ -31,7 +33,7 @@ export function RotateButtons({ photo, onRotated, className = '' }: RotateButton
           key={direction}
           variant="outline-secondary"
           className="rounded-circle app-icon-button"
-          title={`Rotate ${direction}`}
+          title={t(direction === 'left' ? 'photos.rotate.left' : 'photos.rotate.right')}
           // Not disabled while a turn is on its way, so the focus stays on the button.
           aria-disabled={rotate.isPending}
           onClick={() => {
@@ -39,18 +41,20 @@ export function RotateButtons({ photo, onRotated, className = '' }: RotateButton
           }}
         >
           <RotateIcon direction={direction} />
-          <span className="visually-hidden">Rotate {direction}</span>
+          <span className="visually-hidden">
+            {t(direction === 'left' ? 'photos.rotate.left' : 'photos.rotate.right')}
+          </span>
         </Button>
       ))}
       {rotate.isPending && (
         <span role="status" className="small">
           <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
-          Rotating…
+          {t('photos.rotating')}
         </span>
       )}
       {rotate.isError && (
         <span role="alert" className="small text-danger-emphasis">
-          The photo could not be rotated: {errorMessage(rotate.error)}
+          {t('photos.rotate.failed', { error: errorMessage(rotate.error) })}
         </span>
       )}
     </div>

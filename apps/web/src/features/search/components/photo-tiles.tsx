@@ -7,13 +7,14 @@ import { PENDING_IMAGE, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderColour } from '../../../shared/lib/placeholder';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
+import { t, useT } from '../../../i18n/i18n';
 
 /** Tiles of the first screen: their pictures load at once, the others when scrolled near. */
 const EAGER_TILES = 12;
 
 /** What a tile's picture is, for those who cannot see it ("Video, 42 seconds, of June 3, 2024"). */
 export function tileAlt(photo: TimelinePhoto): string {
-  return mediaNameWith(photo, `of ${formatDate(photo.date)}`);
+  return mediaNameWith(photo, t('search.of', { date: formatDate(photo.date) }));
 }
 
 /**
@@ -54,8 +55,9 @@ const PhotoTile = memo(function PhotoTile({
 
 /** Photos as a grid of squares, newest first: four across a phone, more on a wider screen. */
 export function PhotoTiles({ photos }: { photos: readonly TimelinePhoto[] }) {
+  const translate = useT();
   return (
-    <ul className="app-square-grid list-unstyled" aria-label="Photos">
+    <ul className="app-square-grid list-unstyled" aria-label={translate('search.photos')}>
       {photos.map((photo, index) => (
         <PhotoTile key={photo.id} photo={photo} eager={index < EAGER_TILES} />
       ))}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { filterCount, type SearchFilters } from '../api/search';
+import { useT } from '../../../i18n/i18n';
 
 /** Someone whose photos a search may be narrowed to. */
 export interface Person {
@@ -56,6 +57,7 @@ export function SearchFiltersForm({
   const used = filterCount(filters);
   const [open, setOpen] = useState(used > 0 || problem !== null);
   const ids = useId();
+  const t = useT();
   const set = (name: keyof SearchFilters) => (value: string) =>
     setDraft((current) => ({ ...current, [name]: value }));
   const submit = (event: FormEvent) => {
@@ -73,17 +75,17 @@ export function SearchFiltersForm({
         aria-controls={`${ids}-form`}
         onClick={() => setOpen(!open)}
       >
-        Filters{used > 0 ? ` (${used})` : ''}
+        {t('search.filters.toggle', { count: used })}
       </button>
       <form
         id={`${ids}-form`}
         className={`app-search-filters-form${open ? ' is-open' : ''}`}
-        aria-label="Filters"
+        aria-label={t('search.filters')}
         onSubmit={submit}
         noValidate
       >
         <div className="row g-2 align-items-end">
-          <Field label="From" className="col-6 col-md-auto">
+          <Field label={t('search.from')} className="col-6 col-md-auto">
             {(id) => (
               <input
                 id={id}
@@ -95,7 +97,7 @@ export function SearchFiltersForm({
               />
             )}
           </Field>
-          <Field label="To" className="col-6 col-md-auto">
+          <Field label={t('search.to')} className="col-6 col-md-auto">
             {(id) => (
               <input
                 id={id}
@@ -107,20 +109,20 @@ export function SearchFiltersForm({
               />
             )}
           </Field>
-          <Field label="Camera" className="col-6 col-md-3">
+          <Field label={t('search.camera')} className="col-6 col-md-3">
             {(id) => (
               <input
                 id={id}
                 type="text"
                 className="form-control form-control-sm"
-                placeholder="Make or model"
+                placeholder={t('search.camera.placeholder')}
                 autoComplete="off"
                 value={draft.camera}
                 onChange={(event) => set('camera')(event.target.value)}
               />
             )}
           </Field>
-          <Field label="Added by" className="col-6 col-md-3">
+          <Field label={t('search.addedBy')} className="col-6 col-md-3">
             {(id) => (
               <select
                 id={id}
@@ -128,8 +130,8 @@ export function SearchFiltersForm({
                 value={draft.addedBy}
                 onChange={(event) => set('addedBy')(event.target.value)}
               >
-                <option value="">Anyone</option>
-                {myId && <option value={myId}>Me</option>}
+                <option value="">{t('search.anyone')}</option>
+                {myId && <option value={myId}>{t('search.me')}</option>}
                 {people
                   .filter((person) => person.id !== myId)
                   .map((person) => (
@@ -138,14 +140,14 @@ export function SearchFiltersForm({
                     </option>
                   ))}
                 {draft.addedBy && !known.has(draft.addedBy) && (
-                  <option value={draft.addedBy}>Someone else</option>
+                  <option value={draft.addedBy}>{t('search.someoneElse')}</option>
                 )}
               </select>
             )}
           </Field>
           <div className="col-12 col-md-auto d-flex gap-2">
             <button type="submit" className="btn btn-sm btn-primary">
-              Apply
+              {t('search.apply')}
             </button>
             {used > 0 && (
               <button
@@ -153,7 +155,7 @@ export function SearchFiltersForm({
                 className="btn btn-sm btn-outline-secondary"
                 onClick={() => onApply({ ...filters, from: '', to: '', camera: '', addedBy: '' })}
               >
-                Clear filters
+                {t('search.clear')}
               </button>
             )}
           </div>

@@ -20,6 +20,7 @@ import {
 import '../../../shared/styles/search.css';
 import { PhotoTiles } from './photo-tiles';
 import { SearchFiltersForm, type Person } from './search-filters';
+import { useT } from '../../../i18n/i18n';
 
 /** Album cards of the first row load their covers at once. */
 const EAGER_ALBUMS = 4;
@@ -52,6 +53,7 @@ export function SearchPage({ renderAlbum, people = [] }: SearchPageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const myId = useCurrentUserId();
+  const t = useT();
   const filters = filtersFrom(params);
   const asked = searchParams(filters).toString();
   const search = useSearch(filters);
@@ -69,9 +71,9 @@ export function SearchPage({ renderAlbum, people = [] }: SearchPageProps) {
 
   return (
     <>
-      <PageTitle title={filters.q ? `${filters.q} – Search` : 'Search'} />
+      <PageTitle title={filters.q ? t('search.title.q', { q: filters.q }) : t('search.title')} />
       <h1 className="h4 mb-3 text-break">
-        {filters.q ? <>Results for &ldquo;{filters.q}&rdquo;</> : 'Search'}
+        {filters.q ? t('search.results', { q: filters.q }) : t('search.title')}
       </h1>
       <SearchFiltersForm
         key={asked}
@@ -102,23 +104,21 @@ function SearchResults({
   refused: boolean;
   renderAlbum: SearchPageProps['renderAlbum'];
 }) {
+  const t = useT();
   if (!hasCriteria(filters)) {
     return (
       <EmptyState>
-        <p className="h5 text-body">Search your albums and photos</p>
-        <p className="mb-0">
-          Type words of an album&rsquo;s name or a photo&rsquo;s file name in the search box, or
-          choose dates, a camera or who added the photos.
-        </p>
+        <p className="h5 text-body">{t('search.start')}</p>
+        <p className="mb-0">{t('search.start.text')}</p>
       </EmptyState>
     );
   }
   if (refused) return null;
-  if (search.isPending) return <LoadingState label="Searching…" />;
+  if (search.isPending) return <LoadingState label={t('search.searching')} />;
   if (search.isError && !search.data) {
     return (
       <ErrorState
-        title="The search could not be done."
+        title={t('search.failed')}
         message={errorMessage(search.error)}
         onRetry={() => void search.refetch()}
       />
@@ -129,16 +129,10 @@ function SearchResults({
     return (
       <EmptyState>
         <p className="h5 text-body text-break">
-          {filters.q ? (
-            <>No albums or photos match &ldquo;{filters.q}&rdquo;</>
-          ) : (
-            'No photos match these filters'
-          )}
+          {filters.q ? t('search.none.q', { q: filters.q }) : t('search.none.filters')}
         </p>
         <p className="mb-0">
-          {filterCount(filters) > 0
-            ? 'Try other words, or fewer filters.'
-            : 'Try other words, or part of a name.'}
+          {t(filterCount(filters) > 0 ? 'search.none.fewer' : 'search.none.other')}
         </p>
       </EmptyState>
     );
@@ -148,9 +142,9 @@ function SearchResults({
       {albums.length > 0 && (
         <section aria-labelledby="search-albums" className="mb-4">
           <h2 id="search-albums" className="h5 mb-3">
-            Albums
+            {t('search.albums')}
           </h2>
-          <ul className="list-unstyled mb-0 app-search-albums" aria-label="Albums">
+          <ul className="list-unstyled mb-0 app-search-albums" aria-label={t('search.albums')}>
             {albums.map((album, index) => (
               <li key={album.id}>{renderAlbum(album, index < EAGER_ALBUMS)}</li>
             ))}
@@ -159,14 +153,14 @@ function SearchResults({
       )}
       <section aria-labelledby="search-photos">
         <h2 id="search-photos" className="h5 mb-3">
-          Photos
+          {t('search.photos')}
         </h2>
         {photos.length > 0 ? (
           <>
             <PhotoTiles photos={photos} />
             {search.isError ? (
               <ErrorState
-                title="More photos could not be loaded."
+                title={t('search.more.failed')}
                 message={errorMessage(search.error)}
                 onRetry={() => void search.fetchNextPage()}
               />
@@ -179,7 +173,7 @@ function SearchResults({
             )}
           </>
         ) : (
-          <p className="text-body-secondary">No photos match.</p>
+          <p className="text-body-secondary">{t('search.none.photos')}</p>
         )}
       </section>
     </>

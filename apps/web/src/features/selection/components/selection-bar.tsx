@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
-import { countLabel } from '../../../shared/lib/count-label';
 import type { AlbumPickerProps } from '../../../shared/selection/album-picker-props';
 import type { Selection } from '../../../shared/selection/use-selection';
 import { useDownload } from '../../../shared/api/download';
 import { useBulkAdd, useBulkDelete } from '../api/bulk-actions';
 import './selection-bar.css';
+import { useIntl, useT } from '../../../i18n/i18n';
 
 /**
  * The most photos one action may name: the contract's BULK_IDS_MAX (library.ts, whose values the
@@ -67,8 +67,6 @@ export interface SelectionBarProps {
 
 type Dialog = 'add' | 'move' | 'delete';
 
-const photos = (count: number) => countLabel(count, 'photo');
-
 /**
  * Over the top bar while photos are selected: how many, Clear, and what can be done with them:
  * Download (a zip), Add to album, Move to album, Delete (after asking). Loaded when a first photo
@@ -83,6 +81,8 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
   const add = useBulkAdd(onChanged);
   const download = useDownload({ quiet: false });
   const busy = remove.isPending || add.isPending || download.isPending;
+  const t = useT();
+  const intl = useIntl();
 
   const checked = (then: () => void) => () => {
     if (count > BULK_IDS_MAX) setTooMany(true);
@@ -92,53 +92,53 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
   return (
     <>
       {createPortal(
-        <div className="app-selection-bar" role="toolbar" aria-label="Selected photos">
+        <div className="app-selection-bar" role="toolbar" aria-label={t('selection.bar')}>
           <div className="container-lg app-selection-inner">
             <button
               type="button"
               className="app-selection-action"
-              aria-label="Clear selection"
+              aria-label={t('selection.clear')}
               onClick={selection.clear}
             >
               <Icon name="close" />
             </button>
             <span className="app-selection-count" aria-live="polite">
-              {count} selected
+              {t('selection.count', { count })}
             </span>
             {tooMany && (
               <span className="small text-danger" role="alert">
-                At most {BULK_IDS_MAX.toLocaleString()} photos at once.
+                {t('selection.tooMany', { max: intl.formatNumber(BULK_IDS_MAX) })}
               </span>
             )}
             <div className="app-selection-actions">
               <Action
                 icon="download"
-                label={download.isPending ? 'Preparing…' : 'Download'}
+                label={t(download.isPending ? 'selection.preparing' : 'selection.download')}
                 disabled={busy}
                 onClick={checked(() =>
                   download.mutate(
                     { photoIds: ids },
                     {
-                      onSuccess: () => selection.finish(`Downloading ${photos(count)} as a zip`),
+                      onSuccess: () => selection.finish(t('selection.downloading', { count })),
                     },
                   ),
                 )}
               />
               <Action
                 icon="add"
-                label="Add to album"
+                label={t('selection.add')}
                 disabled={busy}
                 onClick={checked(() => setDialog('add'))}
               />
               <Action
                 icon="move"
-                label="Move to album"
+                label={t('selection.move')}
                 disabled={busy}
                 onClick={checked(() => setDialog('move'))}
               />
               <Action
                 icon="trash"
-                label="Delete"
+                label={t('selection.delete')}
                 disabled={busy}
                 onClick={checked(() => setDialog('delete'))}
               />
@@ -149,7 +149,7 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
       )}
       {albumPicker({
         show: dialog === 'add' || dialog === 'move',
-        title: dialog === 'move' ? 'Move to album' : 'Add to album',
+        title: t(dialog === 'move' ? 'selection.move' : 'selection.add'),
         count,
         busy: add.isPending,
         onCancel: () => setDialog(null),
@@ -159,7 +159,9 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
             { photoIds: ids, albumId: album.id, move },
             {
               onSuccess: () =>
-                selection.finish(`${photos(count)} ${move ? 'moved' : 'added'} to ${album.name}`),
+                selection.finish(
+                  t(move ? 'selection.moved' : 'selection.added', { count, album: album.name }),
+                ),
               onSettled: () => setDialog(null),
             },
           );
@@ -167,19 +169,18 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
       })}
       <ConfirmDialog
         show={dialog === 'delete'}
-        title={count === 1 ? 'Delete 1 photo?' : `Delete ${count} photos?`}
-        confirmLabel={count === 1 ? 'Delete photo' : `Delete ${count} photos`}
+        title={t('selection.delete.title', { count })}
+        confirmLabel={t('selection.delete.confirm', { count })}
         busy={remove.isPending}
         onCancel={() => setDialog(null)}
         onConfirm={() =>
           remove.mutate(ids, {
-            onSuccess: () => selection.finish(`${photos(count)} deleted`),
+            onSuccess: () => selection.finish(t('selection.deleted', { count })),
             onSettled: () => setDialog(null),
           })
         }
       >
-        {count === 1 ? 'The photo' : `The ${count} photos`} and their comments will be deleted from
-        every album. This cannot be undone.
+        {t('selection.delete.text', { count })}
       </ConfirmDialog>
     </>
   );

@@ -15,6 +15,7 @@ import {
   yearMarks,
   type TimelineLayout,
 } from '../lib/timeline-layout';
+import { useT } from '../../../i18n/i18n';
 
 /** Year labels closer than this on the track are left out (their marks stay) (px). */
 const LABEL_SPACING = 18;
@@ -40,6 +41,7 @@ export function Scrubber({
   onDragging?: (dragging: boolean) => void;
 }) {
   const track = useRef<HTMLDivElement>(null);
+  const t = useT();
   const [trackHeight, setTrackHeight] = useState(0);
   const [fraction, setFraction] = useState(0);
   const [index, setIndex] = useState(0);
@@ -161,7 +163,7 @@ export function Scrubber({
       className={`app-scrubber${pointer?.dragging ? ' is-dragging' : ''}${scrolling ? ' is-scrolling' : ''}`}
       role="slider"
       tabIndex={0}
-      aria-label="Jump to a month"
+      aria-label={t('timeline.jump')}
       aria-orientation="vertical"
       aria-valuemin={0}
       aria-valuemax={lastIndex}

@@ -30,16 +30,11 @@ import './timeline.css';
 import { usePlace } from '../../../shared/lib/use-place';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
-
-const numberFormat = new Intl.NumberFormat();
-
-/** "1 photo", "12,345 photos". */
-const photoCount = (count: number) =>
-  `${numberFormat.format(count)} ${count === 1 ? 'photo' : 'photos'}`;
+import { t, useT } from '../../../i18n/i18n';
 
 /** A tile's description: what it is (a photo, a video and its length) and when it was taken. */
 const tileLabel = (photo: TimelinePhoto) =>
-  mediaNameWith(photo, `of ${formatDateTaken(photo.date)}`);
+  mediaNameWith(photo, t('timeline.of', { date: formatDateTaken(photo.date) }));
 
 /** Where a tile's link goes: the viewer on this page (?photo=…), or the photo's own page. */
 type OpenTarget = (photo: TimelinePhoto) => { to: string | { search: string }; state?: unknown };
@@ -124,6 +119,7 @@ function Month({ block, layout, from, to, selection, ordered, open, dragging }: 
   const needed =
     last >= first && !dragging ? Math.min(block.count, (last + 1) * layout.columns) : 0;
   const query = useTimelineMonth(block.month, needed > 0);
+  const translate = useT();
   const photos = useMemo(
     () => query.data?.pages.flatMap((page) => page.photos) ?? [],
     [query.data],
@@ -160,16 +156,16 @@ function Month({ block, layout, from, to, selection, ordered, open, dragging }: 
     <section aria-labelledby={headingId} className="app-tl-month" style={{ height: block.height }}>
       <h2 id={headingId} className="app-tl-heading">
         {monthLabel(block.month)}
-        <span className="app-tl-count">{photoCount(block.count)}</span>
+        <span className="app-tl-count">{translate('timeline.count', { count: block.count })}</span>
       </h2>
       {query.isError && (
         <ErrorState
-          title="The photos of this month could not be loaded."
+          title={translate('timeline.month.loadFailed')}
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
         />
       )}
-      <div role="list" aria-label={`Photos of ${monthLabel(block.month)}`}>
+      <div role="list" aria-label={translate('timeline.month', { month: monthLabel(block.month) })}>
         {tiles}
       </div>
     </section>
@@ -333,17 +329,18 @@ export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
   const shown = useTimelineViewer(months.data?.months);
   const selection = useSelection();
   const [measure, { width, top }] = usePlace();
+  const translate = useT();
   const layout = useMemo(
     () => (months.data && width ? computeLayout(months.data.months, width) : undefined),
     [months.data, width],
   );
 
   let body: ReactNode;
-  if (months.isPending) body = <LoadingState label="Loading photos…" />;
+  if (months.isPending) body = <LoadingState label={translate('timeline.loading')} />;
   else if (months.isError) {
     body = (
       <ErrorState
-        title="Your photos could not be loaded."
+        title={translate('timeline.loadFailed')}
         message={errorMessage(months.error)}
         onRetry={() => void months.refetch()}
       />
@@ -351,14 +348,14 @@ export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
   } else if (months.data.months.length === 0) {
     body = (
       <EmptyState>
-        <p className="h5 mt-3 text-body">No photos yet</p>
-        <p>Photos of your albums and of albums shared with you show here, newest first.</p>
+        <p className="h5 mt-3 text-body">{translate('timeline.empty')}</p>
+        <p>{translate('timeline.empty.text')}</p>
         <div className="d-flex flex-wrap justify-content-center gap-2">
           <Link to={paths.createAlbum} className="btn btn-primary">
-            Create an album
+            {translate('timeline.empty.create')}
           </Link>
           <Link to={paths.myAlbums} className="btn btn-outline-primary">
-            Upload to an album
+            {translate('timeline.empty.upload')}
           </Link>
         </div>
       </EmptyState>
@@ -366,11 +363,13 @@ export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
   }
   return (
     <div className="app-timeline">
-      <PageTitle title="Photos" />
+      <PageTitle title={translate('timeline.title')} />
       <div className="app-tl-head">
-        <h1 className="h4 mb-0">Photos</h1>
+        <h1 className="h4 mb-0">{translate('timeline.title')}</h1>
         {months.data && months.data.total > 0 && (
-          <p className="small text-body-secondary mb-0">{photoCount(months.data.total)}</p>
+          <p className="small text-body-secondary mb-0">
+            {translate('timeline.count', { count: months.data.total })}
+          </p>
         )}
       </div>
       {body}

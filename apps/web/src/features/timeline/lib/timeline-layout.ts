@@ -1,4 +1,5 @@
 import type { TimelineMonth } from '@photo/contract';
+import { currentLocale } from '../../../i18n/i18n';
 
 /**
  * Where everything of the timeline lies, from the month counts alone: square tiles in rows under
@@ -117,14 +118,18 @@ export function yearMarks(layout: TimelineLayout): { year: string; index: number
   return marks;
 }
 
-const monthFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// One form per language the app has spoken (the timeline formats a label per month).
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "June 2024" for 2024-06, in the reader's own form. */
+/** "June 2024" for 2024-06, in the app's current language. */
 export function monthLabel(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
+  if (Number.isNaN(date.getTime())) return month;
+  const locale = currentLocale();
+  let format = monthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(locale, format);
+  }
+  return format.format(date);
 }
