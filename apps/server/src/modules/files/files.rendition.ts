@@ -135,7 +135,8 @@ async function render(deps: RenditionDeps, fileId: string, log: FastifyBaseLogge
     await deps.blobStore.putFile(key, output, RENDITION_CONTENT_TYPE);
     let recorded = false;
     try {
-      recorded = await recordVideoState(deps.db, file.id, 'ready', key);
+      const bytes = (await fs.stat(output)).size;
+      recorded = await recordVideoState(deps.db, file.id, 'ready', key, bytes);
     } finally {
       // The video was deleted meanwhile (its blobs went with it, this one not yet made).
       if (!recorded) {
