@@ -114,7 +114,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; watch: AccountW
           description: disabled
             ? 'It can no longer sign in (USER_DISABLED), its refresh tokens stop at once, and its ' +
               'ID tokens are answered 401 ACCOUNT_DISABLED by every instance within ' +
-              'DISABLED_ACCOUNTS_CHECK_SECONDS. 409 for the caller\'s own account.'
+              "DISABLED_ACCOUNTS_CHECK_SECONDS. 409 for the caller's own account."
             : 'It may sign in again (its earlier sign-ins stay ended).',
           params: userParams,
           response: { 200: adminUserSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -59,10 +59,7 @@ export async function reserveStorage(db: Db, userId: string, bytes: number): Pro
     .set({ storage_used: sql<number>`storage_used + ${bytes}` })
     .where('id', '=', userId)
     .where((eb) =>
-      eb.or([
-        eb('quota_bytes', 'is', null),
-        sql<boolean>`storage_used + ${bytes} <= quota_bytes`,
-      ]),
+      eb.or([eb('quota_bytes', 'is', null), sql<boolean>`storage_used + ${bytes} <= quota_bytes`]),
     )
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return;
@@ -91,8 +88,11 @@ export async function requireRoomFor(db: Db, userId: string, bytes: number): Pro
   }
 }
 
-const storedBytes = (row: { size: number; derived_bytes: number | string; extra_bytes: number | string }) =>
-  Number(row.size) + Number(row.derived_bytes) + Number(row.extra_bytes);
+const storedBytes = (row: {
+  size: number;
+  derived_bytes: number | string;
+  extra_bytes: number | string;
+}) => Number(row.size) + Number(row.derived_bytes) + Number(row.extra_bytes);
 
 /**
  * Runs `change` on a file's row (a conditional update or deletion answering whether it took) in

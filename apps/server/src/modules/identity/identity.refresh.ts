@@ -51,11 +51,13 @@ export function createRefreshTokens(deps: IdentityServiceDeps, sessions: Session
       const now = clock.now();
       const nowIso = now.toISOString();
       let row = await repo.findRefreshToken(trx, tokenHash);
-      if (!row || row.revoked_at) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
+      if (!row) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
+      // Disabled by an administrator (its tokens were revoked then): said so, as the hosted
+      // provider does.
+      if (await isAccountDisabled(trx, row.uid)) return { ok: false, error: 'USER_DISABLED' };
+      if (row.revoked_at) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
       const account = await repo.findAccountByUid(trx, row.uid);
       if (!account) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
-      // Disabled by an administrator: no new ID token, whatever refresh token is presented.
-      if (await isAccountDisabled(trx, row.uid)) return { ok: false, error: 'USER_DISABLED' };
       // The sign-in's row first: it orders this exchange after (or before) any other exchange or
       // revocation of the same sign-in, always in the same lock order (no deadlock).
       if (!(await repo.touchSignIn(trx, row.family_id, nowIso))) {
