@@ -254,7 +254,10 @@ export async function buildApp(
       await api.register(linkPreviewRoutes, { deps });
       await api.register(adminRoutes, {
         deps,
-        watch: { changed: disabledAccounts.changed, forget: auth.forget },
+        watch: {
+          changed: (uid, disabled) => disabledAccounts.changed(uid, disabled),
+          forget: auth.forget,
+        },
       });
       await api.register(activityRoutes, { deps });
     },

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import type { AdminUser, Photo, ShareLink } from '@photo/contract';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DERIVE_IMAGES } from '../../infra/job-queue.js';
@@ -6,7 +8,6 @@ import { multipartBody } from '../../test/api-client.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
 import { signUp, useTestContext, type TestContext, type TestUser } from '../../test/harness.js';
 import { makeJpeg } from '../../test/images.js';
-import { listeningOrigin } from '../uploads/uploads.test-support.js';
 
 /** The person's storage figure, and the sum over the stored sizes of their files. */
 async function figures(context: TestContext, user: TestUser) {
@@ -17,13 +18,7 @@ async function figures(context: TestContext, user: TestUser) {
     .executeTakeFirstOrThrow();
   const sum = await context.deps.db
     .selectFrom('files')
-    .select((eb) =>
-      eb.fn
-        .sum<number | string | null>(
-          eb('size', '+', eb('derived_bytes', '+', eb.ref('extra_bytes'))),
-        )
-        .as('n'),
-    )
+    .select(sql<number | string | null>`sum(size + derived_bytes + extra_bytes)`.as('n'))
     .where('owner_id', '=', user.uid)
     .executeTakeFirstOrThrow();
   return { counter: Number(row.storage_used), sum: Number(sum.n ?? 0) };
@@ -36,6 +31,14 @@ async function fileCount(context: TestContext, user: TestUser) {
     .where('owner_id', '=', user.uid)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The app of a test context, listening on a local port (tus speaks real HTTP here). */
+async function listening(context: TestContext): Promise<string> {
+  const address = context.app.server.address() as AddressInfo | null;
+  if (address) return `http://127.0.0.1:${address.port}`;
+  await context.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
 }
 
 /** A PNG stored without compression: every one of the same size has the same number of bytes. */
@@ -161,7 +164,7 @@ describe('a storage quota', () => {
   it('refuses a resumable upload whose declared length cannot fit, before any byte', async () => {
     const person = await signUp(ctx.app);
     await ctx.api(admin).adminSetQuota(person.uid, { quotaBytes: 5000 });
-    const origin = await listeningOrigin(ctx);
+    const origin = await listening(ctx);
     const res = await fetch(`${origin}/api/uploads`, {
       method: 'POST',
       headers: { 'Tus-Resumable': '1.0.0', idToken: person.idToken, 'Upload-Length': '6000' },
