@@ -1,3 +1,4 @@
+import type admin from './messages/en/admin.json';
 import type common from './messages/en/common.json';
 
 /**
@@ -6,6 +7,7 @@ import type common from './messages/en/common.json';
  * import above and its line below.
  */
 interface EnglishAreas {
+  admin: typeof admin;
   common: typeof common;
 }
 
