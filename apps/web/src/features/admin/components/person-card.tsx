@@ -117,7 +117,7 @@ export function PersonCard({
         {!isSelf && (
           <Button
             size="sm"
-            variant={user.disabled ? 'outline-success' : 'outline-warning'}
+            variant={user.disabled ? 'outline-success' : 'outline-secondary'}
             onClick={() => {
               resetOthers();
               disable.mutate({ userId: user.id, disabled: !user.disabled });
