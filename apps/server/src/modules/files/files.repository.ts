@@ -4,7 +4,7 @@ import type { Database, Db, FileRow, LinkPermission, NewFileRow } from '../../db
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { albumSeenByEveryoneSql, SEEN_BY_MEMBERS } from '../../lib/access.js';
-import { changeFileRow } from './files.storage-use.js';
+import { changeFileRow, releaseStorage, storedBytes } from './files.storage-use.js';
 import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './files.blobs.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
@@ -84,15 +84,19 @@ export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<F
  * photo refuses the deletion.
  */
 export async function deleteUnusedFileRow(db: Db, id: string): Promise<boolean> {
-  // Its bytes leave its owner's storage figure in the same transaction.
-  return changeFileRow(db, id, async (trx) => {
-    const result = await trx
+  // Its bytes, as the deletion saw them, leave its owner's storage figure in the same transaction.
+  const run = async (trx: Db) => {
+    const deleted = await trx
       .deleteFrom('files')
       .where('files.id', '=', id)
       .where(unused)
+      .returning(['owner_id', 'size', 'derived_bytes', 'extra_bytes'])
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  });
+    if (!deleted) return false;
+    await releaseStorage(trx, deleted.owner_id, storedBytes(deleted));
+    return true;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /** Deletes the rows of every file of the owner; answers their blobs. */

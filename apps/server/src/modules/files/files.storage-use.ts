@@ -88,7 +88,8 @@ export async function requireRoomFor(db: Db, userId: string, bytes: number): Pro
   }
 }
 
-const storedBytes = (row: {
+/** The bytes a file's row says it takes in the store. */
+export const storedBytes = (row: {
   size: number;
   derived_bytes: number | string;
   extra_bytes: number | string;
