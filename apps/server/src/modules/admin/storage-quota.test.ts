@@ -178,6 +178,47 @@ describe('a storage quota', () => {
     expect(fits.status).toBe(201);
   });
 
+  it('refuses a resumable upload at its finish when the quota was taken meanwhile', async () => {
+    const person = await signUp(ctx.app);
+    const origin = await listening(ctx);
+    const [first, second] = await Promise.all([flatPng(201), flatPng(202)]);
+    const size = first.length;
+    const set = await ctx
+      .api(admin)
+      .adminSetQuota(person.uid, { quotaBytes: size + Math.floor(size / 2) });
+    expect(set.statusCode).toBe(200);
+    const create = () =>
+      fetch(`${origin}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          idToken: person.idToken,
+          'Upload-Length': String(size),
+        },
+      });
+    // Both fit when created: nothing is reserved until an upload is stored.
+    const [a, b] = await Promise.all([create(), create()]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const send = (location: string, bytes: Buffer) =>
+      fetch(new URL(location, origin), {
+        method: 'PATCH',
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          idToken: person.idToken,
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(bytes),
+      });
+    expect((await send(a.headers.get('location')!, first)).status).toBe(201);
+    const refused = await send(b.headers.get('location')!, second);
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+      'QUOTA_EXCEEDED',
+    );
+    expect(await fileCount(ctx, person)).toBe(1);
+  });
+
   it("counts a guest's upload through a share link against the album owner's quota", async () => {
     const owner = await signUp(ctx.app);
     const { album } = await createAlbumAs(ctx, owner);
