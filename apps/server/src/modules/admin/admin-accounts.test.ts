@@ -34,7 +34,10 @@ async function listed(context: TestContext, admin: TestUser, id: string) {
 
 describe('administrators', () => {
   // ADMIN_EMAILS in another case than the address signed up with.
-  const ctx = useTestContext({ ADMIN_EMAILS: ` someone@example.org , ${CHIEF.toUpperCase()}` });
+  const ctx = useTestContext({
+    ADMIN_EMAILS: ` someone@example.org , ${CHIEF.toUpperCase()}`,
+    DEFAULT_QUOTA_BYTES: '5000000',
+  });
   let first: TestUser;
 
   beforeAll(async () => {
@@ -54,6 +57,14 @@ describe('administrators', () => {
     const admins = res.json<AdminUser[]>().filter((user) => user.isAdmin);
     expect(admins.map((user) => user.id).sort()).toEqual([first.uid, chief.uid].sort());
     expect((await ctx.api(token).me()).json()).toMatchObject({ isAdmin: true });
+  });
+
+  it('give new accounts the default quota (DEFAULT_QUOTA_BYTES)', async () => {
+    const person = await signUp(ctx.app);
+    expect(await listed(ctx, first, person.uid)).toMatchObject({
+      quotaBytes: 5_000_000,
+      storageUsed: 0,
+    });
   });
 
   it('record the last sign-in of each account', async () => {
