@@ -20,6 +20,9 @@ import type { AppDeps } from './deps.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { createAppLogger } from './infra/logger.js';
 import { registerAuth } from './plugins/auth.js';
+import { createDisabledAccounts } from './plugins/disabled-accounts.js';
+import { accountsSeen } from './modules/admin/admin.seen.js';
+import { listDisabledIds } from './modules/admin/admin.repository.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import {
   apiErrorHandler,
@@ -218,11 +221,20 @@ export async function buildApp(
   }
   await app.register(
     async (api) => {
+      const disabledAccounts = createDisabledAccounts({
+        load: () => listDisabledIds(deps.db),
+        refreshSeconds: deps.config.admin.disabledCheckSeconds,
+      });
+      const seen = accountsSeen(deps);
       const auth = registerAuth(api, {
         verifyToken: deps.verifyToken,
         ensureUser: async (user) => {
           await ensureUserRecord(deps, user);
           await claimInvitations(deps, user);
+        },
+        checkAccount: async (uid) => {
+          await disabledAccounts.check(uid);
+          seen(uid);
         },
       });
       registerApiErrorHandling(api);
@@ -240,7 +252,13 @@ export async function buildApp(
       await api.register(downloadsRoutes, { deps });
       await api.register(digestsRoutes, { deps });
       await api.register(linkPreviewRoutes, { deps });
-      await api.register(adminRoutes, { deps });
+      await api.register(adminRoutes, {
+        deps,
+        watch: {
+          changed: (uid, disabled) => disabledAccounts.changed(uid, disabled),
+          forget: auth.forget,
+        },
+      });
       await api.register(activityRoutes, { deps });
     },
     { prefix: '/api' },

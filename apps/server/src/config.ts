@@ -101,6 +101,12 @@ const envSchema = z.object({
   PICTURE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** all: serve the API and process jobs; api: serve only; worker: process jobs only. */
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** Accounts with these addresses (comma-separated) are administrators, besides the first one. */
+  ADMIN_EMAILS: z.string().default(''),
+  /** The storage quota of each new account, in bytes; unset: unlimited. */
+  DEFAULT_QUOTA_BYTES: z.coerce.number().int().min(0).optional(),
+  /** How often each instance reads again which accounts are disabled (seconds, at most 60). */
+  DISABLED_ACCOUNTS_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   /** Image jobs (derived sizes) one instance runs at once: one decodes while another encodes. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
@@ -147,6 +153,8 @@ export interface Config {
   s3: S3Config | undefined;
   role: 'all' | 'api' | 'worker';
   jobConcurrency: number;
+  /** Administration: ADMIN_EMAILS (lower-cased), DEFAULT_QUOTA_BYTES, DISABLED_ACCOUNTS_CHECK_SECONDS. */
+  admin: { emails: string[]; defaultQuotaBytes: number | null; disabledCheckSeconds: number };
 }
 
 export interface S3Config {
@@ -296,5 +304,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pictureUrlSecret: e.PICTURE_URL_SECRET,
     role: e.ROLE,
     jobConcurrency: e.JOB_CONCURRENCY,
+    admin: {
+      emails: e.ADMIN_EMAILS.split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+      defaultQuotaBytes: e.DEFAULT_QUOTA_BYTES ?? null,
+      disabledCheckSeconds: e.DISABLED_ACCOUNTS_CHECK_SECONDS,
+    },
   };
 }

@@ -9,6 +9,8 @@ export const API_ERROR_STATUS = {
   TOKEN_MISSING: 401,
   TOKEN_INVALID: 401,
   TOKEN_EXPIRED: 401,
+  /** An administrator disabled the account: the web app signs its holder out. */
+  ACCOUNT_DISABLED: 401,
   /** A share link with a password, opened without a valid key (POST shared/{token}/unlock). */
   LINK_PASSWORD_REQUIRED: 401,
   WRONG_LINK_PASSWORD: 401,
@@ -32,6 +34,8 @@ export const API_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   /** A share link's guests have added as many photos, or bytes, as the link allows. */
   GUEST_LIMIT_REACHED: 413,
+  /** The person's storage quota (or the album owner's, for a guest) cannot take the upload. */
+  QUOTA_EXCEEDED: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
@@ -71,6 +75,7 @@ export const IDENTITY_ERRORS = [
   'PAYLOAD_TOO_LARGE',
   'INVALID_ID_TOKEN',
   'USER_NOT_FOUND',
+  'USER_DISABLED',
   'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
   'MISSING_REQ_TYPE',
   'INVALID_REQ_TYPE',

@@ -121,8 +121,16 @@ export interface UsersTable {
   created_at: string;
   /** The address the user has proven to own (a verified ID token), lower-cased; null: none yet. */
   verified_email: string | null;
-  /** 1: the server's administrator (the first account made on it); at most one row has it. */
+  /** 1: an administrator (the first account made on the server, or one of ADMIN_EMAILS). */
   is_admin: Generated<number>;
+  /** Bytes the person's files take in the store, with those reserved by uploads being stored. */
+  storage_used: ColumnType<number | string, number | string | undefined, number | string>;
+  /** The most bytes the person may store; null: unlimited. */
+  quota_bytes: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** When an administrator disabled the account; null: it may sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last sign-in (embedded identity), or when the app last saw the person (hosted). */
+  last_sign_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** "Mark all read": activity entries created after it are unread; null: all are. */
   activity_read_at: string | null;
   /** How often an e-mail digest of unread activity goes out. */
@@ -187,12 +195,22 @@ export interface FilesTable {
   content_id: string | null;
   /** A Live Photo's still names its motion: a video file of the same owner. */
   motion_file_id: string | null;
+  /** Bytes of the derived image sizes stored for the file's edit version (its owner's storage). */
+  derived_bytes: ColumnType<number | string, number | string | undefined, number | string>;
+  /** Bytes of its still and video rendition (its owner's storage). */
+  extra_bytes: ColumnType<number | string, number | string | undefined, number | string>;
 }
 
 export type FileKind = 'photo' | 'video';
 export type VideoState = 'processing' | 'ready' | 'failed';
 
 export type DerivedState = 'pending' | 'ready' | 'failed';
+
+/** The first account made on the server (one row at most): an administrator. */
+export interface FirstAccountTable {
+  slot: number;
+  user_id: string;
+}
 
 export interface AlbumsTable {
   id: string;
@@ -251,7 +269,7 @@ export interface AlbumLinksTable {
   /** bigint (PostgreSQL answers a string). */
   guest_max_bytes: ColumnType<number | string | null, number | null, number | null>;
   guest_photo_count: Generated<number>;
-  guest_bytes: ColumnType<number | string, number | undefined, number>;
+  guest_bytes: ColumnType<number | string, number | string | undefined, number | string>;
   created_at: string;
 }
 
@@ -445,6 +463,7 @@ export interface Database {
   identity_passkeys: IdentityPasskeysTable;
   identity_passkey_challenges: IdentityPasskeyChallengesTable;
   users: UsersTable;
+  first_account: FirstAccountTable;
   files: FilesTable;
   albums: AlbumsTable;
   photos: PhotosTable;

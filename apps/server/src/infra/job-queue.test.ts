@@ -75,6 +75,35 @@ describe('the in-process job queue', () => {
     expect(await queue.depth('q')).toEqual({ waiting: 0, active: 0, failed: 1 });
   });
 
+  it('queues a failed job again on retryFailed, for one last attempt', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    queue = createInProcessJobQueue(() => undefined);
+    let broken = true;
+    const attempts: boolean[] = [];
+    await queue.work(
+      'q',
+      async (_data, attempt) => {
+        attempts.push(attempt.last);
+        if (broken) throw new Error('broken');
+      },
+      { concurrency: 1 },
+    );
+    await queue.send('q', { n: 1 });
+    const settled = queue.settled('q');
+    for (let second = 0; second < 30 && attempts.length <= RETRY_LIMIT; second += 1) {
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    await settled;
+    expect(await queue.depth('q')).toEqual({ waiting: 0, active: 0, failed: 1 });
+    broken = false;
+    expect(await queue.retryFailed('q')).toBe(1);
+    await queue.settled('q');
+    expect(attempts.at(-1)).toBe(true);
+    expect(attempts).toHaveLength(RETRY_LIMIT + 2);
+    expect(await queue.depth('q')).toEqual({ waiting: 0, active: 0, failed: 0 });
+    expect(await queue.retryFailed('q')).toBe(0);
+  });
+
   it('succeeds on a later attempt without counting a failure', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     queue = createInProcessJobQueue(() => undefined);

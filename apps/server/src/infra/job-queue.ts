@@ -20,6 +20,11 @@ export interface JobQueue {
   work(name: string, handler: JobHandler, options: { concurrency: number }): Promise<void>;
   /** How many jobs wait, run, and have failed for good. */
   depth(name: string): Promise<QueueDepth>;
+  /**
+   * Queues again the jobs of the queue that failed for good, for one more attempt each; answers
+   * how many.
+   */
+  retryFailed(name: string): Promise<number>;
   /** Resolves once no job of the queue waits or runs (a job waiting for its retry counts). */
   settled(name: string, options?: { timeoutMs?: number }): Promise<void>;
   /** Stops taking jobs and waits for the running ones. */
@@ -46,6 +51,9 @@ export interface QueueDepth {
 export const RETRY_LIMIT = 3;
 export const retryDelayMs = (attempt: number) => 1000 * attempt * attempt;
 
+/** Failed jobs one in-process queue keeps for a retry. */
+const FAILED_KEPT = 10_000;
+
 interface QueuedJob {
   data: JobData;
   priority: number;
@@ -57,7 +65,8 @@ class InProcessQueue {
   waiting: QueuedJob[] = [];
   active = 0;
   retrying = 0;
-  failed = 0;
+  /** Jobs failed for good (the latest FAILED_KEPT), for retryFailed. */
+  failed: QueuedJob[] = [];
   handler: JobHandler | undefined;
   concurrency = 0;
   onSettled: (() => void)[] = [];
@@ -135,7 +144,8 @@ export function createInProcessJobQueue(
     } catch (error) {
       job.attempts += 1;
       if (job.attempts > RETRY_LIMIT || stopped) {
-        queue.failed += 1;
+        queue.failed.push(job);
+        if (queue.failed.length > FAILED_KEPT) queue.failed.shift();
         onFailed(name, job.data, error);
       } else {
         later(name, queue, job, retryDelayMs(job.attempts));
@@ -170,8 +180,16 @@ export function createInProcessJobQueue(
       return {
         waiting: queue.waiting.length + queue.retrying,
         active: queue.active,
-        failed: queue.failed,
+        failed: queue.failed.length,
       };
+    },
+    async retryFailed(name) {
+      const queue = queueOf(name);
+      const jobs = queue.failed.splice(0);
+      // One more attempt each: their last.
+      for (const job of jobs) queue.waiting.push({ ...job, attempts: RETRY_LIMIT });
+      if (jobs.length > 0) setImmediate(() => pump(name, queue));
+      return jobs.length;
     },
     settled(name, options = {}) {
       const queue = queueOf(name);

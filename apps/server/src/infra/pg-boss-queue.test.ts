@@ -95,4 +95,25 @@ describe.runIf(onPostgres)('pg-boss job queue', () => {
     expect(failed).toEqual([{ n: 7 }]);
     expect(await sender.depth('broken')).toEqual({ waiting: 0, active: 0, failed: 1 });
   }, 70_000);
+
+  it('queues the failed jobs again on retryFailed, for one last attempt each', async () => {
+    let broken = true;
+    const attempts: boolean[] = [];
+    await worker.work(
+      'mended',
+      async (_data, attempt) => {
+        attempts.push(attempt.last);
+        if (broken) throw new Error('broken');
+      },
+      { concurrency: 1 },
+    );
+    await sender.send('mended', { n: 8 });
+    await sender.settled('mended', { timeoutMs: 60_000 });
+    expect(await sender.depth('mended')).toEqual({ waiting: 0, active: 0, failed: 1 });
+    broken = false;
+    expect(await sender.retryFailed('mended')).toBe(1);
+    await sender.settled('mended', { timeoutMs: 30_000 });
+    expect(attempts).toEqual([false, false, false, true, true]);
+    expect(await sender.depth('mended')).toEqual({ waiting: 0, active: 0, failed: 0 });
+  }, 100_000);
 });

@@ -104,6 +104,20 @@ export async function createPgBossJobQueue(options: {
       });
     },
     depth,
+    async retryFailed(name) {
+      // As pg-boss's retry(): one more attempt each, from now.
+      const { rows } = await boss.getDb().executeSql(
+        `WITH retried AS (
+           UPDATE ${SCHEMA}.job SET state = 'retry', retry_limit = retry_limit + 1,
+             start_after = now()
+           WHERE name = $1 AND state = 'failed' RETURNING 1
+         ) SELECT count(*)::int AS n FROM retried`,
+        [name],
+      );
+      const retried = (rows as { n: number }[])[0]?.n ?? 0;
+      if (retried > 0) await options.eventBus.publish(WAKE_CHANNEL, name).catch(options.onError);
+      return retried;
+    },
     async settled(name, settledOptions = {}) {
       const deadline = Date.now() + (settledOptions.timeoutMs ?? 60_000);
       for (;;) {

@@ -11,6 +11,8 @@ export interface AuthOptions {
    * called once per user, address and verification state, per process.
    */
   ensureUser(user: AuthUser): Promise<void>;
+  /** Refuses a disabled account's still valid ID tokens (401 ACCOUNT_DISABLED). */
+  checkAccount?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -39,6 +41,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): AuthRe
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) throw tokenMissing();
     const identity = await options.verifyToken(token);
+    await options.checkAccount?.(identity.uid);
     const user: AuthUser = {
       id: identity.uid,
       email: identity.email,

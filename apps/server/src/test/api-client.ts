@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type {
   AdminUser,
+  RetriedJobs,
+  ServerStats,
   Album,
   AlbumMember,
   AlbumSharing,
@@ -425,5 +427,36 @@ export class ApiClient {
       method: 'POST',
       url: `/api/admin/users/${path(userId)}/password-link`,
     });
+  }
+
+  adminDisable(userId: string, disabled = true) {
+    return this.request<AdminUser>({
+      method: 'POST',
+      url: `/api/admin/users/${path(userId)}/${disabled ? 'disable' : 'enable'}`,
+    });
+  }
+
+  adminSetQuota(userId: string, body: unknown) {
+    return this.request<AdminUser>({
+      method: 'PUT',
+      url: `/api/admin/users/${path(userId)}/quota`,
+      payload: body as object,
+    });
+  }
+
+  adminDeleteUser(userId: string, body: unknown) {
+    return this.request<null>({
+      method: 'DELETE',
+      url: `/api/admin/users/${path(userId)}`,
+      payload: body as object,
+    });
+  }
+
+  adminStats() {
+    return this.get<ServerStats>('/api/admin/stats');
+  }
+
+  adminRetryJobs() {
+    return this.request<RetriedJobs>({ method: 'POST', url: '/api/admin/jobs/retry' });
   }
 }

@@ -1,3 +1,4 @@
+import type admin from './messages/en/admin.json';
 import type common from './messages/en/common.json';
 import type mfa from './messages/en/mfa.json';
 import type sso from './messages/en/sso.json';
@@ -18,6 +19,7 @@ import type viewer from './messages/en/viewer.json';
  * import above and its line below.
  */
 interface EnglishAreas {
+  admin: typeof admin;
   common: typeof common;
   mfa: typeof mfa;
   sso: typeof sso;

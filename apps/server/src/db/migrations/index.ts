@@ -23,6 +23,7 @@ import * as activity from './2026-11-28T01-00-activity.js';
 import * as identityMfa from './2026-11-29T02-00-identity-mfa.js';
 import * as sso from './2026-11-29T03-00-sso.js';
 import * as passkeys from './2026-11-29T01-00-passkeys.js';
+import * as adminAndQuotas from './2026-11-29T04-00-admin-and-quotas.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T02-00-identity-mfa': identityMfa,
   '2026-11-29T03-00-sso': sso,
   '2026-11-29T01-00-passkeys': passkeys,
+  '2026-11-29T04-00-admin-and-quotas': adminAndQuotas,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

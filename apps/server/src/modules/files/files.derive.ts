@@ -11,6 +11,7 @@ import {
   readOriginal,
 } from './files.derived-blobs.js';
 import { makeThumbnail, type Rotation } from './files.images.js';
+import { bytesOf } from './files.storage-use.js';
 import {
   anotherFileWaitsForItsThumbnail,
   countPendingFiles,
@@ -133,7 +134,7 @@ async function derive(
     const thumbKey = await putThumbnail(deps.blobStore, file.id, version, thumb);
     let recorded = false;
     try {
-      recorded = await recordThumbnail(deps.db, file.id, version, thumbKey);
+      recorded = await recordThumbnail(deps.db, file.id, version, thumbKey, thumb.length);
     } finally {
       if (!recorded) await removeUnrecorded(deps, file.id, [thumbKey]);
     }
@@ -162,7 +163,7 @@ async function derive(
   const keys = await putDerivedImages(deps.blobStore, file.id, version, later);
   let recorded = false;
   try {
-    recorded = await recordDerivedImages(deps.db, file.id, version, keys);
+    recorded = await recordDerivedImages(deps.db, file.id, version, keys, bytesOf(later));
   } finally {
     if (!recorded) await removeUnrecorded(deps, file.id, derivedBlobKeysOf(keys));
   }

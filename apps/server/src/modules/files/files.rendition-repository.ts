@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db, FileRow, VideoState } from '../../db/schema.js';
+import { changeFileRow } from './files.storage-use.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
 /** What the rendition job reads of a video. */
@@ -42,22 +44,35 @@ export async function recordVideoState(
   id: string,
   state: Exclude<VideoState, 'processing'>,
   renditionKey: string | null,
+  /** The rendition's bytes, counted in the video's owner's storage. */
+  renditionBytes = 0,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('files')
-    .set((eb) => ({
-      video_state: state,
-      rendition_key: eb
-        .case()
-        .when('id', '=', id)
-        .then(renditionKey)
-        .else(eb.ref('rendition_key'))
-        .end(),
-    }))
-    .where((eb) => eb.or([eb('id', '=', id), eb('motion_file_id', '=', id)]))
-    .where('video_state', '=', 'processing')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+  let updated = false;
+  await changeFileRow(db, id, async (trx) => {
+    const result = await trx
+      .updateTable('files')
+      .set((eb) => ({
+        video_state: state,
+        rendition_key: eb
+          .case()
+          .when('id', '=', id)
+          .then(renditionKey)
+          .else(eb.ref('rendition_key'))
+          .end(),
+        extra_bytes: eb
+          .case()
+          .when('id', '=', id)
+          .then(sql<number>`extra_bytes + ${renditionBytes}`)
+          .else(sql<number>`extra_bytes`)
+          .end(),
+      }))
+      .where((eb) => eb.or([eb('id', '=', id), eb('motion_file_id', '=', id)]))
+      .where('video_state', '=', 'processing')
+      .executeTakeFirst();
+    updated = Number(result.numUpdatedRows) > 0;
+    return updated;
+  });
+  if (!updated) return false;
   const row = await db
     .selectFrom('files')
     .select('rendition_key')

@@ -132,10 +132,12 @@ async function render(deps: RenditionDeps, fileId: string, log: FastifyBaseLogge
       },
     );
     const key = blobKeys.rendition(file.id);
+    // Read before it is stored: a local store moves the file.
+    const bytes = (await fs.stat(output)).size;
     await deps.blobStore.putFile(key, output, RENDITION_CONTENT_TYPE);
     let recorded = false;
     try {
-      recorded = await recordVideoState(deps.db, file.id, 'ready', key);
+      recorded = await recordVideoState(deps.db, file.id, 'ready', key, bytes);
     } finally {
       // The video was deleted meanwhile (its blobs went with it, this one not yet made).
       if (!recorded) {

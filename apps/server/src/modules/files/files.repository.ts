@@ -1,9 +1,10 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, Db, FileRow, LinkPermission, NewFileRow } from '../../db/schema.js';
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { albumSeenByEveryoneSql, SEEN_BY_MEMBERS } from '../../lib/access.js';
+import { changeFileRow, releaseStorage, storedBytes } from './files.storage-use.js';
 import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './files.blobs.js';
 
 export function findFileById(db: Db, id: string): Promise<FileRow | undefined> {
@@ -83,12 +84,19 @@ export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<F
  * photo refuses the deletion.
  */
 export async function deleteUnusedFileRow(db: Db, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('files')
-    .where('files.id', '=', id)
-    .where(unused)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  // Its bytes, as the deletion saw them, leave its owner's storage figure in the same transaction.
+  const run = async (trx: Db) => {
+    const deleted = await trx
+      .deleteFrom('files')
+      .where('files.id', '=', id)
+      .where(unused)
+      .returning(['owner_id', 'size', 'derived_bytes', 'extra_bytes'])
+      .executeTakeFirst();
+    if (!deleted) return false;
+    await releaseStorage(trx, deleted.owner_id, storedBytes(deleted));
+    return true;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /** Deletes the rows of every file of the owner; answers their blobs. */
@@ -227,16 +235,18 @@ export async function updateFileEdit(
   id: string,
   fromVersion: number,
   changes: Pick<FileRow, 'rotation' | 'edit_version' | 'width' | 'height' | 'placeholder'> &
-    DerivedKeys,
+    DerivedKeys & { derived_bytes: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('files')
-    // An edit makes every derived size itself.
-    .set({ ...changes, derived_state: 'ready' })
-    .where('id', '=', id)
-    .where('edit_version', '=', fromVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changeFileRow(db, id, async (trx) => {
+    const result = await trx
+      .updateTable('files')
+      // An edit makes every derived size itself (their bytes replace the old sizes').
+      .set({ ...changes, derived_state: 'ready' })
+      .where('id', '=', id)
+      .where('edit_version', '=', fromVersion)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  });
 }
 
 /** How many of the owner's files wait for their derived sizes. */
@@ -275,15 +285,23 @@ export async function recordDerivedImages(
   id: string,
   version: number,
   keys: DerivedKeys,
+  /** Bytes of the sizes stored by this turn (after the thumbnail, already counted). */
+  bytes: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('files')
-    .set({ ...keys, derived_state: 'ready' })
-    .where('id', '=', id)
-    .where('edit_version', '=', version)
-    .where('derived_state', '!=', 'ready')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changeFileRow(db, id, async (trx) => {
+    const result = await trx
+      .updateTable('files')
+      .set({
+        ...keys,
+        derived_state: 'ready',
+        derived_bytes: sql<number>`derived_bytes + ${bytes}`,
+      })
+      .where('id', '=', id)
+      .where('edit_version', '=', version)
+      .where('derived_state', '!=', 'ready')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  });
 }
 
 /**
@@ -295,15 +313,19 @@ export async function recordThumbnail(
   id: string,
   version: number,
   thumbKey: string,
+  /** The thumbnail's bytes: the first derived size of the version. */
+  bytes: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('files')
-    .set({ thumb_key: thumbKey })
-    .where('id', '=', id)
-    .where('edit_version', '=', version)
-    .where('derived_state', '!=', 'ready')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changeFileRow(db, id, async (trx) => {
+    const result = await trx
+      .updateTable('files')
+      .set({ thumb_key: thumbKey, derived_bytes: bytes })
+      .where('id', '=', id)
+      .where('edit_version', '=', version)
+      .where('derived_state', '!=', 'ready')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   uprightSize,
 } from './files.derived-blobs.js';
 import { turned } from './files.images.js';
+import { bytesOf } from './files.storage-use.js';
 import { makePlaceholder } from './files.placeholder.js';
 import { findFileById, updateFileEdit } from './files.repository.js';
 
@@ -72,6 +73,7 @@ export async function rotateFile(
         width: turnedSideways ? upright.height : upright.width,
         height: turnedSideways ? upright.width : upright.height,
         ...keys,
+        derived_bytes: bytesOf(derived),
         placeholder,
       });
     } finally {

@@ -22,6 +22,7 @@ import { prepareVideo } from './files.video.js';
 import { makePlaceholder } from './files.placeholder.js';
 import { fileCrc32, type ReceivedFile } from './files.receive.js';
 import { findFileByOwnerAndSha256, insertFileUnlessDuplicate } from './files.repository.js';
+import { releaseStorage, reserveStorage } from './files.storage-use.js';
 
 /**
  * The longest an upload may take from storing its first blob to committing its row; past it the
@@ -84,7 +85,12 @@ export async function storeUploadedFile(
     // The CRC-32 of what is stored (for zip downloads): the received bytes' unless they were cut
     // or cleaned, then read again (rare: trailing bytes, or a location removed).
     const checksum = unchanged ? received.crc32 : await fileCrc32(prepared.original);
+    const stillBytes = prepared.still ? (await fs.stat(prepared.still)).size : 0;
 
+    // The owner's quota, reserved before anything is stored (413 when it does not fit); given
+    // back below when the file is not stored after all.
+    await reserveStorage(deps.db, ownerId, size + stillBytes);
+    let reserved = size + stillBytes;
     const id = newFileId();
     const row = {
       id,
@@ -117,6 +123,8 @@ export async function storeUploadedFile(
       video_state: prepared.videoState,
       content_id: prepared.contentId,
       motion_file_id: null,
+      derived_bytes: 0,
+      extra_bytes: stillBytes,
     } satisfies FileRow;
     // The blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
     const written: string[] = [];
@@ -135,12 +143,17 @@ export async function storeUploadedFile(
         // The same bytes from the same owner landed meanwhile: answer that file.
         await Promise.all(written.map((key) => deps.blobStore.delete(key).catch(() => undefined)));
         written.length = 0;
+        await releaseStorage(deps.db, ownerId, reserved);
+        reserved = 0;
         const winner = await findFileByOwnerAndSha256(deps.db, ownerId, received.sha256);
         if (winner) return { file: winner, created: false };
         throw new Error('A file with the same bytes was stored and removed meanwhile.');
       }
+      // The row holds the reservation from now on.
+      reserved = 0;
     } catch (error) {
       await Promise.all(written.map((key) => deps.blobStore.delete(key).catch(() => undefined)));
+      await releaseStorage(deps.db, ownerId, reserved).catch(() => undefined);
       throw error;
     }
     return { file: row, created: true };

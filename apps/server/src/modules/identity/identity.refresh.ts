@@ -3,6 +3,7 @@ import type { IdentityRefreshResponse } from '@photo/contract';
 import { newSecret } from '../../lib/ids.js';
 import { ID_TOKEN_LIFETIME_SECONDS } from './id-token.js';
 import { sha256, type IdentityServiceDeps } from './identity.context.js';
+import { isAccountDisabled } from './identity.account-state.js';
 import { IdentityError } from './identity.errors.js';
 import * as repo from './identity.repository.js';
 import type { AccountRow } from './identity.repository.js';
@@ -37,7 +38,7 @@ function openSuccessor(sealed: string, presented: string): string | null {
 
 type RefreshOutcome =
   | { ok: true; account: AccountRow; refreshToken: string; authTime: number }
-  | { ok: false; error: 'INVALID_REFRESH_TOKEN' | 'TOKEN_EXPIRED' };
+  | { ok: false; error: 'INVALID_REFRESH_TOKEN' | 'TOKEN_EXPIRED' | 'USER_DISABLED' };
 
 /** Refresh tokens: exchanged for new ID tokens (rotating), or revoked by signing out. */
 export function createRefreshTokens(deps: IdentityServiceDeps, sessions: Sessions) {
@@ -50,7 +51,11 @@ export function createRefreshTokens(deps: IdentityServiceDeps, sessions: Session
       const now = clock.now();
       const nowIso = now.toISOString();
       let row = await repo.findRefreshToken(trx, tokenHash);
-      if (!row || row.revoked_at) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
+      if (!row) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
+      // Disabled by an administrator (its tokens were revoked then): said so, as the hosted
+      // provider does.
+      if (await isAccountDisabled(trx, row.uid)) return { ok: false, error: 'USER_DISABLED' };
+      if (row.revoked_at) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
       const account = await repo.findAccountByUid(trx, row.uid);
       if (!account) return { ok: false, error: 'INVALID_REFRESH_TOKEN' };
       // The sign-in's row first: it orders this exchange after (or before) any other exchange or

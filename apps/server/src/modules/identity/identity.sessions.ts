@@ -3,6 +3,7 @@ import type { Db } from '../../db/schema.js';
 import { newId, newSecret } from '../../lib/ids.js';
 import { ID_TOKEN_LIFETIME_SECONDS, signIdToken, verifyOwnIdToken } from './id-token.js';
 import { sha256, type IdentityServiceDeps } from './identity.context.js';
+import { isAccountDisabled, recordSignIn } from './identity.account-state.js';
 import { IdentityError } from './identity.errors.js';
 import * as repo from './identity.repository.js';
 import type { AccountRow } from './identity.repository.js';
@@ -70,6 +71,7 @@ export function createSessions(deps: IdentityServiceDeps) {
       if (!verified) throw new IdentityError('INVALID_ID_TOKEN');
       const account = await repo.findAccountByUid(db, verified.uid);
       if (!account) throw new IdentityError('USER_NOT_FOUND');
+      if (await isAccountDisabled(db, account.uid)) throw new IdentityError('USER_DISABLED');
       // A password change ends the sign-ins before it; their ID tokens no longer manage the account.
       const changed = account.password_updated_at
         ? Math.floor(Date.parse(account.password_updated_at) / 1000)
@@ -78,9 +80,14 @@ export function createSessions(deps: IdentityServiceDeps) {
       return { account, authTime: verified.authTime };
     },
 
-    /** A new sign-in of the account, as sign-up and sign-in answer it. */
+    /**
+     * A new sign-in of the account, as sign-up and sign-in answer it: every way of signing in
+     * passes here, so a disabled account is refused here (USER_DISABLED) and the sign-in recorded.
+     */
     async signInAnswer(account: AccountRow): Promise<IdentitySignInResponse> {
+      if (await isAccountDisabled(db, account.uid)) throw new IdentityError('USER_DISABLED');
       const { idToken, refreshToken } = await startSignIn(db, account);
+      await recordSignIn(db, account.uid, clock.now().toISOString());
       return {
         idToken,
         refreshToken,

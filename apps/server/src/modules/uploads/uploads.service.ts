@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RESUMABLE_UPLOADS_PATH, type ApiErrorCode } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/errors.js';
+import { requireRoomFor } from '../files/files.storage-use.js';
 import {
   receiveWholeUpload,
   storeAndQueueUpload,
@@ -183,6 +184,9 @@ export function createResumableUploads(deps: AppDeps): ResumableUploads {
       if (upload.size === 0) {
         throw new AppError('VALIDATION_FAILED', 'The file is empty.', { field: 'Upload-Length' });
       }
+      // A declared length the owner's quota cannot take is refused before any byte is sent; the
+      // bytes are reserved when the upload is stored (storeUploadedFile), checked again then.
+      if (upload.size !== undefined) await requireRoomFor(deps.db, caller.userId, upload.size);
       const now = deps.clock.now().getTime();
       await insertResumableUpload(deps.db, {
         id: upload.id,

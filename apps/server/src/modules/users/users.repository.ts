@@ -7,30 +7,49 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
 
 /**
  * Inserts the user unless one with that id exists; never fails on a concurrent insert. The first
- * user of the server becomes its administrator: when two first users arrive at once, the unique
- * index on is_admin = 1 lets one in as administrator and the other is inserted as a plain user.
+ * user of the server becomes an administrator: the one row of first_account names them, so when
+ * two first users arrive at once exactly one of them takes it. A new user starts with the default
+ * quota, and signed in when made.
  */
-export async function insertUserIfMissing(db: Db, user: Insertable<UsersTable>): Promise<void> {
-  const first = await db
+export async function insertUserIfMissing(
+  db: Db,
+  user: Insertable<UsersTable>,
+  quotaBytes: number | null = null,
+): Promise<void> {
+  const inserted = await db
     .insertInto('users')
-    .values({
-      ...user,
-      is_admin: sql<number>`case when exists (select 1 from users) then 0 else 1 end`,
-    })
-    // Any conflict: the id (a concurrent first request of the same user) or the administrator.
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  if (Number(first.numInsertedOrUpdatedRows ?? 0n) === 1) return;
-  await db
-    .insertInto('users')
-    .values({ ...user, is_admin: 0 })
+    .values({ ...user, is_admin: 0, quota_bytes: quotaBytes, last_sign_in_at: user.created_at })
     .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return;
+  const first = await db
+    .insertInto('first_account')
+    .values({ slot: 1, user_id: user.id })
+    .onConflict((oc) => oc.column('slot').doNothing())
+    .executeTakeFirst();
+  if (Number(first.numInsertedOrUpdatedRows ?? 0n) === 1) await markAdmin(db, user.id);
+}
+
+/** Makes the user an administrator (the first account, or an address of ADMIN_EMAILS). */
+export async function markAdmin(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_admin: 1 })
+    .where('id', '=', id)
+    .where('is_admin', '=', 0)
     .execute();
 }
 
-/** The server's administrator, if there is one. */
+/** The server's first administrator (the earliest account among them), if there is one. */
 export function findAdmin(db: Db): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('is_admin', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('is_admin', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**

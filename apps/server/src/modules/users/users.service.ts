@@ -23,6 +23,7 @@ import {
   findAdmin,
   findUserById,
   insertUserIfMissing,
+  markAdmin,
   promoteEarliestUserIfNoAdmin,
   setProfilePicture,
   setUserName,
@@ -106,21 +107,30 @@ async function profilePictureFileId(
  * sign-up still has a profile. The name starts as the e-mail address's local part.
  */
 export async function ensureUserRecord(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'signingKeys'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'signingKeys' | 'config'>,
   user: AuthUser,
 ): Promise<void> {
-  if (await findUserById(deps.db, user.id)) return;
-  // With the embedded service, a token outliving its deleted account does not bring it back.
-  if (deps.signingKeys && !(await findAccountByUid(deps.db, user.id))) {
-    throw new AppError('TOKEN_INVALID', 'The account of this ID token has been deleted.');
+  if (!(await findUserById(deps.db, user.id))) {
+    // With the embedded service, a token outliving its deleted account does not bring it back.
+    if (deps.signingKeys && !(await findAccountByUid(deps.db, user.id))) {
+      throw new AppError('TOKEN_INVALID', 'The account of this ID token has been deleted.');
+    }
+    await insertUserIfMissing(
+      deps.db,
+      {
+        id: user.id,
+        email_address: user.email,
+        name: user.email.split('@')[0] || user.email,
+        profile_pic_file_id: null,
+        created_at: deps.clock.now().toISOString(),
+      },
+      deps.config.admin.defaultQuotaBytes,
+    );
   }
-  await insertUserIfMissing(deps.db, {
-    id: user.id,
-    email_address: user.email,
-    name: user.email.split('@')[0] || user.email,
-    profile_pic_file_id: null,
-    created_at: deps.clock.now().toISOString(),
-  });
+  // ADMIN_EMAILS: applied once the address is proven (anyone may sign up with any address).
+  if (user.emailVerified && deps.config.admin.emails.includes(user.email.toLowerCase())) {
+    await markAdmin(deps.db, user.id);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationArea } from '../../features/notifications/components/notification-area';
 import { LoadingState } from '../../shared/components/loading-state';
+import { AccountWatch } from './account-watch';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
 
@@ -24,6 +25,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <ScrollRestoration />
+      <AccountWatch />
     </>
   );
 }

@@ -27,6 +27,8 @@ export interface SessionHooks {
    * refreshed (the user is then signed out).
    */
   refreshIdToken(staleToken: string | null): Promise<string | null>;
+  /** The server says an administrator disabled the account (401 ACCOUNT_DISABLED): sign out. */
+  accountDisabled?(): void;
 }
 
 const signedOut: SessionHooks = {
@@ -138,6 +140,7 @@ async function withFreshToken<R extends { status: number }>(
   const result = await attempt(token);
   if (result.status !== 401) return result;
   const error = await errorOf(result);
+  if (error.code === 'ACCOUNT_DISABLED') session.accountDisabled?.();
   if (!REFRESHABLE.has(error.code)) throw error;
   const fresh = await session.refreshIdToken(token);
   if (!fresh) throw sessionEndedError();

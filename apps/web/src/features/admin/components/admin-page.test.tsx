@@ -16,9 +16,22 @@ function account(overrides: Partial<AdminUser>): AdminUser {
     emailVerified: false,
     isAdmin: false,
     dateCreated: '2026-11-20T10:00:00.000Z',
+    lastSignIn: '2026-11-25T10:00:00.000Z',
+    disabled: false,
+    storageUsed: 3 * 1024 * 1024,
+    quotaBytes: null,
+    photoCount: 12,
     ...overrides,
   };
 }
+
+const STATS = {
+  users: 2,
+  photos: 40,
+  files: 41,
+  storedBytes: 50 * 1024 * 1024,
+  jobs: { waiting: 1, active: 0, failed: 2 },
+};
 
 const admin = account({
   id: 'u1',
@@ -38,6 +51,7 @@ describe('People on this server', () => {
         'GET /api/client-config',
         jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: false } }),
       )
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [fred, admin]))
       .on(
         'POST /api/admin/users/u2/verify-email',
@@ -80,6 +94,7 @@ describe('People on this server', () => {
         'GET /api/client-config',
         jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: false } }),
       )
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))
       .on(
         'POST /api/admin/users/u2/password-link',
@@ -87,6 +102,7 @@ describe('People on this server', () => {
           link: 'https://photos.example.org/auth/action?mode=resetPassword&oobCode=abc',
           emailAddress: 'fred@example.com',
           expiresAt,
+          emailSent: false,
         }),
       );
     const { user } = renderApp('/admin');
@@ -106,6 +122,7 @@ describe('People on this server', () => {
   it('says a refusal where it happens, in the row', async () => {
     signInAs('u1');
     fakeNetwork()
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))
       .on(
         'POST /api/admin/users/u2/verify-email',
@@ -130,7 +147,7 @@ describe('People on this server', () => {
     );
     renderApp('/admin');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This page is for the administrator.');
+    expect(alert).toHaveTextContent('This page is for the administrators.');
     expect(alert).toHaveTextContent("Only the server's administrator");
     expect(screen.queryByRole('list', { name: 'Accounts' })).not.toBeInTheDocument();
   });
@@ -151,11 +168,159 @@ describe('People on this server', () => {
           mail: { configured: false },
         }),
       )
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]));
     renderApp('/admin');
     expect(await screen.findByText(/kept by the hosted identity provider/)).toBeVisible();
     await screen.findByRole('list', { name: 'Accounts' });
     expect(screen.queryByRole('button', { name: /Mark the address/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /password link/ })).not.toBeInTheDocument();
+  });
+
+  it("shows each person's last sign-in, storage and photos, and the server's figures", async () => {
+    signInAs('u1');
+    const network = fakeNetwork()
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
+      .on(
+        'GET /api/admin/users',
+        jsonResponse(200, [account({ quotaBytes: 10 * 1024 * 1024 }), admin]),
+      )
+      .on('POST /api/admin/jobs/retry', jsonResponse(200, { retried: 2 }));
+    const { user } = renderApp('/admin');
+    const fred = await screen.findByRole('listitem', { name: 'Fred Friend' });
+    expect(fred).toHaveTextContent('Last sign-in');
+    expect(fred).toHaveTextContent('3 MB of 10 MB stored');
+    expect(fred).toHaveTextContent('12 photos');
+    const ada = screen.getByRole('listitem', { name: 'Ada Admin' });
+    expect(ada).toHaveTextContent('3 MB stored, no limit');
+    expect(await screen.findByText('Jobs failed')).toBeVisible();
+    expect(screen.getByText('50 MB')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Retry failed jobs' }));
+    expect(await screen.findByText('2 jobs queued again.')).toBeVisible();
+    expect(network.sent('POST /api/admin/jobs/retry')).toHaveLength(1);
+  });
+
+  it('disables and enables an account, but offers neither, nor deleting, for oneself', async () => {
+    signInAs('u1');
+    const fred = account({});
+    fakeNetwork()
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
+      .on('GET /api/admin/users', jsonResponse(200, [fred, admin]))
+      .on('POST /api/admin/users/u2/disable', jsonResponse(200, { ...fred, disabled: true }))
+      .on('POST /api/admin/users/u2/enable', jsonResponse(200, fred));
+    const { user } = renderApp('/admin');
+    const row = await screen.findByRole('listitem', { name: 'Fred Friend' });
+    const own = screen.getByRole('listitem', { name: 'Ada Admin' });
+    expect(within(own).queryByRole('button', { name: /Disable/ })).not.toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    await user.click(
+      within(row).getByRole('button', { name: 'Disable the account of Fred Friend' }),
+    );
+    await waitFor(() => expect(row).toHaveTextContent('Disabled'));
+    await user.click(
+      within(row).getByRole('button', { name: 'Enable the account of Fred Friend' }),
+    );
+    await waitFor(() => expect(row).not.toHaveTextContent('Disabled'));
+  });
+
+  it('sets a quota in megabytes, refusing what is not 0 or more before sending', async () => {
+    signInAs('u1');
+    const fred = account({});
+    const network = fakeNetwork()
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
+      .on('GET /api/admin/users', jsonResponse(200, [fred, admin]))
+      .on(
+        'PUT /api/admin/users/u2/quota',
+        jsonResponse(200, { ...fred, quotaBytes: 5 * 1024 * 1024 }),
+      );
+    const { user } = renderApp('/admin');
+    await user.click(
+      await screen.findByRole('button', { name: 'Set the storage quota of Fred Friend' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Storage quota of Fred Friend' });
+    const field = within(dialog).getByLabelText('Quota in megabytes');
+    await user.type(field, '-3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the quota' }));
+    expect(within(dialog).getByText(/Give a number of megabytes/)).toBeVisible();
+    expect(network.sent('PUT /api/admin/users/u2/quota')).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save the quota' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = network.sent('PUT /api/admin/users/u2/quota');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ quotaBytes: 5 * 1024 * 1024 });
+    expect(screen.getByRole('listitem', { name: 'Fred Friend' })).toHaveTextContent(
+      '3 MB of 5 MB stored',
+    );
+  });
+
+  it('deletes an account once its address is typed again', async () => {
+    signInAs('u1');
+    const network = fakeNetwork()
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
+      .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))
+      .on('DELETE /api/admin/users/u2', () => new Response(null, { status: 204 }));
+    const { user } = renderApp('/admin');
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete the account of Fred Friend' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Delete the account of Fred Friend?',
+    });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete the account' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox'), 'fred@example.com');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Fred Friend' })).not.toBeInTheDocument(),
+    );
+    expect(network.sent('DELETE /api/admin/users/u2')[0]!.body).toEqual({
+      confirmEmail: 'fred@example.com',
+    });
+  });
+
+  it('says that a password link went by e-mail when the server sends e-mail', async () => {
+    signInAs('u1');
+    fakeNetwork()
+      .on(
+        'GET /api/client-config',
+        jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: true } }),
+      )
+      .on('GET /api/admin/stats', jsonResponse(200, STATS))
+      .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))
+      .on(
+        'POST /api/admin/users/u2/password-link',
+        jsonResponse(201, {
+          emailAddress: 'fred@example.com',
+          expiresAt: '2026-11-27T12:00:00.000Z',
+          emailSent: true,
+        }),
+      );
+    const { user } = renderApp('/admin');
+    await user.click(
+      await screen.findByRole('button', { name: 'Make a password link for Fred Friend' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Password link for Fred Friend' });
+    expect(dialog).toHaveTextContent('The link has been sent by e-mail to Fred Friend');
+    expect(within(dialog).queryByLabelText('Password link')).not.toBeInTheDocument();
+  });
+});
+
+describe('an account disabled while its page is open', () => {
+  it('is signed out, back to the login page with a notice', async () => {
+    signInAs('u2');
+    fakeNetwork().on(
+      'GET /api/admin/users',
+      apiError(401, 'ACCOUNT_DISABLED', 'This account has been disabled by an administrator.'),
+    );
+    renderApp('/admin');
+    expect(
+      await screen.findByText(/Your account has been disabled by an administrator/),
+    ).toBeVisible();
+    // The login page, which shows the notice.
+    expect(screen.getByRole('status')).toHaveTextContent(/has been disabled/);
+    expect(document.getElementById('login-password')).toBeVisible();
   });
 });

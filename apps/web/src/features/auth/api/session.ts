@@ -7,7 +7,9 @@ import {
   type StoredSession,
 } from '../../../shared/auth/session-store';
 import { REFRESH_MARGIN_MS } from '../../../shared/auth/session-keys';
+import { t } from '../../../i18n/i18n';
 import { IdentityError, identityClient } from './identity-client';
+import { leaveLoginNotice } from './login-notice';
 
 const expiringSoon = (session: StoredSession, now = Date.now()) =>
   session.expiresAt - now <= REFRESH_MARGIN_MS;
@@ -96,6 +98,10 @@ export async function getFreshIdToken(): Promise<string | null> {
 export const sessionHooks: SessionHooks = {
   getIdToken: getFreshIdToken,
   refreshIdToken,
+  accountDisabled: () => {
+    leaveLoginNotice(t('admin.disabledNotice'));
+    void signOut();
+  },
 };
 
 /**
