@@ -8,3 +8,4 @@ export * from './sharing.js';
 export * from './admin.js';
 export * from './library.js';
 export * from './activity.js';
+export * from './preferences.js';

@@ -20,6 +20,7 @@ import * as mediaKinds from './2026-11-27T20-00-media-kinds.js';
 import * as resumableUploads from './2026-11-27T21-00-resumable-uploads.js';
 import * as shareLinks from './2026-11-28T00-00-share-links.js';
 import * as activity from './2026-11-28T01-00-activity.js';
+import * as userLocale from './2026-11-29T05-00-user-locale.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T21-00-resumable-uploads': resumableUploads,
   '2026-11-28T00-00-share-links': shareLinks,
   '2026-11-28T01-00-activity': activity,
+  '2026-11-29T05-00-user-locale': userLocale,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
