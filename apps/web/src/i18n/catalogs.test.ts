@@ -37,6 +37,7 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   'de:profile.name': 'German "Name" is the English word.',
   'de:auth.name': 'German "Name" is the English word.',
   'de:common.videoOfLength': 'German "Video" is the English word.',
+  'de:layout.themeSystem': 'German settings say "System" too.',
   'fr:common.minutes': 'French "minute(s)" is the English word.',
   'fr:notifications.region': 'French "Notifications" is the English word.',
   'fr:layout.photos': 'French "Photos" is the English word.',

@@ -20,6 +20,7 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
       <select
         id={id}
         className="form-select form-select-sm app-theme-select app-language-select"
+        title={t('common.language')}
         value={locale}
         onChange={(event) => {
           const chosen = event.target.value;

@@ -92,7 +92,8 @@ export function TopBar() {
             <PhotosIcon />
           </NavLink>
         )}
-        <LanguageMenu className="flex-shrink-0" />
+        {/* Signed out, the bar holds only the name and the two choices, at its end. */}
+        <LanguageMenu className={signedIn ? 'flex-shrink-0' : 'flex-shrink-0 ms-auto'} />
         <ThemeControl className="flex-shrink-0" />
         {signedIn && <ActivityBell />}
         {signedIn && <AccountMenu />}
