@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import formatjs from 'eslint-plugin-formatjs';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
@@ -149,6 +150,19 @@ export default tseslint.config(
             })),
           ],
         },
+      ],
+    },
+  },
+  {
+    // Every text a person sees goes through the message catalogs (decision 0069): a literal in
+    // JSX (a text child, or an aria-label, title, placeholder, alt or label) is an error.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{aria-label,title,placeholder,alt,label}']] } },
       ],
     },
   },

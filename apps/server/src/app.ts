@@ -57,6 +57,7 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { claimInvitations } from './modules/sharing/sharing.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { preferencesRoutes } from './modules/users/users.preferences.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { ensureUserRecord } from './modules/users/users.service.js';
 
@@ -241,6 +242,7 @@ export async function buildApp(
       await api.register(healthRoutes, { deps });
       await api.register(clientConfigRoutes, { deps });
       await api.register(usersRoutes, { deps, onAccountDeleted: auth.forget });
+      await api.register(preferencesRoutes, { deps });
       await api.register(albumsRoutes, { deps });
       await api.register(photosRoutes, { deps });
       await api.register(commentsRoutes, { deps });

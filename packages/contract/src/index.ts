@@ -11,3 +11,4 @@ export * from './library.js';
 export * from './activity.js';
 export * from './sso.js';
 export * from './passkeys.js';
+export * from './preferences.js';

@@ -137,6 +137,8 @@ export interface UsersTable {
   digest: Generated<'off' | 'hourly' | 'daily'>;
   /** When the last digest went out; null: never. */
   digest_sent_at: string | null;
+  /** The language of the person's e-mails (en, de, fr, es); null: not told yet (English). */
+  locale: string | null;
 }
 
 export interface FilesTable {

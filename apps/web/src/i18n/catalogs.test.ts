@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
 
 const root = path.join(import.meta.dirname, 'messages');
+const src = path.dirname(import.meta.dirname);
 const areas = fs.readdirSync(path.join(root, 'en')).map((file) => file.replace(/\.json$/, ''));
 
 function read(locale: string, area: string): Record<string, string> {
@@ -26,6 +27,59 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
   }
   return into;
 }
+
+/**
+ * Texts that may read exactly as in English, each with its reason ("<locale>:<id>", or "*:<id>"
+ * for every language). Anything else left identical to English is an untranslated text.
+ */
+const SAME_AS_ENGLISH: Record<string, string> = {
+  '*:common.live': 'Apple’s "LIVE" badge of Live Photos reads the same in every language.',
+  'de:profile.name': 'German "Name" is the English word.',
+  'de:auth.name': 'German "Name" is the English word.',
+  'de:common.videoOfLength': 'German "Video" is the English word.',
+  'de:layout.themeSystem': 'German settings say "System" too.',
+  'fr:common.minutes': 'French "minute(s)" is the English word.',
+  'fr:notifications.region': 'French "Notifications" is the English word.',
+  'fr:layout.photos': 'French "Photos" is the English word.',
+  'fr:layout.albums': 'French "Albums" is the English word.',
+  'es:common.bytes': 'Spanish "byte(s)" is the English word.',
+};
+
+/**
+ * Ids the source makes from a code rather than naming them: `errors.code.<CODE>` for the server's
+ * error codes (shared/api/api-error.ts).
+ */
+const MADE_FROM_CODES = ['errors.code.'];
+
+/** The app's source files, tests left out: where the ids are used. */
+function sourceFiles(dir = src, into: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (file !== root && entry.name !== 'test') sourceFiles(file, into);
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      into.push(file);
+    }
+  }
+  return into;
+}
+
+const sources = sourceFiles().map((file) => fs.readFileSync(file, 'utf8'));
+/** Every quoted string of the source that has the form of an id ("area.key"). */
+const quoted = new Set(
+  sources.flatMap((code) =>
+    [...code.matchAll(/['"`]([a-z]+(?:\.[A-Za-z0-9_]+)+)['"`]/g)].map((m) => m[1]!),
+  ),
+);
+/** The ids passed to t(…), useT()'s function, rich(…) as a literal. */
+const called = new Set(
+  sources.flatMap((code) =>
+    [...code.matchAll(/\b(?:t|text|rich|translate)\(\s*['"]([a-z]+(?:\.[A-Za-z0-9_]+)+)['"]/g)].map(
+      (m) => m[1]!,
+    ),
+  ),
+);
+const englishIds = new Set(areas.flatMap((area) => Object.keys(read('en', area))));
 
 describe('message catalogs', () => {
   it.each(areas)('every language has exactly the English ids of area %s', (area) => {
@@ -51,5 +105,35 @@ describe('message catalogs', () => {
         expect({ locale, id, used }).toEqual({ locale, id, used: expected });
       }
     }
+  });
+
+  it.each(areas)('area %s: every language translates every text (or says why not)', (area) => {
+    const english = read('en', area);
+    const untranslated = LOCALES.filter((locale) => locale !== 'en').flatMap((locale) =>
+      Object.entries(read(locale, area))
+        .filter(([id, text]) => text === english[id])
+        .filter(([id]) => !SAME_AS_ENGLISH[`${locale}:${id}`] && !SAME_AS_ENGLISH[`*:${id}`])
+        .map(([id, text]) => `${locale}:${id} = ${JSON.stringify(text)}`),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it('allows only texts that exist to read as in English', () => {
+    const stale = Object.keys(SAME_AS_ENGLISH).filter(
+      (entry) => !englishIds.has(entry.slice(entry.indexOf(':') + 1)),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it.each(areas)('area %s: every id is used in the source', (area) => {
+    const unused = Object.keys(read('en', area)).filter(
+      (id) => !quoted.has(id) && !MADE_FROM_CODES.some((prefix) => id.startsWith(prefix)),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('every id the source asks for is in the catalogs', () => {
+    const missing = [...called].filter((id) => !englishIds.has(id));
+    expect(missing).toEqual([]);
   });
 });

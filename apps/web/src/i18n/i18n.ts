@@ -4,7 +4,7 @@ import {
   type IntlShape,
   type MessageDescriptor,
 } from '@formatjs/intl';
-import { useCallback, useSyncExternalStore } from 'react';
+import { Children, useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from './locales';
 import type { MessageId } from './message-ids';
 
@@ -89,6 +89,11 @@ function intl(): IntlShape {
   return current;
 }
 
+/** Whether the catalogs have a text of this id (for ids made from a code: `errors.code.<CODE>`). */
+export function hasMessage(id: string): boolean {
+  return id in intl().messages;
+}
+
 /** A text in the current language, for code outside components (errors, notifications). */
 export function t(id: MessageId, values?: MessageValues): string {
   return intl().formatMessage({ id } satisfies MessageDescriptor, values) as string;
@@ -109,6 +114,31 @@ export function useT(): (id: MessageId, values?: MessageValues) => string {
   const shape = useIntl();
   return useCallback(
     (id: MessageId, values?: MessageValues) => shape.formatMessage({ id }, values) as string,
+    [shape],
+  );
+}
+
+type RichValues = Record<
+  string,
+  string | number | ReactNode | ((chunks: ReactNode[]) => ReactNode)
+>;
+
+/**
+ * `t` for a text with markup: each tag in it (`<b>{email}</b>`) becomes what `values` makes of
+ * its content (`b: (chunks) => <strong>{chunks}</strong>`), so a translation may move it.
+ */
+export function useRichT(): (id: MessageId, values: RichValues) => ReactNode {
+  const shape = useIntl();
+  return useCallback(
+    (id: MessageId, values: RichValues) => {
+      // FormatJS answers the parts as an array when a value is not a string.
+      const format = shape.formatMessage as (
+        descriptor: { id: string },
+        values: unknown,
+      ) => unknown;
+      const out = format({ id }, values) as ReactNode;
+      return Array.isArray(out) ? Children.toArray(out as ReactNode[]) : out;
+    },
     [shape],
   );
 }

@@ -12,6 +12,12 @@ import type search from './messages/en/search.json';
 import type selection from './messages/en/selection.json';
 import type timeline from './messages/en/timeline.json';
 import type viewer from './messages/en/viewer.json';
+import type auth from './messages/en/auth.json';
+import type common from './messages/en/common.json';
+import type errors from './messages/en/errors.json';
+import type layout from './messages/en/layout.json';
+import type notifications from './messages/en/notifications.json';
+import type profile from './messages/en/profile.json';
 
 /**
  * Every message id, from the English catalogs: `t('…')` with an id English lacks does not compile.
@@ -33,6 +39,12 @@ interface EnglishAreas {
   selection: typeof selection;
   timeline: typeof timeline;
   viewer: typeof viewer;
+  auth: typeof auth;
+  common: typeof common;
+  errors: typeof errors;
+  layout: typeof layout;
+  notifications: typeof notifications;
+  profile: typeof profile;
 }
 
 export type MessageId = {

@@ -24,6 +24,7 @@ import * as identityMfa from './2026-11-29T02-00-identity-mfa.js';
 import * as sso from './2026-11-29T03-00-sso.js';
 import * as passkeys from './2026-11-29T01-00-passkeys.js';
 import * as adminAndQuotas from './2026-11-29T04-00-admin-and-quotas.js';
+import * as userLocale from './2026-11-29T05-00-user-locale.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T03-00-sso': sso,
   '2026-11-29T01-00-passkeys': passkeys,
   '2026-11-29T04-00-admin-and-quotas': adminAndQuotas,
+  '2026-11-29T05-00-user-locale': userLocale,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

@@ -12,6 +12,8 @@ export interface DigestCandidate {
   digest: 'hourly' | 'daily';
   digest_sent_at: string | null;
   activity_read_at: string | null;
+  /** The language of their e-mails; null: English. */
+  locale: string | null;
 }
 
 /** One entry of a digest, with the album's name as it is now. */
@@ -91,6 +93,7 @@ export async function findDueDigests(db: Db, now: Date, limit: number): Promise<
       'users.digest',
       'users.digest_sent_at',
       'users.activity_read_at',
+      'users.locale',
     ])
     .where('users.digest', '!=', 'off')
     .where('users.verified_email', 'is not', null)

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import type { MailLog, MailMessage } from '../../infra/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { AppError } from '../../lib/errors.js';
+import { mailLocale, mailTexts, type MailLocale } from '../../lib/mail-texts/mail-texts.js';
 import {
   claimDigest,
   findDigestSetting,
@@ -89,24 +90,10 @@ export async function unsubscribe(deps: DigestDeps, token: string): Promise<void
 
 // The e-mail.
 
-const plural = (count: number, one: string, many: string) =>
-  count === 1 ? one : `${count} ${many}`;
-
-/** What an entry says, in one line ("Bob added 12 photos to Trip"). */
-export function entrySentence(entry: DigestEntryRow): string {
-  const album = entry.album_name;
-  switch (entry.kind) {
-    case 'invitation':
-      return `${entry.actor_name} shared ${album} with you`;
-    case 'photosAdded':
-      return `${entry.actor_name} added ${plural(entry.count, 'a photo', 'photos')} to ${album}`;
-    case 'guestUpload':
-      return `${entry.actor_name} (a guest) added ${plural(entry.count, 'a photo', 'photos')} to ${album}`;
-    case 'comment':
-      return `${entry.actor_name} commented on your photo in ${album}`;
-    case 'like':
-      return `${entry.actor_name} liked your photo in ${album}`;
-  }
+/** What an entry says, in one line ("Bob added 12 photos to Trip"), in `locale`. */
+export function entrySentence(entry: DigestEntryRow, locale: MailLocale = 'en'): string {
+  const values = { actor: entry.actor_name, album: entry.album_name, count: entry.count };
+  return mailTexts(locale)(`digest.${entry.kind}`, values);
 }
 
 function entryLink(origin: string, entry: DigestEntryRow): string {
@@ -115,36 +102,41 @@ function entryLink(origin: string, entry: DigestEntryRow): string {
     : `${origin}/album/${encodeURIComponent(entry.album_id)}`;
 }
 
+const footerLink = (href: string, chunks: string[]) =>
+  `<a href="${escapeHtml(href)}" style="color:#6c757d">${escapeHtml(chunks.join(''))}</a>`;
+
 /** The digest e-mail: text and simple HTML, with the one-click unsubscribe header fields. */
 export function digestMail(
   deps: Pick<AppDeps, 'unsubscribeKey'>,
   origin: string,
-  person: Pick<DigestCandidate, 'id' | 'name' | 'verified_email' | 'digest'>,
+  person: Pick<DigestCandidate, 'id' | 'name' | 'verified_email' | 'digest'> &
+    Partial<Pick<DigestCandidate, 'locale'>>,
   entries: DigestEntryRow[],
   total: number,
 ): MailMessage {
+  const locale = mailLocale(person.locale);
+  const say = mailTexts(locale);
+  const sentence = (entry: DigestEntryRow) => entrySentence(entry, locale);
   const unsubscribeUrl = `${origin}${UNSUBSCRIBE_PATH}${unsubscribeToken(deps.unsubscribeKey, person.id)}`;
   const settingsUrl = `${origin}/profile/${encodeURIComponent(person.id)}`;
   const more = total - entries.length;
   const subject =
-    total === 1 && entries[0]
-      ? entrySentence(entries[0])
-      : `What's new in your albums: ${total} updates`;
-  const how = person.digest === 'hourly' ? 'at most once an hour' : 'at most once a day';
+    total === 1 && entries[0] ? sentence(entries[0]) : say('digest.subject', { count: total });
+  const frequency = say('digest.frequency', { frequency: person.digest });
   const lines = entries.map((entry) => {
     const excerpt = entry.excerpt ? `: “${entry.excerpt}”` : '';
-    return `- ${entrySentence(entry)}${excerpt}\n  ${entryLink(origin, entry)}`;
+    return `- ${sentence(entry)}${excerpt}\n  ${entryLink(origin, entry)}`;
   });
   const text = [
-    `Hi ${person.name},`,
+    say('digest.greeting', { name: person.name }),
     '',
-    'Here is what happened in your albums:',
+    say('digest.intro'),
     '',
     ...lines,
-    ...(more > 0 ? ['', `…and ${more} more: ${origin}/`] : []),
+    ...(more > 0 ? ['', `${say('digest.more', { count: more })}: ${origin}/`] : []),
     '',
-    `You get this summary ${how}. Change how often in your account settings: ${settingsUrl}`,
-    `Stop these e-mails: ${unsubscribeUrl}`,
+    `${frequency} ${say('digest.changeText', { link: settingsUrl })}`,
+    say('digest.stopText', { link: unsubscribeUrl }),
   ].join('\n');
   const items = entries
     .map((entry) => {
@@ -153,7 +145,7 @@ export function digestMail(
         : '';
       return (
         `<li style="margin:0 0 12px"><a href="${escapeHtml(entryLink(origin, entry))}" ` +
-        `style="color:#0a58ca">${escapeHtml(entrySentence(entry))}</a>${excerpt}</li>`
+        `style="color:#0a58ca">${escapeHtml(sentence(entry))}</a>${excerpt}</li>`
       );
     })
     .join('');
@@ -163,15 +155,18 @@ export function digestMail(
     `<title>${escapeHtml(subject)}</title></head>` +
     '<body style="margin:0;padding:24px 16px;background:#f6f7f9;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#212529">' +
     '<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">' +
-    `<p style="margin:0 0 16px">Hi ${escapeHtml(person.name)},</p>` +
-    '<p style="margin:0 0 16px">Here is what happened in your albums:</p>' +
+    `<p style="margin:0 0 16px">${escapeHtml(say('digest.greeting', { name: person.name }))}</p>` +
+    `<p style="margin:0 0 16px">${escapeHtml(say('digest.intro'))}</p>` +
     `<ul style="padding-left:20px;margin:0 0 16px">${items}</ul>` +
     (more > 0
-      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(origin)}/" style="color:#0a58ca">…and ${more} more</a></p>`
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(origin)}/" style="color:#0a58ca">${escapeHtml(say('digest.more', { count: more }))}</a></p>`
       : '') +
-    `<p style="margin:24px 0 0;font-size:13px;color:#6c757d">You get this summary ${how}. ` +
-    `<a href="${escapeHtml(settingsUrl)}" style="color:#6c757d">Change how often</a> or ` +
-    `<a href="${escapeHtml(unsubscribeUrl)}" style="color:#6c757d">stop these e-mails</a>.</p>` +
+    `<p style="margin:24px 0 0;font-size:13px;color:#6c757d">${escapeHtml(frequency)} ` +
+    say('digest.changeOrStop', {
+      change: (chunks) => footerLink(settingsUrl, chunks),
+      stop: (chunks) => footerLink(unsubscribeUrl, chunks),
+    }) +
+    '</p>' +
     '</div></body></html>';
   return {
     to: person.verified_email,

@@ -155,6 +155,33 @@ describe('e-mail digests', () => {
     expect(second).not.toContain('Olga added 12 photos');
   });
 
+  it("are written in the person's language: a German person's digest is German", async () => {
+    const owner = await verifiedPerson('Olga');
+    const greta = await verifiedPerson('Greta');
+    const { album } = await createAlbumAs(ctx, owner, { name: 'Garten' });
+    const set = await ctx.api(greta).request({
+      method: 'PATCH',
+      url: '/api/users/me/preferences',
+      payload: { locale: 'de' },
+    });
+    expect(set.statusCode).toBe(200);
+    await addEntry(greta, album.id, { kind: 'photosAdded', actor: 'Olga', count: 12 }, 5);
+    await addEntry(greta, album.id, { kind: 'photosAdded', actor: 'Olga', count: 1 }, 3);
+    await addEntry(greta, album.id, { kind: 'like', actor: 'Cem' }, 2);
+    await runDigests(ctx.deps, log);
+    const [mail] = mailsTo(greta);
+    const text = part(mail!, 'text/plain');
+    expect(text).toContain('Hallo Greta,');
+    expect(text).toContain('Das ist in Ihren Alben passiert:');
+    expect(text).toContain('Olga hat 12 Fotos zu Garten hinzugefügt');
+    expect(text).toContain('Olga hat ein Foto zu Garten hinzugefügt');
+    expect(text).toContain('Cem gefällt Ihr Foto in Garten');
+    expect(text).toContain('Sie erhalten diese Zusammenfassung höchstens einmal am Tag.');
+    const html = part(mail!, 'text/html');
+    expect(html).toContain('>Häufigkeit ändern</a> oder <a href=');
+    expect(html).toContain('>diese E-Mails abbestellen</a>.');
+  });
+
   it('send nothing to a person who turned them off, nor entries they marked read', async () => {
     const owner = await verifiedPerson('Olga');
     const off = await verifiedPerson('Otto');

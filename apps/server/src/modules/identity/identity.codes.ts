@@ -7,6 +7,7 @@ import { readEmail } from './identity.input.js';
 import * as repo from './identity.repository.js';
 import type { AccountRow } from './identity.repository.js';
 import type { Sessions } from './identity.sessions.js';
+import { accountMailLocale } from './identity.mail-locale.js';
 import { oobMail } from './oob-mail.js';
 
 export const OOB_CODE_LIFETIME_MS: Record<IdentityOobRequestType, number> = {
@@ -53,8 +54,15 @@ export function createCodes(deps: IdentityServiceDeps) {
       return false;
     }
     const { code } = await issueCode(account, requestType);
+    const locale = await accountMailLocale(db, account.uid, context.locale);
     await deps.mailer.send(
-      oobMail(requestType, account.email, code, deps.config.publicUrl ?? context.linkOrigin),
+      oobMail(
+        requestType,
+        account.email,
+        code,
+        deps.config.publicUrl ?? context.linkOrigin,
+        locale,
+      ),
       context.log,
     );
     return true;

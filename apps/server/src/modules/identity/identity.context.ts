@@ -18,6 +18,8 @@ export interface IdentityServiceDeps {
 export interface RequestContext {
   log: MailLog & { error(details: object, message: string): void };
   linkOrigin: string;
+  /** The language the person reads (X-Firebase-Locale), for the e-mails this request sends. */
+  locale?: string;
 }
 
 /** Secrets handed out (refresh tokens, e-mail codes) are stored only as this hash. */

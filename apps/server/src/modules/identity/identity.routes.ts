@@ -58,6 +58,7 @@ function requestContext(
   return {
     log: request.log,
     linkOrigin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    locale: request.headers['x-firebase-locale']?.toString(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { IDENTITY_ACTION_PATH, type IdentityOobRequestType } from '@photo/contract';
 import type { MailMessage } from '../../infra/mailer.js';
+import { mailText, type MailLocale } from '../../lib/mail-texts/mail-texts.js';
 
 /** The link in an identity e-mail, shaped like the hosted provider's: …?mode=…&oobCode=…. */
 export function actionLink(origin: string, mode: 'resetPassword' | 'verifyEmail', code: string) {
@@ -9,33 +10,29 @@ export function actionLink(origin: string, mode: 'resetPassword' | 'verifyEmail'
   return url.toString();
 }
 
-/** The e-mail that carries a password-reset or address-verification code. */
+/** The e-mail that carries a password-reset or address-verification code, in `locale`. */
 export function oobMail(
   requestType: IdentityOobRequestType,
   to: string,
   code: string,
   origin: string,
+  locale: MailLocale = 'en',
 ): MailMessage {
   switch (requestType) {
     case 'PASSWORD_RESET': {
       const link = actionLink(origin, 'resetPassword', code);
       return {
         to,
-        subject: 'Reset your password',
-        text:
-          `Someone asked to reset the password of your account (${to}).\n\n` +
-          `To choose a new password, open this link within an hour:\n${link}\n\n` +
-          'If it was not you, ignore this message: your password stays as it is.\n',
+        subject: mailText(locale, 'reset.subject'),
+        text: mailText(locale, 'reset.text', { email: to, link }),
       };
     }
     case 'VERIFY_EMAIL': {
       const link = actionLink(origin, 'verifyEmail', code);
       return {
         to,
-        subject: 'Confirm your e-mail address',
-        text:
-          `To confirm that ${to} is your address, open this link within three days:\n${link}\n\n` +
-          'If you did not create an account, ignore this message.\n',
+        subject: mailText(locale, 'verify.subject'),
+        text: mailText(locale, 'verify.text', { email: to, link }),
       };
     }
   }

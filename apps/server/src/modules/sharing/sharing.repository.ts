@@ -98,6 +98,19 @@ export function findUserByVerifiedEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** The language stored for a person this address belongs to (proven or registered), if any. */
+export async function findLocaleByEmail(db: Db, email: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('locale')
+    .where((eb) => eb.or([eb('verified_email', '=', email), eb('email_address', '=', email)]))
+    .where('locale', 'is not', null)
+    .orderBy('created_at')
+    .limit(literalLimit(1))
+    .executeTakeFirst();
+  return row?.locale ?? null;
+}
+
 /**
  * Makes the user a member with this role. When they are one already, `existing` says whether their
  * role becomes this one or stays as it is.

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { mailLocale, mailText } from '../../lib/mail-texts/mail-texts.js';
 import {
   announceActivity,
   recordInvitation,
@@ -27,6 +28,7 @@ import {
   deleteInvitationsByIds,
   deleteMember,
   findInvitationByEmail,
+  findLocaleByEmail,
   findMember,
   findUserByVerifiedEmail,
   listInvitations,
@@ -183,17 +185,18 @@ export async function invite(
   if (deps.mailer.configured) {
     const answer = await albumAnswer(deps, album.id, caller.id);
     const address = `${deps.config.publicUrl ?? appOrigin}/album/${encodeURIComponent(album.id)}`;
-    const what = input.role === 'contributor' ? 'see it and add photos' : 'see it';
+    // In the invitee's language when they have an account here, else in the inviter's.
+    const locale = mailLocale(
+      await findLocaleByEmail(deps.db, email),
+      (await findUserById(deps.db, caller.id))?.locale,
+    );
+    const names = { owner: answer.createdBy, album: answer.name };
     try {
       await deps.mailer.send(
         {
           to: email,
-          subject: `${answer.createdBy} shared the album "${answer.name}" with you`,
-          text:
-            `${answer.createdBy} invited you to the album "${answer.name}": you can ${what}.\n\n` +
-            `Open it here: ${address}\n\n` +
-            'Sign in (or sign up) with this e-mail address; the invitation applies once the ' +
-            'address is verified.\n',
+          subject: mailText(locale, 'invite.subject', names),
+          text: mailText(locale, 'invite.text', { ...names, role: input.role, link: address }),
         },
         log,
       );

@@ -107,3 +107,19 @@ export async function deleteCommentsAndLikesOf(db: Db, userId: string): Promise<
 export async function deleteUserRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/** The language of the user's e-mails; undefined: no such user. */
+export async function findUserLocale(db: Db, id: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('locale').where('id', '=', id).executeTakeFirst();
+  return row ? row.locale : undefined;
+}
+
+/** Sets the language of the user's e-mails; false when there is no such user. */
+export async function setUserLocale(db: Db, id: string, locale: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ locale })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/session';
+import { useT } from '../../i18n/i18n';
 import { meQuery } from '../../shared/api/me';
 import { paths } from '../../shared/config/paths';
 import { sizedImageUrl } from '../../shared/lib/image-url';
@@ -29,6 +30,7 @@ function Avatar({ user, size }: { user: User | undefined; size: number }) {
  * panel), not a React-Bootstrap dropdown: the top bar is on the first page and must stay light.
  */
 export function AccountMenu() {
+  const t = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -73,7 +75,7 @@ export function AccountMenu() {
         className="app-avatar-button"
         aria-controls="main-navigation"
         aria-expanded={open}
-        aria-label="Toggle navigation and account menu"
+        aria-label={t('layout.accountMenu')}
         onClick={() => setOpen(!open)}
       >
         <Avatar user={me.data} size={36} />
@@ -98,7 +100,7 @@ export function AccountMenu() {
           {PAGE_LINKS.map(({ label, to }) => (
             <li key={to} className="d-lg-none">
               <NavLink className="dropdown-item" to={to} onClick={fold}>
-                {label}
+                {t(label)}
               </NavLink>
             </li>
           ))}
@@ -109,7 +111,7 @@ export function AccountMenu() {
             <>
               <li>
                 <NavLink className="dropdown-item" to={ADMIN_LINK.to} onClick={fold}>
-                  {ADMIN_LINK.label}
+                  {t(ADMIN_LINK.label)}
                 </NavLink>
               </li>
               <li>
@@ -119,7 +121,7 @@ export function AccountMenu() {
           )}
           <li>
             <button type="button" className="dropdown-item" onClick={onLogout}>
-              Logout
+              {t('layout.logout')}
             </button>
           </li>
         </ul>

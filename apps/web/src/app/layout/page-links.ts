@@ -2,11 +2,11 @@ import { paths } from '../../shared/config/paths';
 
 /** The signed-in pages the top bar links to: in the bar on a wide screen, in the account menu on a phone. */
 export const PAGE_LINKS = [
-  { label: 'Home', to: paths.recentAlbums },
-  { label: 'Photos', to: paths.timeline },
-  { label: 'Profile', to: paths.profile('me') },
-  { label: 'Albums', to: paths.myAlbums },
+  { label: 'layout.home', to: paths.recentAlbums },
+  { label: 'layout.photos', to: paths.timeline },
+  { label: 'layout.profile', to: paths.profile('me') },
+  { label: 'layout.albums', to: paths.myAlbums },
 ] as const;
 
 /** The administrator's page, in the account menu of the server's administrator only. */
-export const ADMIN_LINK = { label: 'People on this server', to: paths.admin } as const;
+export const ADMIN_LINK = { label: 'layout.admin', to: paths.admin } as const;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { paths } from '../../shared/config/paths';
 
 /** A magnifier, or an arrow back; decorative (the button or the label says what it does). */
@@ -48,6 +49,7 @@ const SEARCH_PATH = paths.search();
  * search page itself comes in its own chunk.
  */
 export function SearchBox() {
+  const t = useT();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const onSearchPage = pathname === SEARCH_PATH;
@@ -114,7 +116,7 @@ export function SearchBox() {
         ref={toggle}
         type="button"
         className="btn rounded-circle app-icon-button app-search-toggle"
-        aria-label="Search"
+        aria-label={t('layout.search')}
         aria-expanded={open}
         aria-controls={`${ids}-form`}
         onClick={openField}
@@ -124,7 +126,7 @@ export function SearchBox() {
       <form
         id={`${ids}-form`}
         role="search"
-        aria-label="Albums and photos"
+        aria-label={t('layout.searchRegion')}
         className="app-search-form"
         onSubmit={submit}
         onKeyDown={onKeyDown}
@@ -132,13 +134,13 @@ export function SearchBox() {
         <button
           type="button"
           className="btn rounded-circle app-icon-button app-search-close"
-          aria-label="Close search"
+          aria-label={t('layout.closeSearch')}
           onClick={close}
         >
           <Icon name="back" />
         </button>
         <label htmlFor={`${ids}-input`} className="visually-hidden">
-          Search albums and photos
+          {t('layout.searchPlaceholder')}
         </label>
         <div className="app-search-field">
           <Icon name="search" />
@@ -147,7 +149,7 @@ export function SearchBox() {
             id={`${ids}-input`}
             type="search"
             className="form-control app-search-input"
-            placeholder="Search albums and photos"
+            placeholder={t('layout.searchPlaceholder')}
             autoComplete="off"
             enterKeyHint="search"
             value={text}

@@ -1,11 +1,12 @@
 import { useId } from 'react';
+import { useT } from '../../i18n/i18n';
 import { chooseTheme, useTheme, type ThemeChoice } from '../../shared/theme/theme-store';
 
-const CHOICES: { value: ThemeChoice; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'system', label: 'System' },
-];
+const CHOICES = [
+  { value: 'light', label: 'layout.themeLight' },
+  { value: 'dark', label: 'layout.themeDark' },
+  { value: 'system', label: 'layout.themeSystem' },
+] as const satisfies readonly { value: ThemeChoice; label: string }[];
 
 /**
  * Light, dark, or as the device is set: Bootstrap's colour modes, remembered on this device.
@@ -13,12 +14,13 @@ const CHOICES: { value: ThemeChoice; label: string }[] = [
  * (a React-Bootstrap dropdown would bring its positioning code into the first download).
  */
 export function ThemeControl({ className = '' }: { className?: string }) {
+  const t = useT();
   const { choice, theme } = useTheme();
   const id = useId();
   return (
     <div className={`d-flex align-items-center ${className}`}>
       <label htmlFor={id} className="visually-hidden">
-        Colour theme (dark mode)
+        {t('layout.theme')}
       </label>
       <select
         id={id}
@@ -29,13 +31,13 @@ export function ThemeControl({ className = '' }: { className?: string }) {
       >
         {CHOICES.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </option>
         ))}
       </select>
       {choice === 'system' && (
         <span id={`${id}-now`} className="visually-hidden">
-          The device is set to {theme}.
+          {t('layout.themeNow', { theme })}
         </span>
       )}
     </div>

@@ -1,8 +1,11 @@
 import { Link, NavLink } from 'react-router';
 import { ActivityBell } from '../../features/activity/components/activity-bell';
+import { useT } from '../../i18n/i18n';
 import { useSignedIn } from '../../shared/auth/session-store';
+import { APP_NAME } from '../../shared/config/app-name';
 import { HOME_PATH, paths } from '../../shared/config/paths';
 import { AccountMenu } from './account-menu';
+import { LanguageMenu } from './language-menu';
 import { PAGE_LINKS } from './page-links';
 import { SearchBox } from './search-box';
 import { ThemeControl } from './theme-control';
@@ -51,10 +54,11 @@ function PhotosIcon() {
 
 /**
  * One row on every screen: the name, the pages (in the account menu on a phone), the search box (a
- * magnifier on a phone), the colour theme, the activity bell and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
+ * magnifier on a phone), the language, the colour theme, the activity bell and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
  * classes: the first page loads no React-Bootstrap.
  */
 export function TopBar() {
+  const t = useT();
   const signedIn = useSignedIn();
   return (
     <nav className="border-bottom bg-body navbar app-top-bar">
@@ -64,14 +68,14 @@ export function TopBar() {
           to={signedIn ? HOME_PATH : paths.login}
         >
           <BrandMark />
-          <span className="text-truncate">My Photo Application</span>
+          <span className="text-truncate">{APP_NAME}</span>
         </Link>
         {signedIn && (
           <ul className="navbar-nav flex-row gap-1 me-auto d-none d-lg-flex app-top-links">
             {PAGE_LINKS.map(({ label, to }) => (
               <li key={to} className="nav-item">
                 <NavLink className="nav-link rounded-pill px-3" to={to}>
-                  {label}
+                  {t(label)}
                 </NavLink>
               </li>
             ))}
@@ -83,11 +87,13 @@ export function TopBar() {
           <NavLink
             className="nav-link rounded-pill px-2 d-lg-none flex-shrink-0 app-top-photos"
             to={paths.timeline}
-            aria-label="Photos"
+            aria-label={t('layout.photos')}
           >
             <PhotosIcon />
           </NavLink>
         )}
+        {/* Signed out, the bar holds only the name and the two choices, at its end. */}
+        <LanguageMenu className={signedIn ? 'flex-shrink-0' : 'flex-shrink-0 ms-auto'} />
         <ThemeControl className="flex-shrink-0" />
         {signedIn && <ActivityBell />}
         {signedIn && <AccountMenu />}

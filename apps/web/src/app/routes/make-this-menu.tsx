@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAlbum } from '../../features/albums/api/get-album';
 import { useUpdateAlbum } from '../../features/albums/api/update-album';
 import { useSetProfilePhoto } from '../../features/profile/api/set-profile-photo';
+import { useT } from '../../i18n/i18n';
 import { useCurrentUserId } from '../../shared/auth/session-store';
 import { paths } from '../../shared/config/paths';
 
@@ -13,6 +14,7 @@ import { paths } from '../../shared/config/paths';
  * only). Composes the profile and albums features, so it lives with the routes.
  */
 export function MakeThisMenu({ photo }: { photo: Photo }) {
+  const t = useT();
   const navigate = useNavigate();
   const userId = useCurrentUserId();
   const album = useAlbum(photo.albumId);
@@ -21,10 +23,10 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
 
   const isOwner = album.data !== undefined && userId !== null && album.data.createdById === userId;
   const coverReason = album.isPending
-    ? 'Checking who owns the album…'
+    ? t('layout.coverChecking')
     : isOwner
       ? null
-      : "Only the album's owner can change its cover";
+      : t('layout.coverOwnerOnly');
 
   const makeAlbumCover = () =>
     updateAlbum.mutate(
@@ -37,7 +39,7 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
     <>
       <Dropdown align="end">
         <Dropdown.Toggle variant="primary" className="rounded-pill" id="make-this-toggle">
-          Make this
+          {t('layout.makeThis')}
         </Dropdown.Toggle>
         <Dropdown.Menu>
           <Dropdown.Item
@@ -45,7 +47,7 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
             onClick={() => setProfilePhoto.mutate(photo.photoUrl)}
             disabled={setProfilePhoto.isPending}
           >
-            Profile Photo
+            {t('layout.profilePhoto')}
           </Dropdown.Item>
           <Dropdown.Item
             as="button"
@@ -53,7 +55,7 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
             disabled={coverReason !== null || updateAlbum.isPending}
             aria-describedby={coverReason ? 'album-cover-reason' : undefined}
           >
-            Album Cover
+            {t('layout.albumCover')}
           </Dropdown.Item>
           {coverReason && (
             <Dropdown.ItemText id="album-cover-reason" className="small text-body-secondary">
@@ -68,12 +70,12 @@ export function MakeThisMenu({ photo }: { photo: Photo }) {
           className="alert alert-success d-flex align-items-center gap-2 mb-0 py-2 w-100 order-last"
         >
           <span className="me-auto">
-            This photo is now your profile photo.{' '}
-            <Link to={paths.profile('me')} className="alert-link">
-              See your profile
+            {t('layout.nowProfilePhoto')}
+            <Link to={paths.profile('me')} className="alert-link ms-1">
+              {t('layout.seeProfile')}
             </Link>
           </span>
-          <CloseButton aria-label="Close" onClick={() => setProfilePhoto.reset()} />
+          <CloseButton aria-label={t('common.close')} onClick={() => setProfilePhoto.reset()} />
         </div>
       )}
     </>

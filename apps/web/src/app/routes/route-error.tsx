@@ -1,19 +1,21 @@
 import { Component, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 
 /** Shown when a page fails to load or render (a new version was deployed, say). */
 export function RouteError({ error }: { error: unknown }) {
+  const t = useT();
   const detail = error instanceof Error ? error.message : undefined;
   return (
     <main className="container-lg py-5 text-center">
-      <h1>Something went wrong</h1>
-      <p className="lead">This page could not be shown. Reloading usually helps.</p>
+      <h1>{t('layout.errorTitle')}</h1>
+      <p className="lead">{t('layout.errorText')}</p>
       {detail && <p className="small text-body-secondary text-break">{detail}</p>}
       <div className="d-flex justify-content-center gap-2">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('layout.reload')}
         </button>
         <a href="/" className="btn btn-outline-secondary">
-          Go to the home page
+          {t('layout.goHome')}
         </a>
       </div>
     </main>

@@ -1,4 +1,6 @@
 import type { ApiErrorCode } from '@photo/contract';
+import { currentLocale, hasMessage, t } from '../../i18n/i18n';
+import type { MessageId } from '../../i18n/message-ids';
 
 /** Codes the client itself gives, beside the server's. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'SESSION_ENDED' | 'BAD_RESPONSE';
@@ -20,18 +22,15 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
-
-export const networkError = () => new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
-export const sessionEndedError = () => new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
+export const networkError = () => new ApiError(0, 'NETWORK_ERROR', t('errors.network'));
+export const sessionEndedError = () => new ApiError(401, 'SESSION_ENDED', t('errors.sessionEnded'));
 
 /** A successful answer's JSON body, or BAD_RESPONSE when it is not JSON. */
 export function parseJsonBody<T>(status: number, body: string): T {
   try {
     return JSON.parse(body) as T;
   } catch {
-    throw new ApiError(status, 'BAD_RESPONSE', 'The server sent an answer we could not read.');
+    throw new ApiError(status, 'BAD_RESPONSE', t('errors.badResponse'));
   }
 }
 
@@ -64,17 +63,31 @@ export function apiErrorFromBody(status: number, statusText: string, body: strin
     // Not JSON (a proxy's error page, say): described by its status below.
   }
   const described = statusText ? `${status} ${statusText}` : String(status);
-  return new ApiError(
-    status,
-    `HTTP_${status}`,
-    `The server answered with an error (${described}).`,
-  );
+  return new ApiError(status, `HTTP_${status}`, t('errors.httpStatus', { status: described }));
 }
 
-/** A sentence for people, whatever was thrown. */
+/**
+ * The server's error codes said in every language: `errors.code.<CODE>` in the catalogs (the
+ * codes of one kind share one text: every *_NOT_FOUND without its own says NOT_FOUND's, every
+ * TOKEN_* says that the session ended). In English the server's own message is shown (it may be
+ * more precise); in another language, this text when the code has one.
+ */
+function translatedCode(code: string): string | null {
+  const own = `errors.code.${code}` as MessageId;
+  if (hasMessage(own)) return t(own);
+  if (code.startsWith('TOKEN_')) return t('errors.sessionEnded');
+  if (code.endsWith('_NOT_FOUND')) return t('errors.code.NOT_FOUND');
+  return null;
+}
+
+/** A sentence for people, whatever was thrown, in the app's language. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && currentLocale() !== 'en') {
+    const translated = translatedCode(error.code);
+    if (translated) return translated;
+  }
   if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
+  return t('errors.unknown');
 }
 
 /** The error with the wait a Retry-After header (seconds, or an HTTP date) asks for. */
@@ -89,11 +102,10 @@ export function withRetryAfter(error: ApiError, header: string | null, now = Dat
 
 /** "in 3 minutes", "in 20 seconds": a wait, for people. */
 export function waitText(seconds: number): string {
-  if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  if (seconds < 60) return t('errors.waitSeconds', { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  if (minutes < 60) return t('errors.waitMinutes', { count: minutes });
+  return t('errors.waitHours', { count: Math.ceil(minutes / 60) });
 }
 
 /** What went wrong, and for 429 when to try again (when the server said). */
@@ -105,7 +117,7 @@ export function errorMessageWithWait(error: unknown): string {
     error.retryAfter !== undefined &&
     !/try again/i.test(message)
   ) {
-    return `${message} Try again ${waitText(error.retryAfter)}.`;
+    return t('errors.tryAgainIn', { message, wait: waitText(error.retryAfter) });
   }
   return message;
 }

@@ -9,6 +9,7 @@ import {
   parseJsonBody,
   sessionEndedError,
 } from './api-error';
+import { t } from '../../i18n/i18n';
 
 /**
  * Photos and videos go to the server through its tus 1.0 endpoint (client-config
@@ -334,7 +335,7 @@ export async function findUnfinishedUploads(
       const uploadUrl = entry.uploadUrl!;
       const unfinished: UnfinishedUpload = {
         key: entry.urlStorageKey,
-        name: entry.metadata.filename ?? 'A file',
+        name: entry.metadata.filename ?? t('common.aFile'),
         size: entry.size ?? 0,
         fraction: null,
         uploadUrl,

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n';
 
 export interface ConfirmDialogProps {
   show: boolean;
@@ -15,6 +16,7 @@ export interface ConfirmDialogProps {
 /** The dialog of ConfirmDialog, loaded when one is first opened. */
 export default function ConfirmDialogModal(props: ConfirmDialogProps) {
   const { show, title, children, confirmLabel, busy = false, onConfirm, onCancel } = props;
+  const t = useT();
   return (
     <Modal
       show={show}
@@ -30,10 +32,10 @@ export default function ConfirmDialogModal(props: ConfirmDialogProps) {
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? t('common.working') : confirmLabel}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { ApiError, errorMessage } from '../api/api-error';
 import { paths } from '../config/paths';
 
@@ -18,6 +19,7 @@ interface ErrorStateProps {
  * notification area already announces the failure.
  */
 export function ErrorState({ title, message, onRetry, announce, children }: ErrorStateProps) {
+  const t = useT();
   return (
     <div className="alert alert-warning my-4" role={announce ? 'alert' : undefined}>
       <h2 className="alert-heading h5">{title}</h2>
@@ -25,7 +27,7 @@ export function ErrorState({ title, message, onRetry, announce, children }: Erro
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {onRetry && (
           <button type="button" className="btn btn-outline-dark btn-sm" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         )}
         {children}
@@ -44,24 +46,25 @@ export function ItemErrorState({
   onRetry,
   missingCode,
 }: {
-  what: string;
+  what: 'album' | 'photo';
   error: unknown;
   onRetry: () => void;
   /** The 404 code the query keeps from the notification area: this state announces it. */
   missingCode?: string;
 }) {
+  const t = useT();
   const missing = error instanceof ApiError && error.status === 404;
   return (
     <ErrorState
-      title={missing ? `This ${what} does not exist.` : `The ${what} could not be loaded.`}
-      message={missing ? 'It may have been deleted.' : errorMessage(error)}
+      title={missing ? t('common.itemMissing', { what }) : t('common.itemNotLoaded', { what })}
+      message={missing ? t('common.mayBeDeleted') : errorMessage(error)}
       onRetry={missing ? undefined : onRetry}
       announce={
         missingCode !== undefined && error instanceof ApiError && error.code === missingCode
       }
     >
       <Link to={paths.recentAlbums} className="btn btn-sm btn-primary">
-        Go to Recent Albums
+        {t('common.goToRecentAlbums')}
       </Link>
     </ErrorState>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/i18n';
 
 interface LoadMoreProps {
   hasMore: boolean;
@@ -11,6 +12,7 @@ interface LoadMoreProps {
  * a "Load more" button for keyboard users and browsers without the observer.
  */
 export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
+  const t = useT();
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -35,7 +37,7 @@ export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
         onClick={onLoadMore}
         disabled={loading}
       >
-        {loading ? 'Loading more…' : 'Load more'}
+        {loading ? t('common.loadingMore') : t('common.loadMore')}
       </button>
     </div>
   );

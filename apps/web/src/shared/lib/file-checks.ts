@@ -1,4 +1,5 @@
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_VIDEO_TYPES, type UploadLimits } from '@photo/contract';
+import { t } from '../../i18n/i18n';
 
 /** Each type the server may accept: its name in messages and its file name extensions. */
 const KNOWN_TYPES: Record<string, { label: string; extensions: readonly string[] }> = {
@@ -45,7 +46,7 @@ export const imageAccept = (limits: UploadLimits | undefined) => mediaAccept(lim
 
 function orList(labels: readonly string[]): string {
   if (labels.length <= 1) return labels.join('');
-  return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+  return t('common.orList', { list: labels.slice(0, -1).join(', '), last: labels.at(-1) });
 }
 
 /** "JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF": the accepted kinds of pictures, for messages. */
@@ -83,8 +84,10 @@ export function formatBytes(bytes: number): string {
 /** "up to 50 MB and 100 megapixels": the server's limits for pictures, for help texts. */
 export function uploadLimitText(limits: UploadLimits): string {
   const megapixels = Math.floor(limits.maxPixels / 1_000_000);
-  const pixels = megapixels >= 1 ? ` and ${megapixels} megapixels` : '';
-  return `up to ${formatBytes(limits.maxBytes)}${pixels}`;
+  const size = formatBytes(limits.maxBytes);
+  return megapixels >= 1
+    ? t('common.upToSizeAndPixels', { size, megapixels })
+    : t('common.upToSize', { size });
 }
 
 /** "up to 2 GB and 3 hours": the server's limits for videos, for help texts. */
@@ -93,9 +96,9 @@ export function videoLimitText(limits: UploadLimits): string {
   const minutes = Math.floor(limits.maxVideoSeconds / 60);
   const length =
     hours >= 1 && Number.isInteger(hours)
-      ? `${hours} ${hours === 1 ? 'hour' : 'hours'}`
-      : `${minutes} minutes`;
-  return `up to ${formatBytes(limits.maxVideoBytes)} and ${length}`;
+      ? t('common.hours', { count: hours })
+      : t('common.minutes', { count: minutes });
+  return t('common.upToSizeAndLength', { size: formatBytes(limits.maxVideoBytes), length });
 }
 
 /** Types that say nothing of the content: judged by the name then. */
@@ -131,15 +134,23 @@ export function fileProblem(
   const kind = kindOf(file, limits, choice);
   if (!kind) {
     return choice === 'photos'
-      ? `"${file.name}" is not a photo we can take. Choose a ${acceptedKindsText(limits)} image.`
-      : `"${file.name}" is not a photo or video we can take. Photos can be ${acceptedKindsText(limits)}; videos ${acceptedVideoKindsText(limits)}.`;
+      ? t('common.fileNotPhoto', { name: file.name, kinds: acceptedKindsText(limits) })
+      : t('common.fileNotMedia', {
+          name: file.name,
+          kinds: acceptedKindsText(limits),
+          videoKinds: acceptedVideoKindsText(limits),
+        });
   }
-  if (file.size === 0) return `"${file.name}" is empty.`;
+  if (file.size === 0) return t('common.fileEmpty', { name: file.name });
   if (!limits) return null;
   const max = kind === 'video' ? limits.maxVideoBytes : limits.maxBytes;
   if (file.size > max) {
-    const what = kind === 'video' ? 'Videos' : 'Photos';
-    return `"${file.name}" is too large (${formatBytes(file.size)}). ${what} can be up to ${formatBytes(max)}.`;
+    return t('common.fileTooLarge', {
+      name: file.name,
+      size: formatBytes(file.size),
+      kind,
+      max: formatBytes(max),
+    });
   }
   return null;
 }

@@ -1,10 +1,32 @@
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-// EXIF dates carry no time zone; the server keeps the camera's clock reading as if it were UTC.
-const takenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+import { currentLocale, t } from '../../i18n/i18n';
+
+/**
+ * The locale dates and numbers are written in: the browser's own form when it speaks the app's
+ * current language ("en-GB" writes "21 Nov 2026"), else the app's language ("de" after a choice of
+ * Deutsch in an English browser).
+ */
+export function formatLocale(): string {
+  const locale = currentLocale();
+  const browser = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return browser && browser.toLowerCase().split('-')[0] === locale ? browser : locale;
+}
+
+// Each form is made once per locale: a page of cards formats many dates.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(
+  name: string,
+  options: Intl.DateTimeFormatOptions,
+  locales: string | string[] = formatLocale(),
+) {
+  const key = `${String(locales)}|${name}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locales, options);
+    formats.set(key, made);
+  }
+  return made;
+}
 
 function parse(iso: string): Date | null {
   const date = new Date(iso);
@@ -14,23 +36,36 @@ function parse(iso: string): Date | null {
 /** A date and time in the reader's own form, e.g. "21 Nov 2026, 14:05". */
 export function formatDateTime(iso: string): string {
   const date = parse(iso);
-  return date ? dateTimeFormat.format(date) : iso;
+  return date ? format('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(date) : iso;
 }
 
 /** A date in the reader's own form, e.g. "November 21, 2026". */
 export function formatDate(iso: string): string {
   const date = parse(iso);
-  return date ? dateFormat.format(date) : iso;
+  return date ? format('date', { dateStyle: 'long' }).format(date) : iso;
 }
 
-/** When a photo was taken, as the camera's clock read (see takenFormat). */
+/**
+ * When a photo was taken, as the camera's clock read: EXIF dates carry no time zone; the server
+ * keeps the camera's clock reading as if it were UTC.
+ */
 export function formatDateTaken(iso: string): string {
   const date = parse(iso);
-  return date ? takenFormat.format(date) : iso;
+  return date ? format('taken', { dateStyle: 'long', timeZone: 'UTC' }).format(date) : iso;
 }
 
-// The app's texts are English, so is this phrase. numeric 'always': "1 day ago", not "yesterday".
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** numeric 'always': "1 day ago", not "yesterday"; in the app's language. */
+function relative(): Intl.RelativeTimeFormat {
+  const locale = currentLocale();
+  let made = relativeFormats.get(locale);
+  if (!made) {
+    made = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    relativeFormats.set(locale, made);
+  }
+  return made;
+}
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -42,31 +77,13 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   const date = parse(iso);
   if (!date) return '';
   const elapsed = now - date.getTime();
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < MINUTE) return t('common.justNow');
+  if (elapsed < HOUR) return relative().format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return relative().format(-Math.floor(elapsed / HOUR), 'hour');
   const days = Math.floor(elapsed / DAY);
-  if (days < 31) return relative.format(-days, 'day');
-  if (days < 365) return relative.format(-Math.floor(days / 30.4375), 'month');
-  return relative.format(-Math.floor(days / 365.25), 'year');
-}
-
-// A page of albums formats a range per card: each form is made once.
-const rangeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function rangeFormat(locales: string | string[] | undefined, withDay: boolean) {
-  const key = `${String(locales)}|${withDay}`;
-  let format = rangeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locales, {
-      ...(withDay ? { day: 'numeric' } : {}),
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    rangeFormats.set(key, format);
-  }
-  return format;
+  if (days < 31) return relative().format(-days, 'day');
+  if (days < 365) return relative().format(-Math.floor(days / 30.4375), 'month');
+  return relative().format(-Math.floor(days / 365.25), 'year');
 }
 
 /**
@@ -79,7 +96,7 @@ function rangeFormat(locales: string | string[] | undefined, withDay: boolean) {
 export function formatDateRange(
   first: string | null,
   last: string | null,
-  locales?: string | string[],
+  locales: string | string[] = formatLocale(),
 ): string | null {
   const start = first === null ? null : parse(first);
   const end = last === null ? null : parse(last);
@@ -88,6 +105,10 @@ export function formatDateRange(
   const to = end ?? start!;
   const sameMonth =
     from.getUTCFullYear() === to.getUTCFullYear() && from.getUTCMonth() === to.getUTCMonth();
-  const format = rangeFormat(locales, sameMonth);
-  return from <= to ? format.formatRange(from, to) : format.formatRange(to, from);
+  const range = format(
+    `range${sameMonth}`,
+    { ...(sameMonth ? { day: 'numeric' } : {}), month: 'short', year: 'numeric', timeZone: 'UTC' },
+    locales,
+  );
+  return from <= to ? range.formatRange(from, to) : range.formatRange(to, from);
 }

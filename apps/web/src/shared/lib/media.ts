@@ -1,4 +1,5 @@
 import type { PhotoKind, PhotoVideo } from '@photo/contract';
+import { t } from '../../i18n/i18n';
 
 /** What of a photo says what kind of item it is: a picture, a video or a Live Photo. */
 export interface MediaFacts {
@@ -23,8 +24,6 @@ export function formatDuration(durationMs: number): string {
     : `${minutes}:${seconds}`;
 }
 
-const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
-
 /** A video's length as said aloud: "42 seconds", "1 minute 2 seconds", "1 hour 3 seconds". */
 export function spokenDuration(durationMs: number): string {
   const total = secondsOf(durationMs);
@@ -32,9 +31,9 @@ export function spokenDuration(durationMs: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const parts = [
-    hours > 0 ? unit(hours, 'hour') : '',
-    minutes > 0 ? unit(minutes, 'minute') : '',
-    seconds > 0 || total === 0 ? unit(seconds, 'second') : '',
+    hours > 0 ? t('common.hours', { count: hours }) : '',
+    minutes > 0 ? t('common.minutes', { count: minutes }) : '',
+    seconds > 0 || total === 0 ? t('common.seconds', { count: seconds }) : '',
   ];
   return parts.filter(Boolean).join(' ');
 }
@@ -56,8 +55,7 @@ export function hasPlayableMotion(photo: MediaFacts): boolean {
 
 /** What an item is, in a word or two: "Photo", "Video" or "Live Photo". */
 export function kindWord(photo: MediaFacts): string {
-  if (photo.kind === 'livePhoto') return 'Live Photo';
-  return photo.kind === 'video' ? 'Video' : 'Photo';
+  return t('common.kind', { kind: photo.kind });
 }
 
 /**
@@ -65,10 +63,9 @@ export function kindWord(photo: MediaFacts): string {
  * "Video, being prepared" while it cannot play yet.
  */
 export function mediaName(photo: MediaFacts): string {
-  if (photo.kind === 'livePhoto') return 'Live Photo';
-  if (photo.kind !== 'video') return 'Photo';
-  if (isVideoProcessing(photo)) return 'Video, being prepared';
-  return `Video, ${spokenDuration(photo.video?.durationMs ?? 0)}`;
+  if (photo.kind !== 'video') return kindWord(photo);
+  if (isVideoProcessing(photo)) return t('common.videoBeingPrepared');
+  return t('common.videoOfLength', { length: spokenDuration(photo.video?.durationMs ?? 0) });
 }
 
 /**

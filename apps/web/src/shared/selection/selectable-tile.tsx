@@ -7,6 +7,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { useT } from '../../i18n/i18n';
 import type { Selection } from './use-selection';
 import './selection.css';
 
@@ -106,6 +107,7 @@ export function SelectableTile({
   style,
   role,
 }: SelectableTileProps) {
+  const t = useT();
   const selected = selection.ids.has(id);
   const { selecting } = selection;
   const press = useLongPress(() => {
@@ -166,7 +168,7 @@ export function SelectableTile({
             type="button"
             className="app-select-check"
             aria-pressed={false}
-            aria-label={`Select: ${label}`}
+            aria-label={t('common.selectItem', { label })}
             onClick={choose}
           >
             <CheckCircle />

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/i18n';
 import type { Selection } from './use-selection';
 
 /**
@@ -5,6 +6,7 @@ import type { Selection } from './use-selection';
  * a status for screen readers. The region is always there, so the message is announced.
  */
 export function SelectionNotice({ selection }: { selection: Selection }) {
+  const t = useT();
   return (
     <div role="status" className="app-selection-notice-region">
       {selection.notice && (
@@ -13,7 +15,7 @@ export function SelectionNotice({ selection }: { selection: Selection }) {
           <button
             type="button"
             className="btn-close btn-close-white"
-            aria-label="Dismiss"
+            aria-label={t('common.dismiss')}
             onClick={selection.dismissNotice}
           />
         </div>

@@ -6,6 +6,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { useT } from '../../i18n/i18n';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { LiveGlyph } from './media-badge';
 import './media.css';
@@ -31,6 +32,7 @@ interface LivePhotoProps {
  * motion is loaded the first time it is asked for.
  */
 export function LivePhoto({ motionUrl, children, className = '', style }: LivePhotoProps) {
+  const t = useT();
   const reducedMotion = useReducedMotion();
   const video = useRef<HTMLVideoElement>(null);
   // Whether the motion was ever asked for: its element (and its bytes) come then.
@@ -152,13 +154,13 @@ export function LivePhoto({ motionUrl, children, className = '', style }: LivePh
           type="button"
           className="app-live-toggle"
           aria-pressed={playing}
-          aria-label="LIVE: play the motion"
-          title={playing ? 'Stop the motion' : 'Play the motion'}
+          aria-label={t('common.livePlay')}
+          title={playing ? t('common.motionStop') : t('common.motionPlay')}
           // With a mouse the motion plays already (on hover): a press plays it again from the start.
           onClick={() => (playing && startedBy.current === 'button' ? stop() : play('button'))}
         >
           <LiveGlyph />
-          LIVE
+          {t('common.live')}
         </button>
       )}
     </div>

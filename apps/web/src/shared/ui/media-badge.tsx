@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/i18n';
 import { formatDuration, isVideoProcessing, type MediaFacts } from '../lib/media';
 import './media.css';
 
@@ -34,11 +35,12 @@ export function LiveGlyph() {
  * or of a Live Photo ("LIVE"); nothing for a picture. Decorative: the tile's name says the same.
  */
 export function MediaBadge({ photo }: { photo: MediaFacts }) {
+  const t = useT();
   if (photo.kind === 'livePhoto') {
     return (
       <span className="app-media-badge app-media-badge-live" aria-hidden="true">
         <LiveGlyph />
-        LIVE
+        {t('common.live')}
       </span>
     );
   }
@@ -46,7 +48,7 @@ export function MediaBadge({ photo }: { photo: MediaFacts }) {
   return (
     <span className="app-media-badge" aria-hidden="true">
       {isVideoProcessing(photo) ? (
-        'Processing'
+        t('common.processing')
       ) : (
         <>
           <PlayGlyph />

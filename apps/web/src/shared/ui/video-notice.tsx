@@ -1,13 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { t, useIntl } from '../../i18n/i18n';
 import { isVideoProcessing, type MediaFacts } from '../lib/media';
 import './media.css';
 
 /** What is said over a video's poster while it cannot play: being prepared, or failed. */
 export function videoNoticeText(photo: MediaFacts): string | null {
   if (photo.kind !== 'video' || !photo.video || photo.video.state === 'ready') return null;
-  return isVideoProcessing(photo)
-    ? 'This video is being prepared — it will play in a moment'
-    : 'This video could not be prepared to play here. Download it to watch it.';
+  return isVideoProcessing(photo) ? t('common.videoPreparing') : t('common.videoFailed');
 }
 
 /**
@@ -25,6 +24,7 @@ export function VideoPoster({
   className?: string;
   style?: CSSProperties;
 }) {
+  useIntl(); // says it again in another language
   const text = videoNoticeText(photo);
   return (
     <div className={`app-video-poster ${className}`} style={style}>

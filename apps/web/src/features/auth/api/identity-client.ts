@@ -1,3 +1,4 @@
+import { currentLocale } from '../../../i18n/i18n';
 import type {
   IdentityLookupResponse,
   IdentityRefreshResponse,
@@ -46,7 +47,12 @@ async function post<T>(endpoint: Endpoint, body: unknown): Promise<T> {
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        // The language of the e-mails this request may send (the hosted protocol's header).
+        'X-Firebase-Locale': currentLocale(),
+      },
       body: JSON.stringify(body),
     });
   } catch {

@@ -1,6 +1,6 @@
 import { IDENTITY_ERRORS } from '@photo/contract';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_IDENTITY_MESSAGE, describeIdentityError } from './identity-errors';
+import { describeIdentityError } from './identity-errors';
 
 describe('identity error wording', () => {
   it.each([
@@ -27,7 +27,9 @@ describe('identity error wording', () => {
   });
 
   it('has a generic sentence for codes it does not know', () => {
-    expect(describeIdentityError('SOMETHING_NEW')).toBe(GENERIC_IDENTITY_MESSAGE);
+    expect(describeIdentityError('SOMETHING_NEW')).toBe(
+      'Signing in did not work. Please try again.',
+    );
   });
 
   it('never shows a provider code as it is', () => {

@@ -1,32 +1,32 @@
 import { PASSWORD_MIN } from '@photo/contract';
+import { t } from '../../../i18n/i18n';
+import type { MessageId } from '../../../i18n/message-ids';
 
-/** The identity provider's error messages, in words a person understands. */
-const WORDING: Record<string, string> = {
-  EMAIL_EXISTS: 'An account with this e-mail address already exists.',
-  INVALID_EMAIL: 'That e-mail address is not valid. Check it and try again.',
-  MISSING_EMAIL: 'Enter your e-mail address.',
-  MISSING_PASSWORD: 'Enter your password.',
-  WEAK_PASSWORD: `That password is too weak: use at least ${PASSWORD_MIN} characters.`,
-  INVALID_LOGIN_CREDENTIALS: 'The e-mail address or password is not right.',
+/** The identity provider's error messages, in words a person understands (catalog ids). */
+const WORDING: Record<string, MessageId> = {
+  EMAIL_EXISTS: 'auth.error.emailExists',
+  INVALID_EMAIL: 'auth.error.invalidEmail',
+  MISSING_EMAIL: 'auth.error.missingEmail',
+  MISSING_PASSWORD: 'auth.error.missingPassword',
+  WEAK_PASSWORD: 'auth.error.weakPassword',
+  INVALID_LOGIN_CREDENTIALS: 'auth.error.wrongCredentials',
   // Older services tell these two apart; we don't (it would reveal which accounts exist).
-  EMAIL_NOT_FOUND: 'The e-mail address or password is not right.',
-  INVALID_PASSWORD: 'The e-mail address or password is not right.',
-  USER_DISABLED: 'This account has been disabled.',
-  TOO_MANY_ATTEMPTS_TRY_LATER: 'Too many attempts. Wait a few minutes, then try again.',
-  INVALID_REFRESH_TOKEN: 'Your session has ended. Please sign in again.',
-  MISSING_REFRESH_TOKEN: 'Your session has ended. Please sign in again.',
-  TOKEN_EXPIRED: 'Your session has ended. Please sign in again.',
-  USER_NOT_FOUND: 'Your session has ended. Please sign in again.',
-  OPERATION_NOT_ALLOWED: 'Signing in with an e-mail address and password is not enabled.',
-  NETWORK_ERROR: 'Could not reach the sign-in service. Check your connection and try again.',
-  INVALID_OOB_CODE: 'This link has already been used, or is not valid. Ask for a new one.',
-  EXPIRED_OOB_CODE: 'This link has expired. Ask for a new one.',
-  MISSING_OOB_CODE: 'This link is incomplete. Open the link from the e-mail again.',
-  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'For your safety, sign in again, then try once more.',
-  INVALID_ID_TOKEN: 'Your session has ended. Please sign in again.',
+  EMAIL_NOT_FOUND: 'auth.error.wrongCredentials',
+  INVALID_PASSWORD: 'auth.error.wrongCredentials',
+  USER_DISABLED: 'auth.error.userDisabled',
+  TOO_MANY_ATTEMPTS_TRY_LATER: 'auth.error.tooManyAttempts',
+  INVALID_REFRESH_TOKEN: 'errors.sessionEnded',
+  MISSING_REFRESH_TOKEN: 'errors.sessionEnded',
+  TOKEN_EXPIRED: 'errors.sessionEnded',
+  USER_NOT_FOUND: 'errors.sessionEnded',
+  OPERATION_NOT_ALLOWED: 'auth.error.notAllowed',
+  NETWORK_ERROR: 'auth.error.network',
+  INVALID_OOB_CODE: 'auth.error.invalidCode',
+  EXPIRED_OOB_CODE: 'auth.error.expiredCode',
+  MISSING_OOB_CODE: 'auth.error.missingCode',
+  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'auth.error.signInAgain',
+  INVALID_ID_TOKEN: 'errors.sessionEnded',
 };
-
-export const GENERIC_IDENTITY_MESSAGE = 'Signing in did not work. Please try again.';
 
 /**
  * A provider message such as "WEAK_PASSWORD : Password should be at least 8 characters" →
@@ -37,5 +37,6 @@ export function identityErrorCode(message: string): string {
 }
 
 export function describeIdentityError(message: string): string {
-  return WORDING[identityErrorCode(message)] ?? GENERIC_IDENTITY_MESSAGE;
+  const id = WORDING[identityErrorCode(message)];
+  return id ? t(id, { min: PASSWORD_MIN }) : t('auth.error.generic');
 }

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import { ApiError, networkError, sessionEndedError } from '../../../shared/api/api-error';
 import type { SessionHooks } from '../../../shared/api/api-client';
 import {
@@ -47,11 +48,7 @@ async function refreshNow(staleToken: string | null): Promise<string | null> {
     if (error instanceof IdentityError) {
       if (error.code === 'NETWORK_ERROR') throw networkError();
       if (/^HTTP_5\d\d$/.test(error.code)) {
-        throw new ApiError(
-          503,
-          'UNAVAILABLE',
-          'The sign-in service is not answering. Try again soon.',
-        );
+        throw new ApiError(503, 'UNAVAILABLE', t('auth.error.serviceDown'));
       }
     }
     // Another tab may have used the same refresh token a moment ago and stored the result.

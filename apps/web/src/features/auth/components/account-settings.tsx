@@ -1,12 +1,13 @@
 import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
+import { t as text, useRichT, useT } from '../../../i18n/i18n';
 import { apiJson } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/api/api-error';
 import { loadIdentityConfig, useNoMail } from '../../../shared/api/client-config';
@@ -34,24 +35,25 @@ function useTokenClaims() {
 
 async function currentIdToken(): Promise<string> {
   const token = await getFreshIdToken();
-  if (!token) throw new Error('Your session has ended. Please sign in again.');
+  if (!token) throw new Error(text('errors.sessionEnded'));
   return token;
 }
 
+const strong = (chunks: ReactNode[]) => <strong className="text-break">{chunks}</strong>;
+
 /** A notice until the address is confirmed, with a button that sends the link again. */
 function VerifyEmailNotice({ email }: { email: string }) {
+  const t = useT();
   const send = useMutation({
     mutationFn: async () => identityClient.sendVerification(await currentIdToken()),
     meta: { quiet: true },
   });
   return (
     <Alert variant="warning" className="mx-auto mb-4" style={{ maxWidth: '32rem' }}>
-      <p className="mb-2 text-break">
-        Please confirm your e-mail address: open the link we sent to {email}.
-      </p>
+      <p className="mb-2 text-break">{t('auth.pleaseConfirm', { email })}</p>
       {send.isSuccess && (
         <p role="status" className="mb-2">
-          Sent. Check your inbox (and your spam folder).
+          {t('auth.sentCheckInbox')}
         </p>
       )}
       {send.isError && (
@@ -60,7 +62,7 @@ function VerifyEmailNotice({ email }: { email: string }) {
         </p>
       )}
       <Button variant="warning" size="sm" onClick={() => send.mutate()} disabled={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send the link again'}
+        {send.isPending ? t('auth.sending') : t('auth.sendAgain')}
       </Button>
     </Alert>
   );
@@ -71,44 +73,38 @@ function VerifyEmailNotice({ email }: { email: string }) {
  * when the server says who it is; "Check again" takes a new token, which tells whether they have.
  */
 function AdminVerifiesNotice({ email }: { email: string }) {
+  const t = useT();
+  const rich = useRichT();
   // The notice does well enough without the name: a failure here is not told.
   const me = useQuery({ ...meQuery, meta: { quiet: true } });
   const check = useMutation({
     mutationFn: async () => {
       const token = await refreshIdToken(await currentIdToken());
-      if (!token) throw new Error('Your session has ended. Please sign in again.');
+      if (!token) throw new Error(t('errors.sessionEnded'));
       const claims = decodeTokenPayload(token);
-      if (claims?.email_verified !== true)
-        throw new Error(
-          'Your address is not confirmed yet. Ask the administrator, then check again.',
-        );
+      if (claims?.email_verified !== true) throw new Error(t('auth.notConfirmedYet'));
     },
     meta: { quiet: true },
   });
   const adminName = me.data?.adminName;
   return (
     <Alert variant="warning" className="mx-auto mb-4" style={{ maxWidth: '32rem' }}>
-      <p className="mb-2 text-break">
-        Your e-mail address {email} is not confirmed yet. E-mail is not set up on this server, so no
-        link can be sent to it.
-      </p>
+      <p className="mb-2 text-break">{t('auth.notConfirmedNoMail', { email })}</p>
       {me.data?.isAdmin ? (
         <p className="mb-2">
-          You are this server&rsquo;s administrator: confirm your own address on{' '}
-          <Link to={paths.admin} className="alert-link">
-            People on this server
-          </Link>
-          .
+          {rich('auth.youAreAdmin', {
+            link: (chunks) => (
+              <Link to={paths.admin} className="alert-link">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       ) : (
         <p className="mb-2">
-          Addresses are confirmed by the server&rsquo;s administrator
-          {adminName ? (
-            <>
-              , <strong className="text-break">{adminName}</strong>
-            </>
-          ) : null}
-          : ask them to confirm yours. Albums shared with this address appear once it is confirmed.
+          {adminName
+            ? rich('auth.adminConfirmsNamed', { name: adminName, b: strong })
+            : t('auth.adminConfirms')}
         </p>
       )}
       {check.isError && (
@@ -117,7 +113,7 @@ function AdminVerifiesNotice({ email }: { email: string }) {
         </p>
       )}
       <Button variant="warning" size="sm" onClick={() => check.mutate()} disabled={check.isPending}>
-        {check.isPending ? 'Checking…' : 'Check again'}
+        {check.isPending ? t('auth.checking') : t('auth.checkAgain')}
       </Button>
     </Alert>
   );
@@ -128,6 +124,7 @@ const WRONG_PASSWORD_CODES = new Set(['INVALID_LOGIN_CREDENTIALS', 'INVALID_PASS
 
 /** Change password: the current one first (a fresh sign-in), then the new one. */
 function ChangePassword({ email }: { email: string }) {
+  const t = useT();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const reauthentication = useReauthentication();
@@ -157,44 +154,42 @@ function ChangePassword({ email }: { email: string }) {
     <>
       {reauthentication.dialog}
       <PasswordForm
-        label="Change password"
+        label={t('auth.changePassword')}
         email={email}
-        intro={<h2 className="h5">Change password</h2>}
+        intro={<h2 className="h5">{t('auth.changePassword')}</h2>}
         fields={[
           {
             id: 'current-password',
-            label: 'Current password',
+            label: t('auth.currentPassword'),
             autoComplete: 'current-password',
             value: current,
             onChange: setCurrent,
           },
           {
             id: 'new-password',
-            label: 'New password',
+            label: t('auth.newPassword'),
             autoComplete: 'new-password',
             value: next,
             onChange: setNext,
-            help: `At least ${PASSWORD_MIN} characters. Your other devices will be signed out.`,
+            help: t('auth.newPasswordHelp', { min: PASSWORD_MIN }),
           },
         ]}
         problemOf={() => {
-          if (!current) return 'Enter your current password.';
-          if (next.length < PASSWORD_MIN) {
-            return `The new password needs at least ${PASSWORD_MIN} characters.`;
-          }
+          if (!current) return t('auth.enterCurrent');
+          if (next.length < PASSWORD_MIN) return t('auth.newTooShort', { min: PASSWORD_MIN });
           return null;
         }}
         send={change}
         fieldErrorOf={(error) =>
           error instanceof IdentityError && WRONG_PASSWORD_CODES.has(error.code)
-            ? { id: 'current-password', message: 'The current password is not right.' }
+            ? { id: 'current-password', message: t('auth.currentWrong') }
             : null
         }
-        submitLabel="Change password"
+        submitLabel={t('auth.changePassword')}
         done={
           change.isSuccess && (
             <Alert variant="success" role="status">
-              Your password has been changed. Your other devices have been signed out.
+              {t('auth.passwordChangedOthers')}
             </Alert>
           )
         }
@@ -205,6 +200,8 @@ function ChangePassword({ email }: { email: string }) {
 
 /** Delete account: after the e-mail address is typed again. */
 function DeleteAccount({ email }: { email: string }) {
+  const t = useT();
+  const rich = useRichT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -220,7 +217,7 @@ function DeleteAccount({ email }: { email: string }) {
       if (!identity.embedded) await identityClient.deleteAccount(await currentIdToken());
     },
     onSuccess: () => {
-      leaveLoginNotice('Your account and everything in it have been deleted.');
+      leaveLoginNotice(t('auth.accountDeleted'));
       clearBrowserStorage();
       queryClient.clear();
     },
@@ -235,13 +232,10 @@ function DeleteAccount({ email }: { email: string }) {
 
   return (
     <div>
-      <h2 className="h5">Delete account</h2>
-      <p>
-        Deletes your account with all your albums, photos, comments and likes. This cannot be
-        undone.
-      </p>
+      <h2 className="h5">{t('auth.deleteAccount')}</h2>
+      <p>{t('auth.deleteAccountText')}</p>
       <Button variant="outline-danger" onClick={() => setOpen(true)}>
-        Delete account…
+        {t('auth.deleteAccountOpen')}
       </Button>
       <Modal show={open} onHide={close} centered aria-labelledby="delete-account-title">
         <Form
@@ -253,19 +247,13 @@ function DeleteAccount({ email }: { email: string }) {
         >
           <Modal.Header closeButton={!remove.isPending}>
             <Modal.Title id="delete-account-title" as="h2" className="h5">
-              Delete your account?
+              {t('auth.deleteQuestion')}
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <p>
-              All your albums, photos, comments and likes will be deleted, and you will be signed
-              out. This cannot be undone.
-            </p>
+            <p>{t('auth.deleteWarning')}</p>
             <Form.Group controlId="delete-confirm-email">
-              <Form.Label>
-                To confirm, type your e-mail address:{' '}
-                <strong className="text-break">{email}</strong>
-              </Form.Label>
+              <Form.Label>{rich('auth.typeEmail', { email, b: strong })}</Form.Label>
               <Form.Control
                 type="email"
                 autoComplete="off"
@@ -282,10 +270,10 @@ function DeleteAccount({ email }: { email: string }) {
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete my account'}
+              {remove.isPending ? t('auth.deleting') : t('auth.deleteMine')}
             </Button>
           </Modal.Footer>
         </Form>

@@ -1,8 +1,9 @@
 import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
+import { useRichT, useT } from '../../../i18n/i18n';
 import { errorMessage } from '../../../shared/api/api-error';
 import { clearBrowserStorage, readSession } from '../../../shared/auth/session-store';
 import { LoadingState } from '../../../shared/components/loading-state';
@@ -11,6 +12,8 @@ import { HOME_PATH, paths } from '../../../shared/config/paths';
 import { identityClient } from '../api/identity-client';
 import { refreshIdToken } from '../api/session';
 import { PasswordForm } from './password-form';
+
+const strong = (chunks: ReactNode[]) => <strong className="text-break">{chunks}</strong>;
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -27,6 +30,8 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
 }
 
 function ResetPassword({ code }: { code: string }) {
+  const t = useT();
+  const rich = useRichT();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const check = useQuery({
@@ -47,69 +52,66 @@ function ResetPassword({ code }: { code: string }) {
 
   if (reset.isSuccess) {
     return (
-      <Panel title="Password changed">
+      <Panel title={t('auth.passwordChanged')}>
         <Alert variant="success" role="status">
-          Your password has been changed, and every device signed in to your account has been signed
-          out.
+          {t('auth.passwordChangedText')}
         </Alert>
         <Link to={paths.login} className="btn btn-primary">
-          Log In
+          {t('auth.logIn')}
         </Link>
       </Panel>
     );
   }
 
-  if (check.isPending) return <LoadingState label="Checking the link…" />;
+  if (check.isPending) return <LoadingState label={t('auth.checkingLink')} />;
   if (check.isError) {
     return (
-      <Panel title="Choose a new password">
+      <Panel title={t('auth.choosePassword')}>
         <Alert variant="danger" role="alert">
           {errorMessage(check.error)}
         </Alert>
-        <Link to={paths.forgotPassword}>Send a new link</Link>
+        <Link to={paths.forgotPassword}>{t('auth.sendNewLink')}</Link>
       </Panel>
     );
   }
   return (
-    <Panel title="Choose a new password">
+    <Panel title={t('auth.choosePassword')}>
       <PasswordForm
-        label="Choose a new password"
+        label={t('auth.choosePassword')}
         email={check.data.email}
-        intro={
-          <p>
-            For <strong className="text-break">{check.data.email}</strong>.
-          </p>
-        }
+        intro={<p>{rich('auth.forEmail', { email: check.data.email, b: strong })}</p>}
         fields={[
           {
             id: 'reset-password',
-            label: 'New password',
+            label: t('auth.newPassword'),
             autoComplete: 'new-password',
             value: password,
             onChange: setPassword,
-            help: `At least ${PASSWORD_MIN} characters.`,
+            help: t('auth.atLeast', { min: PASSWORD_MIN }),
           },
           {
             id: 'reset-password-again',
-            label: 'New password, again',
+            label: t('auth.newPasswordAgain'),
             autoComplete: 'new-password',
             value: again,
             onChange: setAgain,
           },
         ]}
         problemOf={() => {
-          if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
-          if (password !== again) return 'The two passwords are not the same.';
+          if (password.length < PASSWORD_MIN) return t('auth.useAtLeast', { min: PASSWORD_MIN });
+          if (password !== again) return t('auth.notSame');
           return null;
         }}
         send={reset}
-        submitLabel="Set the new password"
+        submitLabel={t('auth.setNewPassword')}
       />
     </Panel>
   );
 }
 
 function VerifyEmail({ code }: { code: string }) {
+  const t = useT();
+  const rich = useRichT();
   const apply = useQuery({
     queryKey: ['identity', 'verify-code', code],
     queryFn: async () => {
@@ -123,20 +125,20 @@ function VerifyEmail({ code }: { code: string }) {
     staleTime: Infinity,
     meta: { quiet: true },
   });
-  if (apply.isPending) return <LoadingState label="Confirming your address…" />;
+  if (apply.isPending) return <LoadingState label={t('auth.confirming')} />;
   return (
-    <Panel title="Confirm your e-mail address">
+    <Panel title={t('auth.confirmTitle')}>
       {apply.isError ? (
         <Alert variant="danger" role="alert">
-          {errorMessage(apply.error)} You can ask for a new link on your profile page.
+          {t('auth.confirmFailed', { message: errorMessage(apply.error) })}
         </Alert>
       ) : (
         <Alert variant="success" role="status">
-          Thank you: <strong className="text-break">{apply.data.email}</strong> is confirmed.
+          {rich('auth.confirmed', { email: apply.data.email, b: strong })}
         </Alert>
       )}
       <Link to={readSession() ? HOME_PATH : paths.login}>
-        {readSession() ? 'Go to your albums' : 'Log In'}
+        {readSession() ? t('auth.goToAlbums') : t('auth.logIn')}
       </Link>
     </Panel>
   );
@@ -144,17 +146,18 @@ function VerifyEmail({ code }: { code: string }) {
 
 /** Where the links of identity e-mails lead: ?mode=resetPassword|verifyEmail&oobCode=…. */
 export function AuthActionPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const code = params.get('oobCode') ?? '';
   if (code && mode === 'resetPassword') return <ResetPassword code={code} />;
   if (code && mode === 'verifyEmail') return <VerifyEmail code={code} />;
   return (
-    <Panel title="This link does not work">
+    <Panel title={t('auth.linkBroken')}>
       <Alert variant="danger" role="alert">
-        This link is incomplete. Open the link from the e-mail again, or ask for a new one.
+        {t('auth.linkIncomplete')}
       </Alert>
-      <Link to={paths.login}>Back to Log In</Link>
+      <Link to={paths.login}>{t('auth.backToLogIn')}</Link>
     </Panel>
   );
 }

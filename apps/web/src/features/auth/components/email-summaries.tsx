@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { useT } from '../../../i18n/i18n';
+import type { MessageId } from '../../../i18n/message-ids';
 import { apiJson } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/api/api-error';
 
@@ -11,10 +13,10 @@ const notificationsKey = ['users', 'me', 'notifications'] as const;
 /** The contract's DIGEST_FREQUENCIES, in the order shown (the web bundles no zod schema). */
 const FREQUENCIES: readonly DigestFrequency[] = ['off', 'hourly', 'daily'];
 
-const CHOICES: Record<DigestFrequency, { label: string; help: string }> = {
-  off: { label: 'Off', help: 'No e-mail.' },
-  hourly: { label: 'Hourly', help: 'At most one e-mail an hour, when something happened.' },
-  daily: { label: 'Daily', help: 'At most one e-mail a day, when something happened.' },
+const CHOICES: Record<DigestFrequency, { label: MessageId; help: MessageId }> = {
+  off: { label: 'auth.digestOff', help: 'auth.digestOffHelp' },
+  hourly: { label: 'auth.digestHourly', help: 'auth.digestHourlyHelp' },
+  daily: { label: 'auth.digestDaily', help: 'auth.digestDailyHelp' },
 };
 
 /**
@@ -22,6 +24,7 @@ const CHOICES: Record<DigestFrequency, { label: string; help: string }> = {
  * photos added, invitations): off, hourly or daily; only on a server that sends e-mail.
  */
 export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: notificationsKey,
@@ -46,13 +49,13 @@ export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
     meta: { quiet: true },
   });
 
-  const heading = <h2 className="h5">E-mail summaries</h2>;
+  const heading = <h2 className="h5">{t('auth.digests')}</h2>;
   if (settings.isPending) {
     return (
       <div>
         {heading}
         <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">Loading your e-mail settings…</span>
+          <span className="visually-hidden">{t('auth.digestsLoading')}</span>
         </Spinner>
       </div>
     );
@@ -71,21 +74,16 @@ export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
     return (
       <div>
         {heading}
-        <p className="mb-0 text-body-secondary">
-          E-mail isn&apos;t set up on this server, so it sends no summaries of what happens in your
-          albums.
-        </p>
+        <p className="mb-0 text-body-secondary">{t('auth.digestsNoMail')}</p>
       </div>
     );
   }
   const current = settings.data.digest;
   return (
     <fieldset aria-describedby="email-summaries-help">
-      <legend className="h5">E-mail summaries</legend>
+      <legend className="h5">{t('auth.digests')}</legend>
       <p id="email-summaries-help" className="text-body-secondary">
-        An e-mail of what you have not seen yet: new photos in albums shared with you, comments and
-        likes on your photos, invitations.
-        {!emailVerified && ' They are sent once you have confirmed your e-mail address.'}
+        {emailVerified ? t('auth.digestsHelp') : t('auth.digestsHelpUnverified')}
       </p>
       {FREQUENCIES.map((frequency) => (
         <Form.Check
@@ -103,15 +101,15 @@ export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
             onChange={() => save.mutate(frequency)}
             aria-describedby={`email-summaries-${frequency}-help`}
           />
-          <Form.Check.Label>{CHOICES[frequency].label}</Form.Check.Label>
+          <Form.Check.Label>{t(CHOICES[frequency].label)}</Form.Check.Label>
           <Form.Text id={`email-summaries-${frequency}-help`} className="d-block mt-0">
-            {CHOICES[frequency].help}
+            {t(CHOICES[frequency].help)}
           </Form.Text>
         </Form.Check>
       ))}
       {save.isSuccess && !save.isPending && (
         <p role="status" className="mb-0 small text-success-emphasis">
-          Saved.
+          {t('auth.saved')}
         </p>
       )}
       {save.isError && (

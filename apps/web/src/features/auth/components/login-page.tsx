@@ -6,6 +6,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { EMAIL_MAX, USER_NAME_MAX } from '@photo/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useT } from '../../../i18n/i18n';
 import { useSignedIn } from '../../../shared/auth/session-store';
 import { PageTitle } from '../../../shared/components/page-title';
 import { TextField } from '../../../shared/components/text-field';
@@ -32,24 +33,25 @@ interface CredentialFieldsProps {
 
 function CredentialFields(props: CredentialFieldsProps) {
   const { idPrefix, email, password, onEmail, onPassword, disabled, passwordAutoComplete } = props;
+  const t = useT();
   return (
     <>
       <TextField
         id={`${idPrefix}-email`}
-        label="Email address"
+        label={t('auth.email')}
         type="email"
-        placeholder="Enter email"
+        placeholder={t('auth.emailPlaceholder')}
         autoComplete={idPrefix === 'login' ? 'username webauthn' : 'email'}
         value={email}
         maxLength={EMAIL_MAX}
         onChange={onEmail}
         disabled={disabled}
-        help="We'll never share your email with anyone else."
+        help={t('auth.emailHelp')}
       />
       <PasswordField
         id={`${idPrefix}-password`}
-        label="Password"
-        placeholder="Password"
+        label={t('auth.password')}
+        placeholder={t('auth.password')}
         autoComplete={passwordAutoComplete}
         value={password}
         onChange={onPassword}
@@ -61,6 +63,7 @@ function CredentialFields(props: CredentialFieldsProps) {
 
 /** Log In / Sign Up. After either, the user goes to the page they asked for (or Recent Albums). */
 export function LoginPage() {
+  const t = useT();
   const location = useLocation();
   const signedIn = useSignedIn();
   const signIn = useSignIn();
@@ -117,9 +120,9 @@ export function LoginPage() {
 
   return (
     <div className="row justify-content-center">
-      <PageTitle title={tab === 'login' ? 'Log In' : 'Sign Up'} />
+      <PageTitle title={tab === 'login' ? t('auth.logIn') : t('auth.signUp')} />
       <div className="col-12 col-md-8 col-lg-6">
-        <h1 className="visually-hidden">Log in or sign up</h1>
+        <h1 className="visually-hidden">{t('auth.logInOrSignUp')}</h1>
         {notice && (
           <Alert variant="info" role="status">
             {notice}
@@ -132,26 +135,26 @@ export function LoginPage() {
             onSelect={(key) => setTab(key === 'signup' ? 'signup' : 'login')}
             className="mb-3"
           >
-            <Tab eventKey="login" title="Log In">
-              <Form onSubmit={onLogIn} noValidate aria-label="Log In">
+            <Tab eventKey="login" title={t('auth.logIn')}>
+              <Form onSubmit={onLogIn} noValidate aria-label={t('auth.logIn')}>
                 {fields('login', 'current-password')}
                 <div className="d-flex flex-wrap align-items-center gap-3">
                   <Button variant="primary" type="submit" disabled={busy}>
-                    {signIn.isPending ? 'Logging in…' : 'Log In'}
+                    {signIn.isPending ? t('auth.loggingIn') : t('auth.logIn')}
                   </Button>
-                  <Link to={paths.forgotPassword}>Forgot password?</Link>
+                  <Link to={paths.forgotPassword}>{t('auth.forgotPassword')}</Link>
                 </div>
                 <PasskeySignIn />
               </Form>
               <SsoSignIn target={redirectTarget(location.state)} />
             </Tab>
-            <Tab eventKey="signup" title="Sign Up">
-              <Form onSubmit={onSignUp} noValidate aria-label="Sign Up">
+            <Tab eventKey="signup" title={t('auth.signUp')}>
+              <Form onSubmit={onSignUp} noValidate aria-label={t('auth.signUp')}>
                 <Form.Group className="mb-3" controlId="signup-name">
-                  <Form.Label>Name</Form.Label>
+                  <Form.Label>{t('auth.name')}</Form.Label>
                   <Form.Control
                     type="text"
-                    placeholder="Enter your name"
+                    placeholder={t('auth.namePlaceholder')}
                     autoComplete="name"
                     value={name}
                     maxLength={USER_NAME_MAX}
@@ -162,11 +165,13 @@ export function LoginPage() {
                     }}
                     disabled={busy}
                   />
-                  <Form.Control.Feedback type="invalid">Enter your name.</Form.Control.Feedback>
+                  <Form.Control.Feedback type="invalid">
+                    {t('auth.enterName')}
+                  </Form.Control.Feedback>
                 </Form.Group>
                 {fields('signup', 'new-password')}
                 <Button variant="primary" type="submit" disabled={busy}>
-                  {signUp.isPending ? 'Signing up…' : 'Sign Up'}
+                  {signUp.isPending ? t('auth.signingUp') : t('auth.signUp')}
                 </Button>
               </Form>
             </Tab>

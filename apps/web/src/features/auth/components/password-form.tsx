@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useT } from '../../../i18n/i18n';
 import { errorMessage } from '../../../shared/api/api-error';
 import { PasswordField } from './password-field';
 
@@ -32,6 +33,7 @@ interface PasswordFormProps {
 /** Two password fields checked before they are sent, with what went wrong under them. */
 export function PasswordForm(props: PasswordFormProps) {
   const { label, email, intro, fields, problemOf, send, submitLabel, done, fieldErrorOf } = props;
+  const t = useT();
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +63,7 @@ export function PasswordForm(props: PasswordFormProps) {
       )}
       {!problem && done}
       <Button type="submit" variant="primary" disabled={send.isPending}>
-        {send.isPending ? 'Saving…' : submitLabel}
+        {send.isPending ? t('common.saving') : submitLabel}
       </Button>
     </Form>
   );

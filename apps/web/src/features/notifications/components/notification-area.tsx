@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/i18n';
 import {
   clearNotifications,
   useNotifications,
@@ -5,9 +6,10 @@ import {
 
 /** Error messages under the top bar: newest first, at most two, one "Clear" button. */
 export function NotificationArea() {
+  const t = useT();
   const messages = useNotifications();
   return (
-    <section aria-label="Notifications" className="container">
+    <section aria-label={t('notifications.region')} className="container">
       {messages.length > 0 && (
         <div className="pt-3">
           {messages.map((message) => (
@@ -16,7 +18,7 @@ export function NotificationArea() {
             </div>
           ))}
           <button type="button" className="btn btn-info btn-sm" onClick={clearNotifications}>
-            Clear
+            {t('notifications.clear')}
           </button>
         </div>
       )}

@@ -3,11 +3,13 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useT } from '../../../i18n/i18n';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Change name: the name others see on albums and comments. */
 export function ChangeNameForm({ name }: { name: string }) {
+  const t = useT();
   const [value, setValue] = useState(name);
   const [missing, setMissing] = useState(false);
   const update = useUpdateProfile();
@@ -22,10 +24,10 @@ export function ChangeNameForm({ name }: { name: string }) {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label="Change name">
-      <h2 className="h5">Change name</h2>
+    <Form onSubmit={onSubmit} noValidate aria-label={t('profile.changeName')}>
+      <h2 className="h5">{t('profile.changeName')}</h2>
       <Form.Group className="mb-3" controlId="profile-name">
-        <Form.Label>Name</Form.Label>
+        <Form.Label>{t('profile.name')}</Form.Label>
         <Form.Control
           type="text"
           autoComplete="name"
@@ -39,7 +41,7 @@ export function ChangeNameForm({ name }: { name: string }) {
           }}
           disabled={update.isPending}
         />
-        <Form.Control.Feedback type="invalid">Enter your name.</Form.Control.Feedback>
+        <Form.Control.Feedback type="invalid">{t('profile.enterName')}</Form.Control.Feedback>
       </Form.Group>
       {update.isError && (
         <Alert variant="danger" role="alert">
@@ -48,11 +50,11 @@ export function ChangeNameForm({ name }: { name: string }) {
       )}
       {update.isSuccess && (
         <Alert variant="success" role="status">
-          Your name has been changed.
+          {t('profile.nameChanged')}
         </Alert>
       )}
       <Button type="submit" variant="primary" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save name'}
+        {update.isPending ? t('common.saving') : t('profile.saveName')}
       </Button>
     </Form>
   );

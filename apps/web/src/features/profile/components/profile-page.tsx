@@ -1,6 +1,7 @@
 import { DEFAULT_AVATAR_URL } from '@photo/contract';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
+import { useT } from '../../../i18n/i18n';
 import { errorMessage } from '../../../shared/api/api-error';
 import { ErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
@@ -17,17 +18,21 @@ interface ProfilePageProps {
   accountSettings?: ReactNode;
 }
 
+// The "when" of "Joined {when}" is a <time>: the text is split around it, in any language's order.
+const JOINED_WHEN = '\u0001';
+
 /** The signed-in user's profile (whatever profile id the address names), and their settings. */
 export function ProfilePage({ notice, accountSettings }: ProfilePageProps) {
+  const t = useT();
   const me = useMe();
 
-  if (me.isPending) return <LoadingState label="Loading your profile…" />;
+  if (me.isPending) return <LoadingState label={t('profile.loading')} />;
   if (me.isError) {
     return (
       <>
-        <h1>Profile</h1>
+        <h1>{t('profile.title')}</h1>
         <ErrorState
-          title="Your profile could not be loaded."
+          title={t('profile.loadFailed')}
           message={errorMessage(me.error)}
           onRetry={() => void me.refetch()}
         />
@@ -39,7 +44,7 @@ export function ProfilePage({ notice, accountSettings }: ProfilePageProps) {
   const picture = sizedImageUrl(user.profilePicUrl || DEFAULT_AVATAR_URL, 'thumb');
   return (
     <>
-      <PageTitle title="Profile" />
+      <PageTitle title={t('profile.title')} />
       {notice}
       <Card className="mx-auto text-center shadow-sm" style={{ maxWidth: '24rem' }}>
         <Card.Header as="h1" className="h4 py-3 text-break">
@@ -48,7 +53,7 @@ export function ProfilePage({ notice, accountSettings }: ProfilePageProps) {
         <Card.Body>
           <img
             src={picture}
-            alt={`Profile picture of ${user.name}`}
+            alt={t('profile.pictureOf', { name: user.name })}
             width={200}
             height={200}
             className="rounded-circle mb-3 app-avatar"
@@ -58,14 +63,25 @@ export function ProfilePage({ notice, accountSettings }: ProfilePageProps) {
           </Card.Title>
         </Card.Body>
         <Card.Footer className="text-body-secondary">
-          Joined{' '}
-          <time dateTime={user.dateCreated} title={formatDateTime(user.dateCreated)}>
-            {timeAgo(user.dateCreated)}
-          </time>
+          {t('profile.joined', { when: `${JOINED_WHEN}${timeAgo(user.dateCreated)}${JOINED_WHEN}` })
+            .split(JOINED_WHEN)
+            .map((part, index) =>
+              index === 1 ? (
+                <time
+                  key="when"
+                  dateTime={user.dateCreated}
+                  title={formatDateTime(user.dateCreated)}
+                >
+                  {part}
+                </time>
+              ) : (
+                part
+              ),
+            )}
         </Card.Footer>
       </Card>
       <section
-        aria-label="Account settings"
+        aria-label={t('profile.accountSettings')}
         className="mx-auto mt-4 d-grid gap-3"
         style={{ maxWidth: '32rem' }}
       >
