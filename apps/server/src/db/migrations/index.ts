@@ -49,9 +49,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T21-00-resumable-uploads': resumableUploads,
   '2026-11-28T00-00-share-links': shareLinks,
   '2026-11-28T01-00-activity': activity,
+  '2026-11-29T01-00-passkeys': passkeys,
   '2026-11-29T02-00-identity-mfa': identityMfa,
   '2026-11-29T03-00-sso': sso,
-  '2026-11-29T01-00-passkeys': passkeys,
   '2026-11-29T04-00-admin-and-quotas': adminAndQuotas,
   '2026-11-29T05-00-user-locale': userLocale,
 };

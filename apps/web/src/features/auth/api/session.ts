@@ -8,7 +8,6 @@ import {
   type StoredSession,
 } from '../../../shared/auth/session-store';
 import { REFRESH_MARGIN_MS } from '../../../shared/auth/session-keys';
-import { t } from '../../../i18n/i18n';
 import { IdentityError, identityClient } from './identity-client';
 import { leaveLoginNotice } from './login-notice';
 
