@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ActivityBell } from '../../features/activity/components/activity-bell';
 import { useT } from '../../i18n/i18n';
 import { useSignedIn } from '../../shared/auth/session-store';
 import { APP_NAME } from '../../shared/config/app-name';
@@ -9,6 +9,13 @@ import { LanguageMenu } from './language-menu';
 import { PAGE_LINKS } from './page-links';
 import { SearchBox } from './search-box';
 import { ThemeControl } from './theme-control';
+
+// The bell (its unread count and feed) comes after the first page's code, in a space kept for it.
+const ActivityBell = lazy(() =>
+  import('../../features/activity/components/activity-bell').then((m) => ({
+    default: m.ActivityBell,
+  })),
+);
 
 /** The app's mark beside its name: a picture frame with a sun and a hill. */
 function BrandMark() {
@@ -95,7 +102,11 @@ export function TopBar() {
         {/* Signed out, the bar holds only the name and the two choices, at its end. */}
         <LanguageMenu className={signedIn ? 'flex-shrink-0' : 'flex-shrink-0 ms-auto'} />
         <ThemeControl className="flex-shrink-0" />
-        {signedIn && <ActivityBell />}
+        {signedIn && (
+          <Suspense fallback={<span className="nav-link px-2 app-bell app-bell-space" />}>
+            <ActivityBell />
+          </Suspense>
+        )}
         {signedIn && <AccountMenu />}
       </div>
     </nav>
