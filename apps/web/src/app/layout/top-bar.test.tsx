@@ -132,7 +132,10 @@ describe('top bar', () => {
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
     // Nothing of the account stays cached; the login page may ask the server's public settings.
-    const cached = queryClient.getQueryCache().getAll().map((query) => query.queryKey[0]);
+    const cached = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryKey[0]);
     expect(cached.filter((key) => key !== 'client-config')).toEqual([]);
     await waitFor(() =>
       expect(network.sent('POST /identity/v1/accounts:signOut')[0]?.body).toEqual({
