@@ -4,7 +4,7 @@ import {
   type IntlShape,
   type MessageDescriptor,
 } from '@formatjs/intl';
-import { Children, useCallback, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement, Fragment, useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from './locales';
 import type { MessageId } from './message-ids';
 
@@ -137,7 +137,8 @@ export function useRichT(): (id: MessageId, values: RichValues) => ReactNode {
         values: unknown,
       ) => unknown;
       const out = format({ id }, values) as ReactNode;
-      return Array.isArray(out) ? Children.toArray(out as ReactNode[]) : out;
+      // As separate children of a fragment, the parts need no keys (as react-intl renders them).
+      return Array.isArray(out) ? createElement(Fragment, null, ...(out as ReactNode[])) : out;
     },
     [shape],
   );
