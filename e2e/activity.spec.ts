@@ -15,7 +15,7 @@ async function personPage(
   return page;
 }
 
-test('the bell tells of an invitation and a comment as they happen; mark all read clears it', async ({
+test('the bell tells of an invitation and a comment as they happen; mark all read clears it in every tab', async ({
   browser,
   api,
 }) => {
@@ -63,9 +63,16 @@ test('the bell tells of an invitation and a comment as they happen; mark all rea
   await expect(entry.getByText('Unread')).toHaveCount(1);
   await expectNoSeriousA11yViolations(ownerPage, 'activity panel with a comment');
 
+  // A second tab of the owner's browser shows the same count, and follows the first one's read.
+  const ownerSecondTab = await ownerPage.context().newPage();
+  await ownerSecondTab.goto('/albums/recent');
+  await expect(ownerSecondTab.getByRole('button', { name: 'Activity, 1 unread' })).toBeVisible();
+
   await ownerPanel.getByRole('button', { name: 'Mark all read' }).click();
   await expect(ownerPage.getByRole('button', { name: 'Activity', exact: true })).toBeVisible();
   await expect(entry.getByText('Unread')).toHaveCount(0);
+  await expect(ownerSecondTab.getByRole('button', { name: 'Activity', exact: true })).toBeVisible();
+  await ownerSecondTab.close();
   // Read stays read after a reload.
   await ownerPage.reload();
   await expect(ownerPage.getByRole('button', { name: 'Activity', exact: true })).toBeVisible();

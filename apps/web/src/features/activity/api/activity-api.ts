@@ -51,16 +51,45 @@ function mapEntries(feed: Feed | undefined, map: (entry: Activity) => Activity) 
   };
 }
 
-/** POST activity/read: everything read; the badge and the list say so at once. */
+/** The badge and the list (when loaded) show everything read, with the server's count. */
+function showAllRead(client: QueryClient, unread: ActivityUnread): void {
+  client.setQueryData(activityKeys.unread, unread);
+  client.setQueryData<Feed>(activityKeys.feed, (feed) =>
+    mapEntries(feed, (entry) => ({ ...entry, unread: false })),
+  );
+}
+
+/** The channel on which this browser's tabs tell each other that everything was read. */
+const READ_CHANNEL = 'photo.activity-read';
+
+function readChannel(): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'function' ? new BroadcastChannel(READ_CHANNEL) : null;
+}
+
+/**
+ * Follows "Mark all read" done in this browser's other tabs (the live stream carries new entries,
+ * not reads). Returns the function that stops.
+ */
+export function followReadsInOtherTabs(client: QueryClient): () => void {
+  const channel = readChannel();
+  if (!channel) return () => undefined;
+  channel.onmessage = (message: MessageEvent<unknown>) => {
+    const unread = message.data as Partial<ActivityUnread> | null;
+    if (typeof unread?.count === 'number') showAllRead(client, unread as ActivityUnread);
+  };
+  return () => channel.close();
+}
+
+/** POST activity/read: everything read; the badge and the list say so at once, in every tab. */
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<ActivityUnread>('/api/activity/read', { method: 'POST' }),
     onSuccess: (unread) => {
-      client.setQueryData(activityKeys.unread, unread);
-      client.setQueryData<Feed>(activityKeys.feed, (feed) =>
-        mapEntries(feed, (entry) => ({ ...entry, unread: false })),
-      );
+      showAllRead(client, unread);
+      const channel = readChannel();
+      channel?.postMessage(unread);
+      channel?.close();
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { ActivityEvent } from '@photo/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { openEventStream } from '../../../shared/api/event-stream';
-import { activityKeys, applyActivityEvent } from './activity-api';
+import { activityKeys, applyActivityEvent, followReadsInOtherTabs } from './activity-api';
 
 /** Whether a parsed event has the shape the server sends (ActivityEvent). */
 function isActivityEvent(value: unknown): value is ActivityEvent {
@@ -19,11 +19,13 @@ function isActivityEvent(value: unknown): value is ActivityEvent {
 
 /**
  * Reads GET activity/events while the app is open: each new entry updates the badge and the
- * list. After a break, the count is read again. Loaded apart from the first page (with the
- * EventSource client). Returns the function that closes the stream.
+ * list. After a break, the count is read again. "Mark all read" in another tab of this browser
+ * clears the badge here too. Loaded apart from the first page (with the EventSource client).
+ * Returns the function that closes the stream.
  */
 export function openActivityStream(client: QueryClient): () => void {
-  return openEventStream('/api/activity/events', 'activity', {
+  const stopFollowingReads = followReadsInOtherTabs(client);
+  const closeStream = openEventStream('/api/activity/events', 'activity', {
     onEvent: (data) => {
       let event: unknown;
       try {
@@ -37,4 +39,8 @@ export function openActivityStream(client: QueryClient): () => void {
       if (resumed) void client.invalidateQueries({ queryKey: activityKeys.unread });
     },
   });
+  return () => {
+    closeStream();
+    stopFollowingReads();
+  };
 }

@@ -1,5 +1,5 @@
 import type { Activity, ActivityEvent } from '@photo/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
@@ -136,6 +136,41 @@ describe('the activity bell', () => {
     expect(await screen.findByRole('button', { name: 'Activity' })).not.toHaveTextContent(/\d/);
     expect(within(panel).queryByText('Unread')).toBeNull();
     expect(network.sent('POST /api/activity/read')).toHaveLength(1);
+  });
+
+  it('tells the other tabs: "Mark all read" in one clears the badge in another, live', async () => {
+    const { user } = open({ count: 3, more: false });
+    const otherTab = new BroadcastChannel('photo.activity-read');
+    const heard: unknown[] = [];
+    otherTab.onmessage = (message) => heard.push(message.data);
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Activity, 3 unread' }));
+      const panel = await screen.findByRole('region', { name: 'Activity' });
+      await within(panel).findAllByRole('listitem');
+      await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+      await waitFor(() => expect(heard).toEqual([{ count: 0, more: false }]));
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('clears its badge when another tab marks all read', async () => {
+    open({ count: 3, more: false });
+    await screen.findByRole('button', { name: 'Activity, 3 unread' });
+    const otherTab = new BroadcastChannel('photo.activity-read');
+    try {
+      // The bell follows the other tabs once its live code has loaded.
+      await waitFor(
+        async () => {
+          otherTab.postMessage({ count: 0, more: false });
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          expect(screen.getByRole('button', { name: 'Activity' })).not.toHaveTextContent(/\d/);
+        },
+        { timeout: 5000 },
+      );
+    } finally {
+      otherTab.close();
+    }
   });
 
   it('closes with Escape, back on the bell', async () => {
