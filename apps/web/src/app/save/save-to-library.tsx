@@ -13,8 +13,7 @@ import { useCurrentUserId } from '../../shared/auth/session-store';
 import { paths } from '../../shared/config/paths';
 import { useOpenedOnce } from '../../shared/lib/use-opened-once';
 import './save-to-library.css';
-import { useIntl, useT } from '../../i18n/i18n';
-import { richText } from '../../features/albums/lib/rich-text';
+import { useRichT, useT } from '../../i18n/i18n';
 
 // The picker comes when first opened, as from the selection bar.
 const AlbumPicker = lazy(() => import('../../features/albums/components/album-picker'));
@@ -48,7 +47,7 @@ function SavedNotice({
   onDismiss: () => void;
 }) {
   const t = useT();
-  const intl = useIntl();
+  const rich = useRichT();
   useEffect(() => {
     if (!saved && !error) return undefined;
     const timer = setTimeout(onDismiss, NOTICE_MS);
@@ -60,7 +59,7 @@ function SavedNotice({
         <div className="app-saved-notice">
           {saved ? (
             <span>
-              {richText(intl, 'viewer.saved', {
+              {rich('viewer.saved', {
                 name: (
                   <Link key="name" to={paths.album(saved.albumId)} className="text-break">
                     {saved.name}

@@ -19,9 +19,8 @@ import {
 } from '../../../shared/lib/file-checks';
 import { albumKeys } from '../api/album-keys';
 import { addGuestPhoto, keepGuestName, readGuestName } from '../api/shared-link';
-import { t as text, useIntl, useT } from '../../../i18n/i18n';
+import { t as text, useRichT, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
-import { richText } from '../lib/rich-text';
 
 type Status = 'rejected' | 'queued' | 'uploading' | 'done' | 'failed' | 'stopped';
 
@@ -213,7 +212,7 @@ function UploadStep({
   const { limits } = queue;
   const done = queue.items.filter((item) => item.status === 'done').length;
   const t = useT();
-  const intl = useIntl();
+  const rich = useRichT();
 
   const onDrop = (event: DragEvent<HTMLButtonElement>) => {
     event.preventDefault();
@@ -224,7 +223,7 @@ function UploadStep({
   return (
     <>
       <p className="small mb-3">
-        {richText(intl, 'upload.guest.as', {
+        {rich('upload.guest.as', {
           name: (
             <span key="name" className="fw-semibold">
               {guestName}

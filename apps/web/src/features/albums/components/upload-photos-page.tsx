@@ -25,9 +25,8 @@ import {
 import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
-import { useIntl, useT } from '../../../i18n/i18n';
+import { useRichT, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
-import { richText } from '../lib/rich-text';
 
 const STATUS_TEXT: Record<UploadItem['status'], MessageId> = {
   rejected: 'upload.status.rejected',
@@ -236,7 +235,7 @@ function UnfinishedUploads({
   onForget: (upload: UnfinishedUpload) => void;
 }) {
   const t = useT();
-  const intl = useIntl();
+  const rich = useRichT();
   if (uploads.length === 0) return null;
   return (
     <section aria-labelledby="unfinished-title" className="alert alert-info mt-3">
@@ -248,15 +247,11 @@ function UnfinishedUploads({
         {uploads.map((upload) => (
           <li key={upload.key} className="d-flex flex-wrap align-items-center gap-2 mt-2">
             <span className="me-auto text-break">
-              {richText(
-                intl,
-                upload.fraction !== null ? 'upload.unfinished.at' : 'upload.unfinished.file',
-                {
-                  name: upload.name,
-                  percent: upload.fraction !== null ? percentOf(upload.fraction) : 0,
-                  b: (chunks) => <strong key="b">{chunks}</strong>,
-                },
-              )}
+              {rich(upload.fraction !== null ? 'upload.unfinished.at' : 'upload.unfinished.file', {
+                name: upload.name,
+                percent: upload.fraction !== null ? percentOf(upload.fraction) : 0,
+                b: (chunks) => <strong key="b">{chunks}</strong>,
+              })}
             </span>
             <Button size="sm" variant="outline-secondary" onClick={() => onForget(upload)}>
               {t('upload.forget')} <span className="visually-hidden">{upload.name}</span>
@@ -331,7 +326,7 @@ export function UploadPhotosPage() {
   const album = useAlbum(albumId);
   const userId = useCurrentUserId();
   const t = useT();
-  const intl = useIntl();
+  const rich = useRichT();
 
   const header = (
     <>
@@ -370,7 +365,7 @@ export function UploadPhotosPage() {
     <>
       {header}
       <p className="lead text-break">
-        {richText(intl, 'upload.lead', { name: <strong key="name">{album.data.name}</strong> })}
+        {rich('upload.lead', { name: <strong key="name">{album.data.name}</strong> })}
       </p>
       {canAdd ? (
         <Uploader albumId={album.data.id} owner={userId ?? ''} />

@@ -24,8 +24,7 @@ import { Comments } from './comments';
 import { InfoIcon } from './info-icon';
 import { LikeButton } from './like-button';
 import { RotateButtons } from './rotate-buttons';
-import { useIntl, useT } from '../../../i18n/i18n';
-import { richText } from '../lib/rich-text';
+import { useRichT, useT } from '../../../i18n/i18n';
 
 function camera(photo: Photo): string | null {
   const make = photo.cameraMake?.trim() ?? '';
@@ -50,7 +49,7 @@ export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps
   const size = scaledSize(photo.width, photo.height, PHOTO_DISPLAY_WIDTH);
   const cameraText = camera(photo);
   const t = useT();
-  const intl = useIntl();
+  const rich = useRichT();
   const added = (
     <time key="date" dateTime={photo.dateCreated}>
       {formatDateTime(photo.dateCreated)}
@@ -66,7 +65,7 @@ export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps
           <li className="d-flex gap-3">
             <InfoIcon name="calendar" />
             <span>
-              {richText(intl, 'photos.details.taken', {
+              {rich('photos.details.taken', {
                 date: (
                   <time key="date" dateTime={photo.dateTaken}>
                     {formatDateTaken(photo.dateTaken)}
@@ -97,7 +96,7 @@ export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps
           <InfoIcon name="person" />
           <span>
             {photo.createdBy
-              ? richText(intl, 'photos.details.addedBy', { name: photo.createdBy, date: added })
+              ? rich('photos.details.addedBy', { name: photo.createdBy, date: added })
               : added}
           </span>
         </li>
@@ -209,7 +208,7 @@ function PhotoMedia({ photo }: { photo: Photo }) {
 export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: PhotoDetailsProps) {
   const photo = usePhoto(photoId);
   const t = useT();
-  const intl = useIntl();
+  const rich = useRichT();
 
   if (photo.isPending) {
     return (
@@ -254,7 +253,7 @@ export function PhotoDetails({ photoId, actions, onLikeChanged, onRotated }: Pho
               <div className="app-min-w-0">
                 <h1 className="h5 mb-0">{t('photos.photo')}</h1>
                 <p className="small text-body-secondary text-break mb-0">
-                  {richText(intl, 'photos.id', {
+                  {rich('photos.id', {
                     id: (
                       <span key="id" className="font-monospace">
                         {current.id}
