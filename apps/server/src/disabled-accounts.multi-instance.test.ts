@@ -1,61 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './test/ports.js';
+import { startServerProcess, waitUntilServing, type ServerProcess } from './test/server-process.js';
 import { createTestPostgresDatabase, postgresAvailability } from './test/postgres.js';
 
 /**
  * Two server processes on one PostgreSQL database, started from the real entry point: an account
  * disabled through one is refused by the other within DISABLED_ACCOUNTS_CHECK_SECONDS.
  */
-const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const CHECK_SECONDS = 2;
 
-interface Instance {
-  url: string;
-  dataDir: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
-}
-
-async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `photo-${name}-`));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { url: `http://127.0.0.1:${port}`, dataDir, child, exited, output: () => output };
-}
-
-async function waitUntilServing(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (instance.child.exitCode !== null) throw new Error(`exited: ${instance.output()}`);
-    if (Date.now() > deadline) throw new Error(`did not start: ${instance.output()}`);
-    const health = await fetch(`${instance.url}/api/health`).catch(() => undefined);
-    if (health?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 function call(
-  instance: Instance,
+  instance: ServerProcess,
   method: string,
   pathName: string,
   token?: string,
@@ -71,7 +26,10 @@ function call(
   });
 }
 
-async function signUp(instance: Instance, name: string): Promise<{ token: string; uid: string }> {
+async function signUp(
+  instance: ServerProcess,
+  name: string,
+): Promise<{ token: string; uid: string }> {
   const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
   const res = await call(instance, 'POST', '/identity/v1/accounts:signUp', undefined, {
     email,
@@ -100,8 +58,8 @@ if (skipReason) console.warn(`Skipping the disabled-accounts multi-instance test
 
 describe.skipIf(Boolean(skipReason))('a disabled account on two instances', () => {
   let database: { url: string; drop: () => Promise<void> };
-  let a: Instance;
-  let b: Instance;
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
     database = await createTestPostgresDatabase();
@@ -109,9 +67,9 @@ describe.skipIf(Boolean(skipReason))('a disabled account on two instances', () =
       DATABASE_URL: database.url,
       DISABLED_ACCOUNTS_CHECK_SECONDS: String(CHECK_SECONDS),
     };
-    a = await startInstance('a', env);
+    a = await startServerProcess('a', env);
     await waitUntilServing(a);
-    b = await startInstance('b', env);
+    b = await startServerProcess('b', env);
     await waitUntilServing(b);
   }, 240_000);
 

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedBlobKeys } from './test/fixtures.js';
 import { imageOf } from './test/images.js';
-import { freePort } from './test/ports.js';
+import { startServerProcess, waitUntilServing, type ServerProcess } from './test/server-process.js';
 import { createTestPostgresDatabase, postgresAvailability } from './test/postgres.js';
 import { startS3Peer, type S3Peer } from './test/s3-peer.js';
 
@@ -15,55 +12,9 @@ import { startS3Peer, type S3Peer } from './test/s3-peer.js';
  * database and one S3-compatible bucket, each with a data folder of its own; requests go to one
  * and then the other, as behind a load balancer.
  */
-const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-
-interface Instance {
-  name: string;
-  url: string;
-  dataDir: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
-}
-
-async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `photo-${name}-`));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { name, url: `http://127.0.0.1:${port}`, dataDir, child, exited, output: () => output };
-}
-
-async function waitUntilServing(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (instance.child.exitCode !== null) {
-      throw new Error(`${instance.name} exited: ${instance.output()}`);
-    }
-    if (Date.now() > deadline)
-      throw new Error(`${instance.name} did not start: ${instance.output()}`);
-    const health = await fetch(`${instance.url}/api/health`).catch(() => undefined);
-    if (health?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function call(
-  instance: Instance,
+  instance: ServerProcess,
   method: string,
   pathName: string,
   options: { token?: string; json?: unknown; form?: FormData } = {},
@@ -76,6 +27,9 @@ async function call(
   }
   return fetch(`${instance.url}${pathName}`, { method, headers, body });
 }
+
+// The test reads the instances' info lines (which of them migrated); not the AWS SDK's Node warning.
+const logs = { LOG_LEVEL: 'info', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
 const pg = await postgresAvailability();
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
@@ -91,10 +45,10 @@ describe.skipIf(Boolean(skipReason))(
   () => {
     let database: { url: string; drop: () => Promise<void> };
     let bucket: S3Peer;
-    let a: Instance;
-    let b: Instance;
+    let a: ServerProcess;
+    let b: ServerProcess;
     /** ROLE=worker: started once a job waits for it. */
-    let worker: Instance | undefined;
+    let worker: ServerProcess | undefined;
     let env: Record<string, string>;
     let turn = 0;
     /** The next instance, round-robin. */
@@ -106,8 +60,8 @@ describe.skipIf(Boolean(skipReason))(
       env = { DATABASE_URL: database.url, ...bucket.env };
       // Started at the same moment, on a database with no tables yet; they serve and take no job.
       [a, b] = await Promise.all([
-        startInstance('a', { ...env, ROLE: 'api' }),
-        startInstance('b', { ...env, ROLE: 'api' }),
+        startServerProcess('a', { ...env, ...logs, ROLE: 'api' }),
+        startServerProcess('b', { ...env, ...logs, ROLE: 'api' }),
       ]);
       await Promise.all([waitUntilServing(a), waitUntilServing(b)]);
     }, 180_000);
@@ -186,7 +140,7 @@ describe.skipIf(Boolean(skipReason))(
       const health = await call(other, 'GET', '/api/health');
       expect(await health.json()).toMatchObject({ jobs: { waiting: 1, active: 0 } });
 
-      worker = await startInstance('worker', { ...env, ROLE: 'worker' });
+      worker = await startServerProcess('worker', { ...env, ...logs, ROLE: 'worker' });
       await waitUntilServing(worker);
       const startedAt = Date.now();
       let thumb: Response | undefined;
@@ -252,7 +206,7 @@ describe.skipIf(Boolean(skipReason))(
       let failed = 0;
       let inFlight = 0;
       let killed = false;
-      const write = async (target: Instance, name: string) => {
+      const write = async (target: ServerProcess, name: string) => {
         try {
           const res = await call(target, 'POST', '/api/albumsDb', {
             token,
