@@ -1,7 +1,6 @@
 import {
   IDENTITY_MFA_BASE_PATH,
   IDENTITY_TOOLKIT_V2_PATH,
-  identityErrorBodySchema,
   identityMfaEnrollmentFinalizeRequestSchema,
   identityMfaEnrollmentStartRequestSchema,
   identityMfaEnrollmentStartResponseSchema,
@@ -16,45 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { identityErrorBody } from './identity.errors.js';
+import { identityPost } from './identity.post-route.js';
 import { createSecondFactor, type SecondFactor } from './identity.mfa.js';
-
-const errorResponses = {
-  400: identityErrorBodySchema,
-  413: identityErrorBodySchema,
-  429: identityErrorBodySchema,
-};
-const keyQuery = z.object({ key: z.string().optional() }).meta({
-  description: 'API key of the hosted protocol; accepted and ignored.',
-});
 
 /** The multi-factor routes under one prefix; `extensions` adds ours (recovery codes). */
 const mfaPrefixRoutes: FastifyPluginAsyncZod<{
   secondFactor: SecondFactor;
   extensions: boolean;
 }> = async (app, { secondFactor, extensions }) => {
-  const post = <Body extends z.ZodType>(
-    url: string,
-    summary: string,
-    description: string,
-    body: Body,
-    response: z.ZodType,
-    handle: (body: z.infer<Body>) => unknown,
-  ) =>
-    app.post(
-      url,
-      {
-        schema: {
-          tags: ['identity'],
-          summary,
-          description,
-          security: [],
-          querystring: keyQuery,
-          body,
-          response: { 200: response, ...errorResponses },
-        },
-      },
-      async (request) => handle(request.body as z.infer<Body>),
-    );
+  const post = identityPost(app, { keyQuery: true });
 
   post(
     '/accounts/mfaEnrollment::start',

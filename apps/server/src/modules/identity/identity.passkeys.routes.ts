@@ -1,5 +1,4 @@
 import {
-  identityErrorBodySchema,
   identitySignInResponseSchema,
   passkeyDeleteRequestSchema,
   passkeyIdTokenRequestSchema,
@@ -17,14 +16,9 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import { identityErrorBody } from './identity.errors.js';
+import { identityPost } from './identity.post-route.js';
 import { PasskeyError, createPasskeys, type RelyingParty } from './identity.passkeys.js';
 import { createSessions } from './identity.sessions.js';
-
-const errorResponses = {
-  400: identityErrorBodySchema,
-  404: identityErrorBodySchema,
-  429: identityErrorBodySchema,
-};
 
 /**
  * The relying party passkeys belong to: PUBLIC_URL's origin and host name when it is set, else the
@@ -75,28 +69,7 @@ export const identityPasskeyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
     throw error;
   });
 
-  const post = <Body extends z.ZodType>(
-    url: string,
-    summary: string,
-    description: string,
-    body: Body,
-    response: z.ZodType,
-    handle: (body: z.infer<Body>, request: FastifyRequest) => unknown,
-  ) =>
-    app.post(
-      url,
-      {
-        schema: {
-          tags: ['identity'],
-          summary,
-          description,
-          security: [],
-          body,
-          response: { 200: response, ...errorResponses },
-        },
-      },
-      async (request) => handle(request.body as z.infer<Body>, request),
-    );
+  const post = identityPost(app, { errors: [400, 404, 429] });
 
   post(
     '/passkeys::registrationOptions',

@@ -6,7 +6,6 @@ import {
   SECURE_TOKEN_PATH,
   identityCredentialsRequestSchema,
   identityDeleteResponseSchema,
-  identityErrorBodySchema,
   identityIdTokenRequestSchema,
   identityLookupResponseSchema,
   identityMfaRequiredResponseSchema,
@@ -29,6 +28,7 @@ import type { AppDeps } from '../../deps.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { IdentityError, identityErrorBody } from './identity.errors.js';
 import { identityMfaRoutes } from './identity.mfa.routes.js';
+import { identityPost } from './identity.post-route.js';
 import {
   createIdentityService,
   type IdentityService,
@@ -40,15 +40,6 @@ import { signInClient } from './sign-in-throttle.js';
 
 /** Requests per minute from one client address to the identity service, whatever they are. */
 const REQUESTS_PER_MINUTE = 300;
-
-const errorResponses = {
-  400: identityErrorBodySchema,
-  413: identityErrorBodySchema,
-  429: identityErrorBodySchema,
-};
-const keyQuery = z.object({ key: z.string().optional() }).meta({
-  description: 'API key of the hosted protocol; accepted and ignored.',
-});
 
 /** Where links in e-mails point: PUBLIC_URL, else the origin the request came to. */
 function requestContext(
@@ -80,28 +71,14 @@ const identityPrefixRoutes: FastifyPluginAsyncZod<{
       maxAge: 3600,
     });
   }
-  /** An identity operation: POST with a JSON body, answered with 200 or an identity error. */
+  const identityOperation = identityPost(app, { keyQuery: true });
   const post = <Body extends z.ZodType>(
     url: string,
     summary: string,
     body: Body,
     response: z.ZodType,
     handle: (body: z.infer<Body>, request: FastifyRequest, reply: FastifyReply) => unknown,
-  ) =>
-    app.post(
-      url,
-      {
-        schema: {
-          tags: ['identity'],
-          summary,
-          security: [],
-          querystring: keyQuery,
-          body,
-          response: { 200: response, ...errorResponses },
-        },
-      },
-      async (request, reply) => handle(request.body as z.infer<Body>, request, reply),
-    );
+  ) => identityOperation(url, summary, undefined, body, response, handle);
 
   if (routes !== 'token') {
     post(

@@ -21,24 +21,19 @@ export async function insertRequest(
  * Uses the request up and answers it, only if it is unused, unexpired and was started by this
  * browser: of two callbacks with the same state, one gets it; a refused one changes nothing.
  */
-export async function takeRequest(
+export function takeRequest(
   db: Db,
   key: { stateHash: string; browserHash: string },
   at: string,
 ): Promise<SsoRequestRow | undefined> {
-  const result = await db
+  return db
     .updateTable('identity_sso_requests')
     .set({ used_at: at })
     .where('state_hash', '=', key.stateHash)
     .where('browser_hash', '=', key.browserHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return undefined;
-  return db
-    .selectFrom('identity_sso_requests')
-    .selectAll()
-    .where('state_hash', '=', key.stateHash)
+    .returningAll()
     .executeTakeFirst();
 }
 
@@ -98,23 +93,18 @@ export async function insertHandoff(
 }
 
 /** Uses the handoff up and answers it, only if it is unused, unexpired and for this browser. */
-export async function takeHandoff(
+export function takeHandoff(
   db: Db,
   key: { codeHash: string; browserHash: string },
   at: string,
 ): Promise<SsoHandoffRow | undefined> {
-  const result = await db
+  return db
     .updateTable('identity_sso_handoffs')
     .set({ used_at: at })
     .where('code_hash', '=', key.codeHash)
     .where('browser_hash', '=', key.browserHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return undefined;
-  return db
-    .selectFrom('identity_sso_handoffs')
-    .selectAll()
-    .where('code_hash', '=', key.codeHash)
+    .returningAll()
     .executeTakeFirst();
 }
