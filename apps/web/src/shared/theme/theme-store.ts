@@ -53,6 +53,8 @@ function watchSystem(): void {
   };
   query.addEventListener('change', onChange);
   systemWatch = () => query.removeEventListener('change', onChange);
+  // The page was drawn before this code ran (public/theme.js): catch up with a change since.
+  onChange();
 }
 
 /** Another tab chose a theme: follow it. */
