@@ -265,6 +265,14 @@ export async function api<T = unknown>(
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+/** GETs a URL (with the idToken when given), reads the whole body, and answers it as JSON. */
+export async function getJson<T>(url: string, idToken?: string): Promise<T> {
+  const res = await fetch(url, { headers: idToken ? { idToken } : {} });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+  return JSON.parse(body) as T;
+}
+
 /** Newest modification time of the files under a folder, in ms. */
 function newestMtime(dir: string): number {
   let newest = 0;
