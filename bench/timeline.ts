@@ -11,7 +11,7 @@
 //   BENCH_PHOTOS (100000), BENCH_ROUNDS (5), BENCH_DATABASES (sqlite,postgres),
 //   BENCH_EXPLAIN (1: print each query's plan), TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
 import SQLite from 'better-sqlite3';
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import {
@@ -28,6 +28,7 @@ import {
   type Engine,
   type Measure,
 } from './lib/engines.js';
+import { printPlan } from './lib/query-plan.js';
 import { startRun } from './lib/results.js';
 import { getJson, signUpUser } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
@@ -329,16 +330,7 @@ async function showPlans(target: Target): Promise<void> {
       sent.length = 0;
       await run();
       for (const query of [...sent]) {
-        const result = await handle.db.executeQuery<Record<string, unknown>>(
-          CompiledQuery.raw(
-            `${postgres ? 'explain (analyze, buffers)' : 'explain query plan'} ${query.sql}`,
-            [...query.parameters],
-          ),
-        );
-        console.log(`${target.engine}, ${label}:`);
-        for (const row of result.rows) {
-          console.log(`  ${String(postgres ? row['QUERY PLAN'] : row.detail)}`);
-        }
+        await printPlan(handle.db, query, postgres, `${target.engine}, ${label}`);
       }
     }
   } finally {
