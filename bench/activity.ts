@@ -13,17 +13,15 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
-  engineName,
-  onEachEngine,
+  measureOnEngines,
   printFigures,
-  startAppOn,
-  startBaselineRoute,
-  timeAgainstBaseline,
+  startTarget,
   type Engine,
+  type EngineTarget,
   type Measure,
 } from './lib/engines.js';
 import { startRun } from './lib/results.js';
-import { getJson, signUpUser } from './lib/server.js';
+import { getJson } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
 
 const {
@@ -85,19 +83,10 @@ function seedStatements(viewerId: string): string[] {
   ];
 }
 
-interface Target {
-  appUrl: string;
-  baselineUrl: string;
-  idToken: string;
-  close(): Promise<void>;
-}
-
-async function makeTarget(engine: Engine): Promise<Target> {
-  const app = await startAppOn(engine, 'activity');
-  const { idToken, uid } = await signUpUser(app.url, 'activity@example.com');
-  const started = performance.now();
+/** Seeds the database `where` for the viewer `uid` (seedStatements), then updates its statistics. */
+async function seed(engine: Engine, where: string, uid: string): Promise<void> {
   if (engine === 'sqlite') {
-    const sqlite = new SQLite(app.where);
+    const sqlite = new SQLite(where);
     sqlite.pragma('journal_mode = WAL');
     sqlite.transaction(() => {
       for (const statement of seedStatements(uid)) sqlite.exec(statement);
@@ -105,7 +94,7 @@ async function makeTarget(engine: Engine): Promise<Target> {
     sqlite.exec('analyze');
     sqlite.close();
   } else {
-    const client = new pg.Client({ connectionString: app.where });
+    const client = new pg.Client({ connectionString: where });
     await client.connect();
     await client.query('begin');
     for (const statement of seedStatements(uid)) await client.query(statement);
@@ -113,28 +102,20 @@ async function makeTarget(engine: Engine): Promise<Target> {
     await client.query('vacuum analyze');
     await client.end();
   }
-  console.log(
-    `${engine}: ${2 * activityCount} entries seeded in ${Math.round(performance.now() - started)} ms`,
-  );
-  // The baseline: the same person's rows after the read mark, counted up to 100, as JSON.
-  const baseline = await startBaselineRoute(engine, app.where, {
-    route: '/unread',
-    sql: baselineSql,
-    values: [uid, READ_AT],
-    one: true,
-  });
-  return {
-    appUrl: app.url,
-    baselineUrl: baseline.url,
-    idToken,
-    close: async () => {
-      await baseline.stop();
-      await app.stop();
-    },
-  };
 }
 
-const MEASURES: Record<string, Measure<Target>> = {
+function makeTarget(engine: Engine): Promise<EngineTarget> {
+  return startTarget(engine, {
+    label: 'activity',
+    email: 'activity@example.com',
+    seeding: `${2 * activityCount} entries`,
+    seed: (where, uid) => seed(engine, where, uid),
+    // The baseline: the same person's rows after the read mark, counted up to 100, as JSON.
+    baseline: (uid) => ({ route: '/unread', sql: baselineSql, values: [uid, READ_AT], one: true }),
+  });
+}
+
+const MEASURES: Record<string, Measure<EngineTarget>> = {
   'unread count': async (t) => {
     const unread = await getJson<{ count: number; more: boolean }>(
       `${t.appUrl}/api/activity/unread`,
@@ -148,26 +129,17 @@ const MEASURES: Record<string, Measure<Target>> = {
   },
 };
 
-const baselineMeasure: Measure<Target> = async (t) => {
+const baselineMeasure: Measure<EngineTarget> = async (t) => {
   const row = await getJson<{ count: number | string }>(`${t.baselineUrl}/unread`);
   if (Number(row.count) !== 100) throw new Error(`the baseline counted ${row.count}`);
 };
 
-async function measureEngine(engine: Engine) {
-  const target = await makeTarget(engine);
-  try {
-    return await timeAgainstBaseline(engineName(engine), target, MEASURES, baselineMeasure, {
-      rounds,
-      perRound: PER_ROUND,
-    });
-  } finally {
-    await target.close();
-  }
-}
-
 async function main() {
   const run = startRun('activity');
-  const figures = await onEachEngine(engines, measureEngine);
+  const figures = await measureOnEngines(engines, makeTarget, MEASURES, baselineMeasure, {
+    rounds,
+    perRound: PER_ROUND,
+  });
   console.log(
     `\nThe activity feed over HTTP at ${activityCount} entries of one person (and as many of ` +
       `others), ${rounds * PER_ROUND} runs each, ${run.startedAt.toISOString()}, load average ` +

@@ -19,18 +19,16 @@ import {
   listVisiblePhotos,
 } from '../apps/server/src/modules/timeline/timeline.repository.js';
 import {
-  engineName,
-  onEachEngine,
+  measureOnEngines,
   printFigures,
-  startAppOn,
-  startBaselineRoute,
-  timeAgainstBaseline,
+  startTarget,
   type Engine,
+  type EngineTarget,
   type Measure,
 } from './lib/engines.js';
 import { printPlan } from './lib/query-plan.js';
 import { startRun } from './lib/results.js';
-import { getJson, signUpUser } from './lib/server.js';
+import { getJson } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
 
 const {
@@ -98,18 +96,9 @@ function seedRows(viewerId: string): Seeded {
   return { photos, files };
 }
 
-interface Target {
-  engine: string;
-  /** The app's server, and the baseline's. */
-  appUrl: string;
-  baselineUrl: string;
-  idToken: string;
-  uid: string;
-  /** The SQLite file, or the PostgreSQL URL. */
-  where: string;
+interface Target extends EngineTarget {
   /** The month with the most photos: the month page's. */
   busiestMonth: string;
-  close(): Promise<void>;
 }
 
 const T0 = '2016-01-01T00:00:00.000Z';
@@ -245,37 +234,22 @@ async function seedPostgres(url: string, viewerId: string): Promise<void> {
 }
 
 async function makeTarget(engine: Engine): Promise<Target> {
-  const app = await startAppOn(engine, 'timeline');
-  const { idToken, uid } = await signUpUser(app.url, 'timeline@example.com');
-  const started = performance.now();
-  if (engine === 'sqlite') seedSqlite(app.where, uid);
-  else await seedPostgres(app.where, uid);
-  console.log(
-    `${engine}: ${photoCount} photos seeded in ${Math.round(performance.now() - started)} ms`,
-  );
-  const baseline = await startBaselineRoute(engine, app.where, {
-    route: '/photos',
-    sql: () => BASELINE_SQL,
+  const target = await startTarget(engine, {
+    label: 'timeline',
+    email: 'timeline@example.com',
+    seeding: `${photoCount} photos`,
+    seed: (where, uid) => (engine === 'sqlite' ? seedSqlite(where, uid) : seedPostgres(where, uid)),
+    baseline: () => ({ route: '/photos', sql: () => BASELINE_SQL }),
   });
   const index = await getJson<{ months: { month: string; count: number }[]; total: number }>(
-    `${app.url}/api/timeline/months`,
-    idToken,
+    `${target.appUrl}/api/timeline/months`,
+    target.idToken,
   );
   const busiestMonth = [...index.months].sort((a, b) => b.count - a.count)[0]!.month;
   console.log(`${engine}: the viewer sees ${index.total} photos in ${index.months.length} months`);
-  return {
-    engine: engineName(engine),
-    appUrl: app.url,
-    baselineUrl: baseline.url,
-    idToken,
-    uid,
-    where: app.where,
-    busiestMonth,
-    close: async () => {
-      await baseline.stop();
-      await app.stop();
-    },
-  };
+  const withMonth = { ...target, busiestMonth };
+  if (explain) await showPlans(withMonth);
+  return withMonth;
 }
 
 const MEASURES: Record<string, Measure<Target>> = {
@@ -338,22 +312,12 @@ async function showPlans(target: Target): Promise<void> {
   }
 }
 
-async function measureEngine(engine: Engine) {
-  const target = await makeTarget(engine);
-  try {
-    if (explain) await showPlans(target);
-    return await timeAgainstBaseline(target.engine, target, MEASURES, baselineMeasure, {
-      rounds,
-      perRound: PER_ROUND,
-    });
-  } finally {
-    await target.close();
-  }
-}
-
 async function main() {
   const run = startRun('timeline');
-  const figures = await onEachEngine(engines, measureEngine);
+  const figures = await measureOnEngines(engines, makeTarget, MEASURES, baselineMeasure, {
+    rounds,
+    perRound: PER_ROUND,
+  });
   console.log(
     `\nThe timeline over HTTP at ${photoCount} photos, ${ALBUMS} albums, ` +
       `${rounds * PER_ROUND} runs each, ${run.startedAt.toISOString()}, load average at the start ` +

@@ -9,29 +9,22 @@ import {
   postgresAvailability,
 } from '../../apps/server/src/test/postgres.js';
 import { freePort } from '../../apps/server/src/test/ports.js';
-import { repoRoot, spawnServer, startAppProcess } from './server.js';
+import { repoRoot, signUpUser, spawnServer, startAppProcess } from './server.js';
 import { median, percentile, ratio } from './stats.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
 /** The engine as the figures name it. */
-export const engineName = (engine: Engine) => (engine === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+const engineName = (engine: Engine) => (engine === 'sqlite' ? 'SQLite' : 'PostgreSQL');
 
 const serverDir = path.join(repoRoot, 'apps/server');
 
-export interface AppOnEngine {
-  url: string;
-  /** The SQLite file (on SQLite), or the PostgreSQL database's URL: what to seed. */
-  where: string;
-  /** Stops the server, removes its data folder and drops its PostgreSQL database. */
-  stop(): Promise<void>;
-}
-
 /**
  * The app's server (source or build: BENCH_SERVER), logging only errors, on a fresh data folder
- * named after `label` and, on PostgreSQL, a fresh database.
+ * named after `label` and, on PostgreSQL, a fresh database. `where` is the SQLite file or the
+ * PostgreSQL database's URL; `stop` stops the server, then removes the folder and the database.
  */
-export async function startAppOn(engine: Engine, label: string): Promise<AppOnEngine> {
+async function startAppOn(engine: Engine, label: string) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
   const database = engine === 'postgres' ? await createTestPostgresDatabase() : undefined;
   const server = await startAppProcess(dataDir, {
@@ -50,20 +43,22 @@ export async function startAppOn(engine: Engine, label: string): Promise<AppOnEn
   };
 }
 
+export interface BaselineQuery {
+  route: string;
+  sql: (placeholder: (n: number) => string) => string;
+  values?: unknown[];
+  one?: boolean;
+}
+
 /**
  * The baseline: a bare Fastify route GET `route` running one prepared statement, `sql` written
  * with the engine's placeholders (`?` or `$n`), with `values`, on the database `where`; it
  * answers the rows as JSON, or with `one` the first row.
  */
-export async function startBaselineRoute(
+async function startBaselineRoute(
   engine: Engine,
   where: string,
-  query: {
-    route: string;
-    sql: (placeholder: (n: number) => string) => string;
-    values?: unknown[];
-    one?: boolean;
-  },
+  query: BaselineQuery,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const values = JSON.stringify(query.values ?? []);
@@ -80,6 +75,57 @@ export async function startBaselineRoute(
     app.get(${JSON.stringify(query.route)}, read);
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
   return spawnServer(['-e', code], { port, probe: query.route, cwd: serverDir });
+}
+
+/** What a benchmark measures on one engine: the app's server and the baseline route beside it. */
+export interface EngineTarget {
+  /** SQLite or PostgreSQL, as the figures name it. */
+  engine: string;
+  appUrl: string;
+  baselineUrl: string;
+  /** The person signed up, whose data was seeded. */
+  idToken: string;
+  uid: string;
+  /** The SQLite file, or the PostgreSQL database's URL. */
+  where: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The app's server on `engine` with a person signed up as `email`, the database then seeded for
+ * them by `seed` (timed, and said as `${seeding} seeded`), then the baseline route on the same
+ * database.
+ */
+export async function startTarget(
+  engine: Engine,
+  options: {
+    label: string;
+    email: string;
+    seeding: string;
+    seed: (where: string, uid: string) => void | Promise<void>;
+    baseline: (uid: string) => BaselineQuery;
+  },
+): Promise<EngineTarget> {
+  const app = await startAppOn(engine, options.label);
+  const { idToken, uid } = await signUpUser(app.url, options.email);
+  const started = performance.now();
+  await options.seed(app.where, uid);
+  console.log(
+    `${engine}: ${options.seeding} seeded in ${Math.round(performance.now() - started)} ms`,
+  );
+  const baseline = await startBaselineRoute(engine, app.where, options.baseline(uid));
+  return {
+    engine: engineName(engine),
+    appUrl: app.url,
+    baselineUrl: baseline.url,
+    idToken,
+    uid,
+    where: app.where,
+    close: async () => {
+      await baseline.stop();
+      await app.stop();
+    },
+  };
 }
 
 /** One request, checked, as a round times it. */
@@ -100,8 +146,7 @@ export interface Figure {
  * `perRound` times right after the baseline did. Answers each measure's median and p95, and the
  * baseline's over all the rounds.
  */
-export async function timeAgainstBaseline<T>(
-  engine: string,
+async function timeAgainstBaseline<T extends EngineTarget>(
   target: T,
   measures: Record<string, Measure<T>>,
   baseline: Measure<T>,
@@ -129,7 +174,7 @@ export async function timeAgainstBaseline<T>(
   return names.map((name) => {
     const t = times[name]!;
     return {
-      engine,
+      engine: target.engine,
       measure: name,
       medianMs: median(t),
       p95Ms: percentile(t, 0.95),
@@ -139,10 +184,17 @@ export async function timeAgainstBaseline<T>(
   });
 }
 
-/** `measure` on each engine in turn; PostgreSQL skipped, and said so, when it does not answer. */
-export async function onEachEngine(
+/**
+ * On each engine in turn: a target made by `start`, `measures` timed on it against `baseline`
+ * (see timeAgainstBaseline), and the target closed. PostgreSQL is skipped, and said so, when it
+ * does not answer.
+ */
+export async function measureOnEngines<T extends EngineTarget>(
   engines: readonly Engine[],
-  measure: (engine: Engine) => Promise<Figure[]>,
+  start: (engine: Engine) => Promise<T>,
+  measures: Record<string, Measure<T>>,
+  baseline: Measure<T>,
+  rounds: { rounds: number; perRound: number },
 ): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const engine of engines) {
@@ -153,7 +205,12 @@ export async function onEachEngine(
         continue;
       }
     }
-    figures.push(...(await measure(engine)));
+    const target = await start(engine);
+    try {
+      figures.push(...(await timeAgainstBaseline(target, measures, baseline, rounds)));
+    } finally {
+      await target.close();
+    }
   }
   return figures;
 }
