@@ -10,18 +10,19 @@
 // Run: npm run bench:activity
 //   BENCH_ACTIVITIES (100000), BENCH_ROUNDS (5), BENCH_DATABASES (sqlite,postgres),
 //   TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { freePort } from '../apps/server/src/test/ports.js';
+import {
+  measureOnEngines,
+  printFigures,
+  startTarget,
+  type Engine,
+  type EngineTarget,
+  type Measure,
+} from './lib/engines.js';
 import { startRun } from './lib/results.js';
-import { repoRoot, serverArgs, serverCommand, signUpUser } from './lib/server.js';
+import { getJson } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
-import { median, percentile, ratio } from './lib/stats.js';
 
 const {
   BENCH_ACTIVITIES: activityCount,
@@ -32,7 +33,6 @@ const {
   BENCH_ROUNDS: 5,
   BENCH_DATABASES: ['sqlite', 'postgres'],
 });
-const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PER_ROUND = 20;
 const ALBUMS = 200;
 const OTHERS = 50;
@@ -83,95 +83,10 @@ function seedStatements(viewerId: string): string[] {
   ];
 }
 
-/** A server process started with `args`; resolves once `probe` answers. */
-async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  probe: string,
-  wrapped: boolean,
-): Promise<() => Promise<void>> {
-  const child = spawn(...serverCommand(args, { wrapped }), {
-    cwd: path.join(repoRoot, 'apps/server'),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(probe)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${probe} did not answer`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  };
-}
-
-/** The baseline: a bare Fastify route running one prepared statement, its row as JSON. */
-async function startBaseline(engine: 'sqlite' | 'postgres', where: string, viewerId: string) {
-  const port = await freePort();
-  const args = JSON.stringify([viewerId, READ_AT]);
-  const open =
-    engine === 'sqlite'
-      ? `const db = new (require('better-sqlite3'))(${JSON.stringify(where)}, { readonly: true });
-         const statement = db.prepare(${JSON.stringify(baselineSql(() => '?'))});
-         const read = async () => statement.get(...${args});`
-      : `const pool = new (require('pg').Pool)({ connectionString: ${JSON.stringify(where)}, max: 2 });
-         const read = async () => (await pool.query({ name: 'baseline', text: ${JSON.stringify(baselineSql((n) => `$${n}`))}, values: ${args} })).rows[0];`;
-  const code = `${open}
-    const app = require('fastify')();
-    app.get('/unread', read);
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const url = `http://127.0.0.1:${port}`;
-  const stop = await startProcess(['-e', code], {}, `${url}/unread`, false);
-  return { url, stop };
-}
-
-interface Target {
-  engine: string;
-  appUrl: string;
-  baselineUrl: string;
-  idToken: string;
-  close(): Promise<void>;
-}
-
-async function makeTarget(engine: 'sqlite' | 'postgres'): Promise<Target> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-activity-'));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (engine === 'postgres') {
-    dbName = `photo_bench_activity_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  const stopApp = await startProcess(
-    serverArgs().args,
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    `${appUrl}/api/health`,
-    true,
-  );
-  const { idToken, uid } = await signUpUser(appUrl, 'activity@example.com');
-  const started = performance.now();
-  const sqliteFile = path.join(dataDir, 'app.db');
+/** Seeds the database `where` for the viewer `uid` (seedStatements), then updates its statistics. */
+async function seed(engine: Engine, where: string, uid: string): Promise<void> {
   if (engine === 'sqlite') {
-    const sqlite = new SQLite(sqliteFile);
+    const sqlite = new SQLite(where);
     sqlite.pragma('journal_mode = WAL');
     sqlite.transaction(() => {
       for (const statement of seedStatements(uid)) sqlite.exec(statement);
@@ -179,7 +94,7 @@ async function makeTarget(engine: 'sqlite' | 'postgres'): Promise<Target> {
     sqlite.exec('analyze');
     sqlite.close();
   } else {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: where });
     await client.connect();
     await client.query('begin');
     for (const statement of seedStatements(uid)) await client.query(statement);
@@ -187,39 +102,20 @@ async function makeTarget(engine: 'sqlite' | 'postgres'): Promise<Target> {
     await client.query('vacuum analyze');
     await client.end();
   }
-  console.log(
-    `${engine}: ${2 * activityCount} entries seeded in ${Math.round(performance.now() - started)} ms`,
-  );
-  const baseline = await startBaseline(engine, databaseUrl ?? sqliteFile, uid);
-  return {
-    engine: engine === 'sqlite' ? 'SQLite' : 'PostgreSQL',
-    appUrl,
-    baselineUrl: baseline.url,
-    idToken,
-    close: async () => {
-      await baseline.stop();
-      await stopApp();
-      await fs.rm(dataDir, { recursive: true, force: true });
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: postgresUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
-      }
-    },
-  };
 }
 
-async function getJson<T>(url: string, idToken?: string): Promise<T> {
-  const res = await fetch(url, { headers: idToken ? { idToken } : {} });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
-  return JSON.parse(body) as T;
+function makeTarget(engine: Engine): Promise<EngineTarget> {
+  return startTarget(engine, {
+    label: 'activity',
+    email: 'activity@example.com',
+    seeding: `${2 * activityCount} entries`,
+    seed: (where, uid) => seed(engine, where, uid),
+    // The baseline: the same person's rows after the read mark, counted up to 100, as JSON.
+    baseline: (uid) => ({ route: '/unread', sql: baselineSql, values: [uid, READ_AT], one: true }),
+  });
 }
 
-type Measure = (target: Target) => Promise<void>;
-
-const MEASURES: Record<string, Measure> = {
+const MEASURES: Record<string, Measure<EngineTarget>> = {
   'unread count': async (t) => {
     const unread = await getJson<{ count: number; more: boolean }>(
       `${t.appUrl}/api/activity/unread`,
@@ -233,88 +129,24 @@ const MEASURES: Record<string, Measure> = {
   },
 };
 
-const baselineMeasure: Measure = async (t) => {
+const baselineMeasure: Measure<EngineTarget> = async (t) => {
   const row = await getJson<{ count: number | string }>(`${t.baselineUrl}/unread`);
   if (Number(row.count) !== 100) throw new Error(`the baseline counted ${row.count}`);
 };
 
-async function timeRound(target: Target, measure: Measure, into: number[]): Promise<void> {
-  for (let i = 0; i < PER_ROUND; i += 1) {
-    const started = performance.now();
-    await measure(target);
-    into.push(performance.now() - started);
-  }
-}
-
-async function measureEngine(engine: 'sqlite' | 'postgres') {
-  const target = await makeTarget(engine);
-  try {
-    const names = Object.keys(MEASURES);
-    const times: Record<string, number[]> = { baseline: [] };
-    for (const name of names) times[name] = [];
-    // Warm up every route (prepared statements, caches), then alternate with the baseline.
-    await timeRound(target, baselineMeasure, []);
-    for (const name of names) await timeRound(target, MEASURES[name]!, []);
-    for (let r = 0; r < rounds; r += 1) {
-      for (const name of names) {
-        await timeRound(target, baselineMeasure, times.baseline!);
-        await timeRound(target, MEASURES[name]!, times[name]!);
-      }
-    }
-    const base = times.baseline!;
-    return names.map((name) => {
-      const t = times[name]!;
-      return {
-        engine: target.engine,
-        measure: name,
-        medianMs: median(t),
-        p95Ms: percentile(t, 0.95),
-        baselineMedianMs: median(base),
-        baselineP95Ms: percentile(base, 0.95),
-      };
-    });
-  } finally {
-    await target.close();
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch (error) {
-    console.log(`PostgreSQL skipped: ${postgresUrl} does not answer (${(error as Error).message})`);
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function main() {
   const run = startRun('activity');
-  const figures: Awaited<ReturnType<typeof measureEngine>> = [];
-  for (const engine of engines) {
-    if (engine === 'postgres' && !(await postgresAnswers())) continue;
-    figures.push(...(await measureEngine(engine)));
-  }
+  const figures = await measureOnEngines(engines, makeTarget, MEASURES, baselineMeasure, {
+    rounds,
+    perRound: PER_ROUND,
+  });
   console.log(
     `\nThe activity feed over HTTP at ${activityCount} entries of one person (and as many of ` +
       `others), ${rounds * PER_ROUND} runs each, ${run.startedAt.toISOString()}, load average ` +
       `at the start ${run.loadAverage.map((l) => l.toFixed(1)).join(' ')}`,
   );
   console.log(`Baseline: a bare Fastify route running "${baselineSql(() => '?')}"`);
-  console.log(
-    '| engine | request | median ms | p95 ms | baseline median / p95 ms | ratio (median) | ratio (p95) |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const f of figures) {
-    console.log(
-      `| ${f.engine} | ${f.measure} | ${f.medianMs.toFixed(2)} | ${f.p95Ms.toFixed(2)} | ` +
-        `${f.baselineMedianMs.toFixed(2)} / ${f.baselineP95Ms.toFixed(2)} | ` +
-        `${ratio(f.medianMs, f.baselineMedianMs)} | ${ratio(f.p95Ms, f.baselineP95Ms)} |`,
-    );
-  }
+  printFigures(figures);
   run.finish({ activities: activityCount, albums: ALBUMS, figures });
 }
 

@@ -9,9 +9,9 @@
 // Prints figures; never gates CI.
 // Run: npm run build && npm run bench:album-scroll
 //   BENCH_PHOTOS (3000), BENCH_CONCURRENCY (4: uploads at a time)
-import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { chromePath, signIn } from './lib/lighthouse.js';
+import { signIn } from './lib/lighthouse.js';
+import { launchChromium, longTasks, pageFigures, recordLongTasks } from './lib/page-figures.js';
 import { startRun } from './lib/results.js';
 import { api, sendPicture, signUpUser, startAppServer, untilThumbnail } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
@@ -70,19 +70,6 @@ async function inTurns<T>(count: number, work: (i: number) => Promise<T>): Promi
   return results;
 }
 
-async function pageFigures(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN;
-  await cdp.detach();
-  return {
-    domNodes: await page.evaluate(() => document.getElementsByTagName('*').length),
-    heapMb: heap / 1e6,
-  };
-}
-
 const run = startRun('album-scroll');
 const server = await startAppServer();
 try {
@@ -111,24 +98,13 @@ try {
     `${photoCount} photos uploaded and added in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--enable-precise-memory-info'],
-  });
+  const browser = await launchChromium();
   const storage = await signIn(browser, server.url, email);
   const context = await browser.newContext({
     storageState: storage,
     viewport: { width: 1440, height: 900 },
   });
-  await context.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        tasks.push({ start: entry.startTime, duration: entry.duration });
-      }
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongTasks(context);
   const page = await context.newPage();
   await page.goto(`${server.url}/albums/${album.id}`);
   await page.getByRole('heading', { name: 'Photos in this Album' }).waitFor();
@@ -156,14 +132,12 @@ try {
   const scrollSeconds = (Date.now() - scrollStart) / 1000;
   await page.waitForLoadState('networkidle');
   const end = await pageFigures(page);
-  const allTasks = await page.evaluate(
-    () => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks,
-  );
+  const allTasks = await longTasks(page);
   const loadTasks = allTasks.filter((task) => task.start < scrollStartInPage);
-  const longTasks = allTasks
+  const scrollTasks = allTasks
     .filter((task) => task.start >= scrollStartInPage)
     .map((t) => t.duration);
-  const longestTaskMs = Math.max(0, ...longTasks);
+  const longestTaskMs = Math.max(0, ...scrollTasks);
   const longestLoadTaskMs = Math.max(0, ...loadTasks.map((task) => task.duration));
 
   // Back from the last photo's page: the same place.
@@ -193,7 +167,7 @@ try {
     firstScreen: first,
     end,
     longestTaskMs,
-    tasksOver50ms: longTasks.length,
+    tasksOver50ms: scrollTasks.length,
     longestLoadTaskMs,
     scrollSeconds,
     back: { scrollBefore, scrollAfter, lastPhotoVisible: lastVisible },
@@ -210,7 +184,7 @@ try {
   );
   console.log(
     `  longest task: ${longestTaskMs.toFixed(0)} ms (${mark(longestTaskMs <= BUDGET.longestTaskMs)} ` +
-      `${BUDGET.longestTaskMs} ms) while scrolling; tasks over 50 ms: ${longTasks.length}; ` +
+      `${BUDGET.longestTaskMs} ms) while scrolling; tasks over 50 ms: ${scrollTasks.length}; ` +
       `the longest while the page loaded: ${longestLoadTaskMs.toFixed(0)} ms`,
   );
   console.log(

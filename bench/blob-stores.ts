@@ -2,9 +2,7 @@
 // S3BlobStore (against s3rver in another process on this machine), and the process's RSS growth while a large file
 // goes to the bucket (multipart, streamed from disk). Prints figures; fails only if something breaks.
 // Run: npm run bench:blob-stores   (BENCH_ROUNDS=3 BENCH_SIZES_MB=8,64,256)
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +10,7 @@ import type { BlobStore } from '../apps/server/src/storage/blob-store.js';
 import { LocalBlobStore } from '../apps/server/src/storage/local-blob-store.js';
 import { S3BlobStore } from '../apps/server/src/storage/s3-blob-store.js';
 import { startRun } from './lib/results.js';
-import { repoRoot } from './lib/server.js';
+import { startS3rver } from './lib/s3rver.js';
 import { readSettings } from './lib/settings.js';
 import { median } from './lib/stats.js';
 
@@ -50,27 +48,11 @@ async function measure(store: BlobStore, dir: string, source: string, key: strin
   return { putMs, readMs, growthMb: peak - before, sha: hash.digest('hex') };
 }
 
-/** s3rver in a process of its own, so its memory is not counted as ours. */
-async function startS3rver(dir: string): Promise<{ endpoint: string; stop(): void }> {
-  const script = `
-    const { default: S3rver } = await import('s3rver');
-    const server = new S3rver({ address: '127.0.0.1', port: 0, directory: ${JSON.stringify(dir)},
-      silent: true, configureBuckets: [{ name: 'bench-blob-stores' }] });
-    const { port } = await server.run();
-    console.log(port);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  return { endpoint: `http://127.0.0.1:${line.toString().trim()}`, stop: () => child.kill() };
-}
-
 async function main() {
   const run = startRun('blob-stores');
   const figures = [];
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-blob-stores-'));
-  const s3rver = await startS3rver(path.join(dir, 's3rver'));
+  const s3rver = await startS3rver(path.join(dir, 's3rver'), 'bench-blob-stores');
   try {
     const stores: Array<[string, BlobStore]> = [
       ['local disk', await new LocalBlobStore(path.join(dir, 'blobs')).init()],

@@ -6,7 +6,8 @@
 //   npm run build && npm run bench:fairness
 //
 // BENCH_BATCH (50), BENCH_MP (12: megapixels of each photo), BENCH_DELAY_MS (2000: when the single
-// photo is sent after the batch started), BENCH_DATABASE=sqlite|postgres.
+// photo is sent after the batch started), BENCH_DATABASE=sqlite|postgres (a fresh database on
+// TEST_POSTGRES_URL's server, postgres://postgres@127.0.0.1:5432/postgres by default).
 //
 // The video variant (BENCH_VIDEOS=N, e.g. `BENCH_VIDEOS=4 npm run bench:fairness`, as
 // bench:fairness:video does): one person sends N iPhone-like videos (10 s of 720p HEVC in MOV,
@@ -19,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import pg from 'pg';
+import { createTestPostgresDatabase } from '../apps/server/src/test/postgres.js';
 import {
   sendPicture,
   signUpUser,
@@ -132,27 +133,7 @@ async function videoVariant(server: RunningServer) {
 
 async function main() {
   const run = startRun('fairness');
-  let database: { url: string; drop: () => Promise<void> } | undefined;
-  if (DATABASE === 'postgres') {
-    const name = `photo_bench_${Date.now()}`;
-    const admin = new pg.Client({
-      connectionString: 'postgres://postgres@127.0.0.1:5432/postgres',
-    });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    database = {
-      url: `postgres://postgres@127.0.0.1:5432/${name}`,
-      drop: async () => {
-        const client = new pg.Client({
-          connectionString: 'postgres://postgres@127.0.0.1:5432/postgres',
-        });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-  }
+  const database = DATABASE === 'postgres' ? await createTestPostgresDatabase() : undefined;
   if (VIDEOS > 0) {
     const server = await startAppServer({
       MALLOC_ARENA_MAX: '2',

@@ -9,23 +9,13 @@
 //   npm run bench:guest-uploads
 //
 // BENCH_UPLOADS, BENCH_CONCURRENCY, BENCH_MP; BENCH_SERVER=built|source (the build when fresh).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { freePort } from '../apps/server/src/test/ports.js';
 import { procStatusKb } from './lib/memory-map.js';
 import { startRun } from './lib/results.js';
-import {
-  api,
-  repoRoot,
-  serverArgs,
-  serverCommand,
-  serverPid,
-  signUpUser,
-  uploadPicture,
-} from './lib/server.js';
+import { api, serverArgs, signUpUser, startAppProcess, uploadPicture } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
 import { percentile, ratio } from './lib/stats.js';
 
@@ -39,39 +29,18 @@ const MEMORY_BUDGET_MIB = 128;
 
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-guests-'));
-  const port = await freePort();
   const { args, mode } = serverArgs();
-  const child = spawn(...serverCommand(args, { wrapped: true }), {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Each guest sends from its own address (X-Forwarded-For), as guests on their phones do.
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startAppProcess(dataDir, {
+    args,
+    // Each guest sends from its own address (X-Forwarded-For), as guests on their phones do.
+    env: { TRUST_PROXY: 'true' },
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (tries > 600) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const pid = serverPid(child);
   return {
-    url,
-    pid,
+    url: server.url,
+    pid: server.pid,
     mode,
     stop: async () => {
-      process.kill(pid, 'SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

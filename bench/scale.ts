@@ -8,12 +8,11 @@
 // Run: npm run bench:scale
 //   BENCH_SMALL (1000), BENCH_LARGE (1000000), BENCH_ROUNDS (10), BENCH_PER_ROUND (20),
 //   BENCH_DATABASES (sqlite,postgres), BENCH_EXPLAIN (1: print each page's plan), TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import {
   migrateToLatest,
@@ -21,7 +20,9 @@ import {
   type DatabaseHandle,
 } from '../apps/server/src/db/database.js';
 import type { Keyset } from '../apps/server/src/lib/paging.js';
+import { createTestPostgresDatabase } from '../apps/server/src/test/postgres.js';
 import { listAlbumViews } from '../apps/server/src/modules/albums/albums.repository.js';
+import { printPlan } from './lib/query-plan.js';
 import { startRun } from './lib/results.js';
 import { readSettings } from './lib/settings.js';
 import { percentile, ratio } from './lib/stats.js';
@@ -41,7 +42,6 @@ const {
   BENCH_DATABASES: ['sqlite', 'postgres'],
   BENCH_EXPLAIN: false,
 });
-const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIMIT = 50;
 const OWNERS = 1000;
 /** Every tenth album is invited-only and not shared with the viewer: the rule has work to do. */
@@ -62,17 +62,12 @@ const remember = (event: { query: CompiledQuery }) => {
 /** EXPLAIN ANALYZE (PostgreSQL) or EXPLAIN QUERY PLAN (SQLite) of the page after `after`. */
 async function showPlan(engine: string, target: Target, after: Keyset | undefined) {
   await page(target, after);
-  const query = lastQuery!;
-  const postgres = engine === 'PostgreSQL';
-  const result = await target.handle.db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(
-      `${postgres ? 'explain (analyze, buffers)' : 'explain query plan'} ${query.sql}`,
-      [...query.parameters],
-    ),
+  await printPlan(
+    target.handle.db,
+    lastQuery!,
+    engine === 'PostgreSQL',
+    `${engine}, ${target.albums} albums, ${after ? 'deep' : 'first'} page`,
   );
-  console.log(`${engine}, ${target.albums} albums, ${after ? 'deep' : 'first'} page:`);
-  for (const row of result.rows)
-    console.log(`  ${String(postgres ? row['QUERY PLAN'] : row.detail)}`);
 }
 
 interface Target {
@@ -152,17 +147,11 @@ async function seedSqlite(albums: number): Promise<Target> {
 }
 
 async function seedPostgres(albums: number): Promise<Target> {
-  const name = `photo_bench_scale_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), sqlitePath: '', log: remember });
+  const database = await createTestPostgresDatabase();
+  const handle = openDatabase({ databaseUrl: database.url, sqlitePath: '', log: remember });
   await migrateToLatest(handle.db);
   const started = performance.now();
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const start = createdAt(0);
   await client.query(
@@ -200,12 +189,7 @@ async function seedPostgres(albums: number): Promise<Target> {
   await client.query('vacuum analyze');
   await client.end();
   console.log(`postgres: ${albums} albums seeded in ${Math.round(performance.now() - started)} ms`);
-  return seeded(handle, albums, async () => {
-    const dropper = new pg.Client({ connectionString: postgresUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  });
+  return seeded(handle, albums, database.drop);
 }
 
 async function page(target: Target, after: Keyset | undefined): Promise<void> {

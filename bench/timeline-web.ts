@@ -9,9 +9,16 @@
 // screen's time. Prints figures; never gates CI.
 // Run: npm run build && npm run bench:timeline:web
 //   BENCH_PHOTOS (100000), BENCH_BASELINE_PHOTOS (1000), BENCH_SCREENS (150), BENCH_DRAG_STEPS (200)
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { chromePath, signIn } from './lib/lighthouse.js';
+import { signIn } from './lib/lighthouse.js';
+import {
+  domNodes,
+  launchChromium,
+  longTasks,
+  pageFigures,
+  recordLongTasks,
+} from './lib/page-figures.js';
 import { startRun } from './lib/results.js';
 import { api, sendPicture, signUpUser, startAppServer, untilThumbnail } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
@@ -58,21 +65,6 @@ async function personWithPhotos(url: string, dataDir: string, label: string, cou
   return email;
 }
 
-async function pageFigures(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN;
-  await cdp.detach();
-  return {
-    domNodes: await page.evaluate(() => document.getElementsByTagName('*').length),
-    heapMb: heap / 1e6,
-  };
-}
-
-const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
-
 /** Every tile of the screen shows its thumbnail: the time since navigation, in ms. */
 async function untilFirstScreen(page: Page): Promise<number> {
   await page.waitForFunction(
@@ -98,15 +90,7 @@ async function untilFirstScreen(page: Page): Promise<number> {
 async function openTimeline(browser: Browser, url: string, email: string) {
   const storage = await signIn(browser, url, email);
   const context = await browser.newContext({ storageState: storage, viewport: VIEWPORT });
-  await context.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        tasks.push({ start: entry.startTime, duration: entry.duration });
-      }
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongTasks(context);
   const page = await context.newPage();
   // The app's code in the browser's cache, as on a second visit: the figure is the page's own.
   await page.goto(`${url}/albums/recent`);
@@ -116,11 +100,6 @@ async function openTimeline(browser: Browser, url: string, email: string) {
   await page.waitForLoadState('networkidle');
   return { page, firstScreenMs, first: await pageFigures(page) };
 }
-
-const longTasks = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks,
-  );
 
 const run = startRun('timeline-web');
 const server = await startAppServer();
@@ -133,10 +112,7 @@ try {
   );
   const email = await personWithPhotos(server.url, server.dataDir, 'large', photoCount);
 
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--enable-precise-memory-info'],
-  });
+  const browser = await launchChromium();
   const baseline = await openTimeline(browser, server.url, baselineEmail);
   const baselineTasks = await longTasks(baseline.page);
   await baseline.page.context().close();

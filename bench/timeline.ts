@@ -10,24 +10,26 @@
 // Run: npm run bench:timeline
 //   BENCH_PHOTOS (100000), BENCH_ROUNDS (5), BENCH_DATABASES (sqlite,postgres),
 //   BENCH_EXPLAIN (1: print each query's plan), TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
-import { freePort } from '../apps/server/src/test/ports.js';
 import {
   countVisiblePhotosByMonth,
   listVisiblePhotos,
 } from '../apps/server/src/modules/timeline/timeline.repository.js';
+import {
+  measureOnEngines,
+  printFigures,
+  startTarget,
+  type Engine,
+  type EngineTarget,
+  type Measure,
+} from './lib/engines.js';
+import { printPlan } from './lib/query-plan.js';
 import { startRun } from './lib/results.js';
-import { repoRoot, serverArgs, serverCommand, signUpUser } from './lib/server.js';
+import { getJson } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
-import { median, percentile, ratio } from './lib/stats.js';
 
 const {
   BENCH_PHOTOS: photoCount,
@@ -40,7 +42,6 @@ const {
   BENCH_DATABASES: ['sqlite', 'postgres'],
   BENCH_EXPLAIN: false,
 });
-const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PER_ROUND = 20;
 const LIMIT = 200;
 const ALBUMS = 300;
@@ -95,46 +96,9 @@ function seedRows(viewerId: string): Seeded {
   return { photos, files };
 }
 
-interface Target {
-  engine: string;
-  /** The app's server, and the baseline's. */
-  appUrl: string;
-  baselineUrl: string;
-  idToken: string;
-  uid: string;
-  /** The SQLite file, or the PostgreSQL URL. */
-  where: string;
+interface Target extends EngineTarget {
   /** The month with the most photos: the month page's. */
   busiestMonth: string;
-  close(): Promise<void>;
-}
-
-/** A server process started with `args`; resolves once `probe` answers. */
-async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  probe: string,
-  wrapped: boolean,
-): Promise<() => Promise<void>> {
-  const child = spawn(...serverCommand(args, { wrapped }), {
-    cwd: path.join(repoRoot, 'apps/server'),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(probe)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${probe} did not answer`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  };
 }
 
 const T0 = '2016-01-01T00:00:00.000Z';
@@ -269,102 +233,26 @@ async function seedPostgres(url: string, viewerId: string): Promise<void> {
   await client.end();
 }
 
-/** The baseline: a bare Fastify route running one prepared statement, its rows as JSON. */
-async function startBaseline(engine: 'sqlite' | 'postgres', where: string) {
-  const port = await freePort();
-  const open =
-    engine === 'sqlite'
-      ? `const db = new (require('better-sqlite3'))(${JSON.stringify(where)}, { readonly: true });
-         const statement = db.prepare(${JSON.stringify(BASELINE_SQL)});
-         const read = async () => statement.all();`
-      : `const pool = new (require('pg').Pool)({ connectionString: ${JSON.stringify(where)}, max: 2 });
-         const read = async () => (await pool.query({ name: 'baseline', text: ${JSON.stringify(BASELINE_SQL)} })).rows;`;
-  const code = `${open}
-    const app = require('fastify')();
-    app.get('/photos', read);
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const url = `http://127.0.0.1:${port}`;
-  const stop = await startProcess(['-e', code], {}, `${url}/photos`, false);
-  return { url, stop };
-}
-
-async function makeTarget(engine: 'sqlite' | 'postgres'): Promise<Target> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-timeline-'));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (engine === 'postgres') {
-    dbName = `photo_bench_timeline_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  const stopApp = await startProcess(
-    serverArgs().args,
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    `${appUrl}/api/health`,
-    true,
-  );
-  const { idToken, uid } = await signUpUser(appUrl, 'timeline@example.com');
-  const started = performance.now();
-  const sqliteFile = path.join(dataDir, 'app.db');
-  if (engine === 'sqlite') seedSqlite(sqliteFile, uid);
-  else await seedPostgres(databaseUrl!, uid);
-  console.log(
-    `${engine}: ${photoCount} photos seeded in ${Math.round(performance.now() - started)} ms`,
-  );
-  const where = databaseUrl ?? sqliteFile;
-  const baseline = await startBaseline(engine, where);
+async function makeTarget(engine: Engine): Promise<Target> {
+  const target = await startTarget(engine, {
+    label: 'timeline',
+    email: 'timeline@example.com',
+    seeding: `${photoCount} photos`,
+    seed: (where, uid) => (engine === 'sqlite' ? seedSqlite(where, uid) : seedPostgres(where, uid)),
+    baseline: () => ({ route: '/photos', sql: () => BASELINE_SQL }),
+  });
   const index = await getJson<{ months: { month: string; count: number }[]; total: number }>(
-    `${appUrl}/api/timeline/months`,
-    idToken,
+    `${target.appUrl}/api/timeline/months`,
+    target.idToken,
   );
   const busiestMonth = [...index.months].sort((a, b) => b.count - a.count)[0]!.month;
   console.log(`${engine}: the viewer sees ${index.total} photos in ${index.months.length} months`);
-  return {
-    engine: engine === 'sqlite' ? 'SQLite' : 'PostgreSQL',
-    appUrl,
-    baselineUrl: baseline.url,
-    idToken,
-    uid,
-    where,
-    busiestMonth,
-    close: async () => {
-      await baseline.stop();
-      await stopApp();
-      await fs.rm(dataDir, { recursive: true, force: true });
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: postgresUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
-      }
-    },
-  };
+  const withMonth = { ...target, busiestMonth };
+  if (explain) await showPlans(withMonth);
+  return withMonth;
 }
 
-/** GETs a URL (with the idToken when given), reads the whole body, and answers it as JSON. */
-async function getJson<T>(url: string, idToken?: string): Promise<T> {
-  const res = await fetch(url, { headers: idToken ? { idToken } : {} });
-  const body = await res.text();
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
-  return JSON.parse(body) as T;
-}
-
-type Measure = (target: Target) => Promise<void>;
-
-const MEASURES: Record<string, Measure> = {
+const MEASURES: Record<string, Measure<Target>> = {
   'month index': async (t) => {
     await getJson(`${t.appUrl}/api/timeline/months`, t.idToken);
   },
@@ -383,18 +271,10 @@ const MEASURES: Record<string, Measure> = {
   },
 };
 
-const baselineMeasure: Measure = async (t) => {
+const baselineMeasure: Measure<Target> = async (t) => {
   const rows = await getJson<unknown[]>(`${t.baselineUrl}/photos`);
   if (rows.length !== LIMIT) throw new Error('a short baseline page');
 };
-
-async function timeRound(target: Target, measure: Measure, into: number[]): Promise<void> {
-  for (let i = 0; i < PER_ROUND; i += 1) {
-    const started = performance.now();
-    await measure(target);
-    into.push(performance.now() - started);
-  }
-}
 
 /** The plans of the queries behind the month index and the first page (BENCH_EXPLAIN=1). */
 async function showPlans(target: Target): Promise<void> {
@@ -424,16 +304,7 @@ async function showPlans(target: Target): Promise<void> {
       sent.length = 0;
       await run();
       for (const query of [...sent]) {
-        const result = await handle.db.executeQuery<Record<string, unknown>>(
-          CompiledQuery.raw(
-            `${postgres ? 'explain (analyze, buffers)' : 'explain query plan'} ${query.sql}`,
-            [...query.parameters],
-          ),
-        );
-        console.log(`${target.engine}, ${label}:`);
-        for (const row of result.rows) {
-          console.log(`  ${String(postgres ? row['QUERY PLAN'] : row.detail)}`);
-        }
+        await printPlan(handle.db, query, postgres, `${target.engine}, ${label}`);
       }
     }
   } finally {
@@ -441,76 +312,19 @@ async function showPlans(target: Target): Promise<void> {
   }
 }
 
-async function measureEngine(engine: 'sqlite' | 'postgres') {
-  const target = await makeTarget(engine);
-  try {
-    if (explain) await showPlans(target);
-    const names = Object.keys(MEASURES);
-    const times: Record<string, number[]> = { baseline: [] };
-    for (const name of names) times[name] = [];
-    // Warm up every route (prepared statements, caches), then alternate with the baseline.
-    await timeRound(target, baselineMeasure, []);
-    for (const name of names) await timeRound(target, MEASURES[name]!, []);
-    for (let r = 0; r < rounds; r += 1) {
-      for (const name of names) {
-        await timeRound(target, baselineMeasure, times.baseline!);
-        await timeRound(target, MEASURES[name]!, times[name]!);
-      }
-    }
-    const base = times.baseline!;
-    return names.map((name) => {
-      const t = times[name]!;
-      return {
-        engine: target.engine,
-        measure: name,
-        medianMs: median(t),
-        p95Ms: percentile(t, 0.95),
-        baselineMedianMs: median(base),
-        baselineP95Ms: percentile(base, 0.95),
-      };
-    });
-  } finally {
-    await target.close();
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch (error) {
-    console.log(`PostgreSQL skipped: ${postgresUrl} does not answer (${(error as Error).message})`);
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function main() {
   const run = startRun('timeline');
-  const figures: Awaited<ReturnType<typeof measureEngine>> = [];
-  for (const engine of engines) {
-    if (engine === 'postgres' && !(await postgresAnswers())) continue;
-    figures.push(...(await measureEngine(engine)));
-  }
+  const figures = await measureOnEngines(engines, makeTarget, MEASURES, baselineMeasure, {
+    rounds,
+    perRound: PER_ROUND,
+  });
   console.log(
     `\nThe timeline over HTTP at ${photoCount} photos, ${ALBUMS} albums, ` +
       `${rounds * PER_ROUND} runs each, ${run.startedAt.toISOString()}, load average at the start ` +
       run.loadAverage.map((l) => l.toFixed(1)).join(' '),
   );
   console.log(`Baseline: a bare Fastify route running "${BASELINE_SQL}"`);
-  console.log(
-    '| engine | request | median ms | p95 ms | baseline median / p95 ms | ratio (median) | ratio (p95) |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const f of figures) {
-    console.log(
-      `| ${f.engine} | ${f.measure} | ${f.medianMs.toFixed(2)} | ${f.p95Ms.toFixed(2)} | ` +
-        `${f.baselineMedianMs.toFixed(2)} / ${f.baselineP95Ms.toFixed(2)} | ` +
-        `${ratio(f.medianMs, f.baselineMedianMs)} | ${ratio(f.p95Ms, f.baselineP95Ms)} |`,
-    );
-  }
+  printFigures(figures);
   run.finish({ photos: photoCount, albums: ALBUMS, limit: LIMIT, figures });
 }
 

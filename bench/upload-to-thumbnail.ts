@@ -11,23 +11,22 @@
 // through tsx: set BENCH_SERVER=source to run this one alike) is measured too, in turn with this one.
 // Run: npm run bench:upload-to-thumbnail   (BENCH_UPLOADS=20 BENCH_CONCURRENCY=4 BENCH_ROUNDS=3;
 // BENCH_SERVER=built|source; BENCH_SERVER_WRAPPER runs the server under a profiler).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_SIZES } from '@photo/contract';
-import { freePort } from '../apps/server/src/test/ports.js';
 import { startRun } from './lib/results.js';
 import {
   repoRoot,
+  sendFile,
   serverArgs,
-  serverCommand,
-  serverPid,
   serverWrapperNote,
   signUpUser,
+  startAppProcess,
   untilThumbnail,
+  type ServerProcess,
 } from './lib/server.js';
 import { readOptionalSettings, readSettings } from './lib/settings.js';
 import { fitWithin } from './lib/sharp-sizes.js';
@@ -90,60 +89,26 @@ async function cameraLikeFiles(count: number): Promise<string[]> {
   return files;
 }
 
-interface Server {
-  url: string;
-  pid: number;
+interface Server extends ServerProcess {
   mode: string;
-  stop(): Promise<void>;
 }
 
 /** This checkout's server, or with `root` another checkout's, from its sources. */
 async function startServer(dataDir: string, root?: string): Promise<Server> {
-  const port = await freePort();
   const { args, mode } = root
     ? {
         args: ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
         mode: `source of ${root}`,
       }
     : serverArgs();
-  const child = spawn(...serverCommand(args, { wrapped: !root }), {
+  const server = await startAppProcess(dataDir, {
+    args,
     cwd: root ?? repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // sharp's advice on glibc, as in the image the app is deployed with.
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    wrapped: !root,
+    // sharp's advice on glibc, as in the image the app is deployed with.
+    env: { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const pid = serverPid(child);
-  return {
-    url,
-    pid,
-    mode: `${mode}${serverWrapperNote}`,
-    stop: async () => {
-      if (child.exitCode === null) {
-        process.kill(pid, 'SIGTERM');
-        await exited;
-      }
-    },
-  };
+  return { ...server, mode: `${mode}${serverWrapperNote}` };
 }
 
 /** Peak resident memory of a process so far (Linux /proc), in MB. */
@@ -185,17 +150,9 @@ async function timed(
 /** Uploads as the web app does, then waits until the photo's own thumbnail is served. */
 async function uploadUntilThumbnail(url: string, idToken: string, file: string): Promise<void> {
   const since = performance.now();
-  const form = new FormData();
-  form.append('file', await fs.openAsBlob(file, { type: 'image/jpeg' }), path.basename(file));
-  const res = await fetch(`${url}/api/files/upload`, {
-    method: 'POST',
-    headers: { idToken },
-    body: form,
-  });
-  const body = await res.text();
-  if (res.status !== 201) throw new Error(`upload of ${file}: ${res.status} ${body}`);
+  const { id } = await sendFile(url, idToken, file);
   answeredMs.push(performance.now() - since);
-  await untilThumbnail(url, (JSON.parse(body) as { id: string }).id);
+  await untilThumbnail(url, id);
 }
 
 /** How long each upload took to be answered (the part of its time before the job), ms. */

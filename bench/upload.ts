@@ -10,24 +10,22 @@
 // allocator settings measured: defaults, arena (MALLOC_ARENA_MAX=2), mmap; BENCH_SERVER_WRAPPER runs the
 // server under a profiler, e.g. "heaptrack -o /tmp/upload", whose own cost then counts in every figure).
 // npm run bench:upload:concurrent: fifty 12-megapixel uploads at once.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { makeJpeg } from '../apps/server/src/test/images.js';
-import { freePort } from '../apps/server/src/test/ports.js';
 import { startRun } from './lib/results.js';
 import {
   cpuMicros,
-  repoRoot,
+  sendFile,
   serverArgs,
-  serverCommand,
-  serverPid,
   serverWrapperNote,
   signUpUser,
+  startAppProcess,
   untilThumbnail,
+  type ServerProcess,
 } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
 import { mean, ratio, sum } from './lib/stats.js';
@@ -55,73 +53,23 @@ const {
 const MEMORY_BUDGET_MB = 64;
 const MB = 1024 * 1024;
 
-interface Server {
-  url: string;
-  pid: number;
+interface Server extends ServerProcess {
   mode: string;
-  exited: Promise<number | null>;
-  stop(): Promise<void>;
 }
 
 async function startServer(dataDir: string, allocator: Allocator): Promise<Server> {
-  const port = await freePort();
   const { args, mode } = serverArgs();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.MALLOC_ARENA_MAX;
-  Object.assign(env, allocator.env);
-  const child: ChildProcess = spawn(...serverCommand(args, { wrapped: true }), {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startAppProcess(dataDir, {
+    args,
+    env: { MALLOC_ARENA_MAX: undefined, ...allocator.env },
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const pid = serverPid(child);
-  return {
-    url,
-    pid,
-    mode: `${mode}${serverWrapperNote}`,
-    exited,
-    stop: async () => {
-      if (child.exitCode === null) {
-        // The server itself: a wrapper then writes its profile as the server exits.
-        process.kill(pid, 'SIGTERM');
-        await exited;
-      }
-    },
-  };
+  return { ...server, mode: `${mode}${serverWrapperNote}` };
 }
 
 async function uploadFile(url: string, idToken: string, file: string): Promise<void> {
-  const form = new FormData();
-  // fs.openAsBlob: the body is read from disk as it is sent, never held whole in memory.
-  form.append('file', await fs.openAsBlob(file, { type: 'image/jpeg' }), path.basename(file));
-  const res = await fetch(`${url}/api/files/upload`, {
-    method: 'POST',
-    headers: { idToken },
-    body: form,
-  });
-  const body = await res.text();
-  if (res.status !== 201) throw new Error(`upload of ${file}: ${res.status} ${body}`);
+  const { id } = await sendFile(url, idToken, file);
   // Done when its thumbnail is served: a job makes the sizes after the upload answers.
-  await untilThumbnail(url, (JSON.parse(body) as { id: string }).id);
+  await untilThumbnail(url, id);
 }
 
 /** Uploads every file with at most `concurrency` at once; answers the wall time in ms. */

@@ -10,9 +10,7 @@
 // server's own store: its data folder (local), or a bucket of s3rver in its own process (s3).
 // Run: npm run build --workspace @photo/server && npm run bench:zip
 //   BENCH_PHOTOS (200), BENCH_PHOTO_MB (5), BENCH_ROUNDS (3), BENCH_STORES (local,s3)
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +20,8 @@ import type { BlobStore } from '../apps/server/src/storage/blob-store.js';
 import { LocalBlobStore } from '../apps/server/src/storage/local-blob-store.js';
 import { S3BlobStore } from '../apps/server/src/storage/s3-blob-store.js';
 import { startRun } from './lib/results.js';
-import { api, repoRoot, signUpUser, startAppServer, type RunningServer } from './lib/server.js';
+import { startS3rver } from './lib/s3rver.js';
+import { api, signUpUser, startAppServer, type RunningServer } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
 import { median } from './lib/stats.js';
 
@@ -63,22 +62,6 @@ async function download(url: string, pid: number) {
   clearInterval(sampler);
   peak = Math.max(peak, rssMib(pid));
   return { bytes, seconds, mibPerSecond: bytes / MIB / seconds, rssGrowthMib: peak - before };
-}
-
-/** s3rver in a process of its own, so that neither its memory nor its work counts as the server's. */
-async function startS3rver(dir: string): Promise<{ endpoint: string; stop(): void }> {
-  const script = `
-    const { default: S3rver } = await import('s3rver');
-    const server = new S3rver({ address: '127.0.0.1', port: 0, directory: ${JSON.stringify(dir)},
-      silent: true, configureBuckets: [{ name: '${BUCKET}' }] });
-    const { port } = await server.run();
-    console.log(port);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  return { endpoint: `http://127.0.0.1:${line.toString().trim()}`, stop: () => child.kill() };
 }
 
 /**
@@ -181,7 +164,7 @@ async function fillAlbum(
 }
 
 async function measureStore(name: 'local' | 's3', dir: string) {
-  const s3 = name === 's3' ? await startS3rver(path.join(dir, 's3rver')) : undefined;
+  const s3 = name === 's3' ? await startS3rver(path.join(dir, 's3rver'), BUCKET) : undefined;
   const s3Config = s3 && {
     bucket: BUCKET,
     endpoint: s3.endpoint,

@@ -111,6 +111,85 @@ export async function startAppServer(
   };
 }
 
+export interface ServerProcess {
+  url: string;
+  /** The server's Node process: under a wrapper, not the child (see serverPid). */
+  pid: number;
+  /** Its exit code, once it has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM to the server's Node process (a wrapper then writes its profile), and its exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server process with Node's `args` (see serverCommand; `wrapped` for the app's server)
+ * listening on `port` of 127.0.0.1, with `env` over this process's (an undefined value unsets a
+ * variable) and its log (stdout) dropped. Resolves once `probe` (a path) answers, within a minute;
+ * fails if the process exits before.
+ */
+export async function spawnServer(
+  args: string[],
+  options: {
+    port: number;
+    probe: string;
+    env?: Record<string, string | undefined>;
+    cwd?: string;
+    wrapped?: boolean;
+  },
+): Promise<ServerProcess> {
+  const child = spawn(...serverCommand(args, { wrapped: options.wrapped ?? false }), {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${options.port}`;
+  await waitFor(`${url}${options.probe}`, 60_000, child);
+  const pid = serverPid(child);
+  return {
+    url,
+    pid,
+    exited,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      process.kill(pid, 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The app's server on a free port over `dataDir`, its log level `logLevel` ('warn' unless told),
+ * with `env` besides: by default this checkout's, as serverArgs() chooses, run from the repository
+ * and under BENCH_SERVER_WRAPPER. Resolves once /api/health answers.
+ */
+export async function startAppProcess(
+  dataDir: string,
+  options: {
+    env?: Record<string, string | undefined>;
+    /** Node's arguments: serverArgs().args unless told (another checkout's, say). */
+    args?: string[];
+    cwd?: string;
+    wrapped?: boolean;
+    logLevel?: string;
+  } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  return spawnServer(options.args ?? serverArgs().args, {
+    port,
+    probe: '/api/health',
+    cwd: options.cwd ?? repoRoot,
+    wrapped: options.wrapped ?? true,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: options.logLevel ?? 'warn',
+      ...options.env,
+    },
+  });
+}
+
 /** Starts a bare Fastify hello-world in its own process: the baseline of this machine, now. */
 export async function startBaselineServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
@@ -133,9 +212,12 @@ export async function startBaselineServer(): Promise<{ url: string; stop(): Prom
   };
 }
 
-async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+/** Waits until `url` answers; fails after `timeoutMs`, or as soon as `child` (if given) exits. */
+async function waitFor(url: string, timeoutMs = 30_000, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -181,6 +263,14 @@ export async function api<T = unknown>(
   });
   if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** GETs a URL (with the idToken when given), reads the whole body, and answers it as JSON. */
+export async function getJson<T>(url: string, idToken?: string): Promise<T> {
+  const res = await fetch(url, { headers: idToken ? { idToken } : {} });
+  const body = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+  return JSON.parse(body) as T;
 }
 
 /** Newest modification time of the files under a folder, in ms. */
@@ -319,6 +409,27 @@ export function cpuMicros(pid: number): number {
   return (ticks * 1_000_000) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100;
+
+/**
+ * Uploads a JPEG file as the web app does, its body read from disk as it is sent (never held whole
+ * in memory); answers the stored file as soon as the server does.
+ */
+export async function sendFile(
+  baseUrl: string,
+  idToken: string,
+  file: string,
+): Promise<{ id: string; url: string }> {
+  const form = new FormData();
+  form.append('file', await fs.openAsBlob(file, { type: 'image/jpeg' }), path.basename(file));
+  const res = await fetch(`${baseUrl}/api/files/upload`, {
+    method: 'POST',
+    headers: { idToken },
+    body: form,
+  });
+  const body = await res.text();
+  if (res.status !== 201) throw new Error(`upload of ${file}: ${res.status} ${body}`);
+  return JSON.parse(body) as { id: string; url: string };
+}
 
 /** Uploads a picture as the web app does; answers the stored file as soon as the server does. */
 export async function sendPicture(
