@@ -39,6 +39,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         // The web build's own plugins: Node code, run in Node.
         test: {

@@ -1,5 +1,5 @@
-// npm test: install what is missing (as npm start does), type-check, check formatting, lint, then
-// every test: unit and server integration (Vitest, SQLite and PostgreSQL), and end to end in
+// npm test: install what is missing (as npm start does), type-check, check formatting, lint, check
+// the docs (scripts/check-docs.mjs), then every test: unit and server integration (Vitest, SQLite and PostgreSQL), and end to end in
 // Chromium (Playwright).
 // Ends with one line counting the tests; a step that failed counts as a failure there, and the
 // end of its output is shown again with the reason.
@@ -121,8 +121,8 @@ let skipped = 0;
 const countedByTests = new Set();
 
 if (installed) {
-  // The three checks read the sources only, and each runs on one core: side by side they take
-  // about as long as the lint alone.
+  // The checks read the sources only, and each runs on one core: side by side they take about as
+  // long as the lint alone.
   await Promise.all([
     step('Type-check', bin('tsc'), ['-b'], { sideBySide: true }),
     step('Formatting (Prettier)', bin('prettier'), ['--check', '.'], {
@@ -130,6 +130,10 @@ if (installed) {
       sideBySide: true,
     }),
     step('Lint', bin('eslint'), ['--max-warnings', '0', '.'], { sideBySide: true }),
+    step('Docs', process.execPath, ['scripts/check-docs.mjs'], {
+      fix: 'edit what it names; `node scripts/check-docs.mjs --write` draws the module map anew',
+      sideBySide: true,
+    }),
   ]);
 
   const vitestTitle = 'Unit and server integration tests (Vitest)';

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Alias } from 'vite';
 
@@ -8,5 +9,10 @@ import type { Alias } from 'vite';
  */
 export const contractAlias: Alias = {
   find: /^@photo\/contract$/,
-  replacement: fileURLToPath(new URL('../../packages/contract/src/limits.ts', import.meta.url)),
+  // Through the folder: knip counts `new URL(file, import.meta.url)` as a use of all of file's
+  // exports, which would hide the unused ones.
+  replacement: path.join(
+    fileURLToPath(new URL('../../packages/contract/src', import.meta.url)),
+    'limits.ts',
+  ),
 };

@@ -33,24 +33,9 @@ export const ACCEPTED_IMAGE_TYPES = [
 ] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
-/** File name extensions offered by the file picker, matching ACCEPTED_IMAGE_TYPES. */
-export const ACCEPTED_IMAGE_EXTENSIONS = [
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.webp',
-  '.gif',
-  '.avif',
-  '.heic',
-  '.heif',
-] as const;
-
 /** Video types accepted for upload, checked by content (container and codecs) on the server. */
 export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
 export type AcceptedVideoType = (typeof ACCEPTED_VIDEO_TYPES)[number];
-
-/** File name extensions of ACCEPTED_VIDEO_TYPES offered by the file picker. */
-export const ACCEPTED_VIDEO_EXTENSIONS = ['.mp4', '.m4v', '.mov', '.webm'] as const;
 
 /** What the server says when a file is none of the accepted types (415). */
 export const UNSUPPORTED_MEDIA_MESSAGE =

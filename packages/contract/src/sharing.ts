@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, LINK_LABEL_MAX, LINK_PASSWORD_MAX, LINK_PASSWORD_MIN } from './limits.js';
-import { albumSchema, photoSchema } from './entities.js';
+import { albumSchema } from './entities.js';
 
 /** Who sees an album: everyone with an account (the default), invited people only, or the owner. */
 export const ALBUM_VISIBILITIES = ['everyone', 'invited', 'owner'] as const;
@@ -193,5 +193,3 @@ export const sharedAlbumSchema = z
   })
   .meta({ id: 'SharedAlbum' });
 export type SharedAlbum = z.infer<typeof sharedAlbumSchema>;
-
-export const sharedPhotosSchema = z.array(photoSchema);

@@ -27,7 +27,6 @@ export type AlbumPermission = (typeof ALBUM_PERMISSIONS)[number];
 export type { AlbumVisibility, MemberRole };
 /** Use a stored file in an album: as its cover, or as one of its photos. */
 export type FilePermission = 'file.attach';
-export type Permission = AlbumPermission | FilePermission;
 
 /** The visibility under which every signed-in user sees an album. */
 export const SEEN_BY_EVERYONE: AlbumVisibility = 'everyone';

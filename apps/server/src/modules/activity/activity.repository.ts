@@ -5,8 +5,6 @@ import { albumVisibleToSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
-export type ActivityRow = ActivitiesTable;
-
 /** An entry with what the feed shows of its album and photo. */
 export interface ActivityView {
   id: string;

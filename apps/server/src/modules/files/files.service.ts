@@ -13,18 +13,11 @@ import { findFileById } from './files.repository.js';
 import { storeUploadedFile, type StoredUpload } from './files.upload.js';
 
 /** What other modules and the routes use of stored files. */
-export { storeUploadedFile, toUploadedFile, type StoredUpload } from './files.upload.js';
-export { findFileToServe, type FileToServe } from './files.serve.js';
-export {
-  deleteBlobsOfDeletedFiles,
-  deleteFilesOfOwner,
-  releaseFiles,
-  type DeletedFile,
-} from './files.release.js';
+export { toUploadedFile, type StoredUpload } from './files.upload.js';
+export { findFileToServe } from './files.serve.js';
+export { deleteBlobsOfDeletedFiles, deleteFilesOfOwner, releaseFiles } from './files.release.js';
 export { rotateFile } from './files.rotation.js';
 export {
-  fileCrc32,
-  originalName,
   prepareUploadTmpDir,
   receiveFilePart,
   receiveWholeUpload,

@@ -174,13 +174,3 @@ export async function useRecoveryCode(
     .executeTakeFirst();
   return changed(result);
 }
-
-export async function countUnusedRecoveryCodes(db: Db, uid: string): Promise<number> {
-  const row = await db
-    .selectFrom('identity_mfa_recovery_codes')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('uid', '=', uid)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

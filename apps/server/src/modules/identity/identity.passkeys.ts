@@ -293,5 +293,3 @@ export function createPasskeys(deps: IdentityServiceDeps, sessions: Sessions) {
     },
   };
 }
-
-export type Passkeys = ReturnType<typeof createPasskeys>;

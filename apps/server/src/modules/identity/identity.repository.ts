@@ -156,14 +156,6 @@ export async function revokeFamily(db: Db, familyId: string, at: string): Promis
     .execute();
 }
 
-export function findSignIn(db: Db, familyId: string) {
-  return db
-    .selectFrom('identity_sign_ins')
-    .selectAll()
-    .where('family_id', '=', familyId)
-    .executeTakeFirst();
-}
-
 /** Ends every sign-in of the account but the one named (if any). */
 export async function revokeOtherFamilies(
   db: Db,

@@ -6,12 +6,11 @@ import { createRefreshTokens } from './identity.refresh.js';
 import { createSessions } from './identity.sessions.js';
 import { createSignIn } from './identity.sign-in.js';
 
-export { DISPLAY_NAME_MAX, RECENT_SIGN_IN_SECONDS } from './identity.account.js';
-export { OOB_CODE_LIFETIME_MS, OOB_CODES_PER_HOUR } from './identity.codes.js';
+export { RECENT_SIGN_IN_SECONDS } from './identity.account.js';
+export { OOB_CODE_LIFETIME_MS } from './identity.codes.js';
 export type { IdentityServiceDeps, RequestContext } from './identity.context.js';
 export { REFRESH_GRACE_MS } from './identity.refresh.js';
 export { REFRESH_TOKEN_LIFETIME_MS } from './identity.sessions.js';
-export type { Credentials } from './identity.sign-in.js';
 
 /**
  * The embedded identity service, one part per job: sign-up and sign-in, refresh tokens, the

@@ -205,5 +205,3 @@ export function createSignInThrottle({ db, clock }: SignInThrottleDeps) {
     },
   };
 }
-
-export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

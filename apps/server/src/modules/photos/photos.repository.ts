@@ -90,10 +90,6 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
     ]);
 }
 
-export function findPhotoById(db: Db, id: string): Promise<PhotoRow | undefined> {
-  return db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The photo as `viewerId` sees it (whether they like it; null: a link visitor). */
 export function findPhotoView(
   db: Db,

@@ -86,11 +86,6 @@ export function isThumbShown(photo: { ready: boolean; thumbReady?: boolean | und
   return photo.ready || photo.thumbReady === true;
 }
 
-/** Whether an item still changes on the server: its sizes are being made, or its video prepared. */
-export function isBeingMade(photo: MediaFacts & { ready: boolean }): boolean {
-  return !photo.ready || isVideoProcessing(photo);
-}
-
 /** How often a list holding a video being prepared asks again (ms): preparing one takes a while. */
 export const PROCESSING_REFETCH_MS = 4000;
 
