@@ -54,7 +54,7 @@ const AlbumRoute = lazy(() =>
   import('./routes/album-route').then((m) => ({ default: m.AlbumRoute })),
 );
 const UploadPhotosPage = lazy(() =>
-  import('../features/albums/components/upload-photos-page').then((m) => ({
+  import('../features/uploads/components/upload-photos-page').then((m) => ({
     default: m.UploadPhotosPage,
   })),
 );

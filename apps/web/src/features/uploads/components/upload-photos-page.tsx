@@ -22,7 +22,7 @@ import {
   forgetUnfinishedUpload,
   type UnfinishedUpload,
 } from '../../../shared/api/resumable-upload';
-import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
+import { ALBUM_NOT_FOUND, useAlbum } from '../../albums/api/get-album';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { useRichT, useT } from '../../../i18n/i18n';

@@ -17,7 +17,7 @@ import {
   uploadLimitText,
   videoLimitText,
 } from '../../../shared/lib/file-checks';
-import { albumKeys } from '../api/album-keys';
+import { albumKeys } from '../../albums/api/album-keys';
 import { addGuestPhoto, keepGuestName, readGuestName } from '../api/shared-link';
 import { t as text, useRichT, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
