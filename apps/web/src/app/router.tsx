@@ -28,12 +28,12 @@ const SsoFinishPage = lazy(() =>
   })),
 );
 const AccountSettings = lazy(() =>
-  import('../features/auth/components/account-settings').then((m) => ({
+  import('../features/account/components/account-settings').then((m) => ({
     default: m.AccountSettings,
   })),
 );
 const VerifyEmailBanner = lazy(() =>
-  import('../features/auth/components/account-settings').then((m) => ({
+  import('../features/account/components/account-settings').then((m) => ({
     default: m.VerifyEmailBanner,
   })),
 );

@@ -6,11 +6,11 @@ import Form from 'react-bootstrap/Form';
 import { useIntl, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
 import { readSession } from '../../../shared/auth/session-store';
-import { IdentityError, identityClient } from '../api/identity-client';
-import { mfaClient, type TotpSessionInfo } from '../api/mfa-client';
-import { mfaErrorMessageId } from '../api/mfa-errors';
-import { getFreshIdToken, startSession } from '../api/session';
-import { OneTimeCodeField } from './one-time-code-field';
+import { IdentityError, identityClient } from '../../auth/api/identity-client';
+import { mfaClient, type TotpSessionInfo } from '../../auth/api/mfa-client';
+import { mfaErrorMessageId } from '../../auth/api/mfa-errors';
+import { getFreshIdToken, startSession } from '../../auth/api/session';
+import { OneTimeCodeField } from '../../auth/components/one-time-code-field';
 import { QrCode } from './qr-code';
 
 const ISSUER = 'My Photo Application';
