@@ -28,12 +28,12 @@ const SsoFinishPage = lazy(() =>
   })),
 );
 const AccountSettings = lazy(() =>
-  import('../features/auth/components/account-settings').then((m) => ({
+  import('../features/account/components/account-settings').then((m) => ({
     default: m.AccountSettings,
   })),
 );
 const VerifyEmailBanner = lazy(() =>
-  import('../features/auth/components/account-settings').then((m) => ({
+  import('../features/account/components/account-settings').then((m) => ({
     default: m.VerifyEmailBanner,
   })),
 );
@@ -54,7 +54,7 @@ const AlbumRoute = lazy(() =>
   import('./routes/album-route').then((m) => ({ default: m.AlbumRoute })),
 );
 const UploadPhotosPage = lazy(() =>
-  import('../features/albums/components/upload-photos-page').then((m) => ({
+  import('../features/uploads/components/upload-photos-page').then((m) => ({
     default: m.UploadPhotosPage,
   })),
 );

@@ -6,6 +6,7 @@ import { useSetAlbumPhoto } from '../../features/albums/api/get-album-photos';
 import { AlbumDetailsPage } from '../../features/albums/components/album-details-page';
 import { photoKeys } from '../../features/photos/api/photo-keys';
 import { selectionBar } from '../selection/selection-bar-lazy';
+import { shareDialog } from '../sharing/share-dialog-lazy';
 import { memberViewerParts } from '../viewer/viewer-parts-lazy';
 
 export function AlbumRoute() {
@@ -32,6 +33,7 @@ export function AlbumRoute() {
       }
       viewerParts={viewerParts}
       selectionBar={selectionBar}
+      shareDialog={shareDialog}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { SharedAlbumPage } from '../../features/albums/components/shared-album-page';
+import { SharedAlbumPage } from '../../features/sharing/components/shared-album-page';
 import { useT } from '../../i18n/i18n';
 import { useSignedIn } from '../../shared/auth/session-store';
 import { paths } from '../../shared/config/paths';

@@ -7,7 +7,7 @@ import {
 import { selectionBar } from '../selection/selection-bar-lazy';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
-const PhotoLightbox = lazy(() => import('../../features/albums/components/photo-lightbox'));
+const PhotoLightbox = lazy(() => import('../../features/viewer/components/photo-lightbox'));
 
 /**
  * A timeline photo as the viewer reads a photo: its picture, shape and date; the facts the

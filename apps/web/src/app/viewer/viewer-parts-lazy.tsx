@@ -1,6 +1,6 @@
 import type { LikeSummary, Photo } from '@photo/contract';
 import { Suspense, lazy, type ReactNode } from 'react';
-import type { ViewerParts } from '../../features/albums/components/photo-lightbox';
+import type { ViewerParts } from '../../features/viewer/components/photo-lightbox';
 import { LoadingState } from '../../shared/components/loading-state';
 import { useT } from '../../i18n/i18n';
 

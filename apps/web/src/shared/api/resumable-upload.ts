@@ -125,6 +125,57 @@ async function finishedFile(uploadUrl: string): Promise<UploadedFile> {
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
+ * The file a finished upload stored: in the last answer, or else asked of the server at the
+ * upload's address (`url`, read only then); `done` or `failed` is called once.
+ */
+function storedFileOf(
+  body: string,
+  url: () => string | null | undefined,
+  done: (stored: UploadedFile) => void,
+  failed: (error: Error) => void,
+): void {
+  const stored = uploadedFileFrom(body);
+  if (stored) {
+    done(stored);
+    return;
+  }
+  const address = url();
+  if (!address) {
+    failed(networkError());
+    return;
+  }
+  finishedFile(address).then(done, (error: unknown) =>
+    failed(error instanceof Error ? error : new Error(String(error))),
+  );
+}
+
+/**
+ * Starts `upload`, from where this browser's last upload of the same file stopped if it knows one
+ * (`resuming` is then told); not once the upload is settled, and paused while offline.
+ */
+async function startWherePreviousStopped(
+  upload: Upload,
+  when: { resuming: () => void; settled: () => boolean; pause: () => void },
+): Promise<void> {
+  try {
+    const previous = await upload.findPreviousUploads();
+    const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+    if (latest) {
+      upload.resumeFromPreviousUpload(latest);
+      when.resuming();
+    }
+  } catch {
+    // No storage (a private window): the upload starts from the beginning.
+  }
+  if (when.settled()) return;
+  if (isOffline()) {
+    when.pause();
+    return;
+  }
+  upload.start();
+}
+
+/**
  * Uploads one file through the tus endpoint and resolves with what the finishing PATCH answers,
  * the stored file (UploadedFile); throws ApiError with the server's message when it refuses the
  * file, or an AbortError when `signal` aborts.
@@ -250,23 +301,13 @@ export async function uploadResumable(
         resumedChunkPending = false;
         options.onResumed?.();
       },
-      onSuccess: ({ lastResponse }) => {
-        const stored = uploadedFileFrom(lastResponse.getBody());
-        if (stored) {
-          finish(() => resolve(stored));
-          return;
-        }
-        const url = upload.url;
-        if (!url) {
-          finish(() => reject(networkError()));
-          return;
-        }
-        finishedFile(url).then(
-          (found) => finish(() => resolve(found)),
-          (error: unknown) =>
-            finish(() => reject(error instanceof Error ? error : new Error(String(error)))),
-        );
-      },
+      onSuccess: ({ lastResponse }) =>
+        storedFileOf(
+          lastResponse.getBody(),
+          () => upload.url,
+          (stored) => finish(() => resolve(stored)),
+          (error) => finish(() => reject(error)),
+        ),
       onError: (error) => {
         if (settled) return;
         if (isOffline()) {
@@ -281,24 +322,13 @@ export async function uploadResumable(
     window.addEventListener('online', onOnline);
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    void (async () => {
-      try {
-        const previous = await upload.findPreviousUploads();
-        const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-        if (latest) {
-          upload.resumeFromPreviousUpload(latest);
-          resuming = true;
-        }
-      } catch {
-        // No storage (a private window): the upload starts from the beginning.
-      }
-      if (settled) return;
-      if (isOffline()) {
-        pause();
-        return;
-      }
-      upload.start();
-    })();
+    void startWherePreviousStopped(upload, {
+      resuming: () => {
+        resuming = true;
+      },
+      settled: () => settled,
+      pause,
+    });
   });
 }
 

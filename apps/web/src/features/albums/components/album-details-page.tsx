@@ -19,9 +19,9 @@ import { AlbumDownloadButton } from './album-download-button';
 import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
 import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
-import type { ViewerParts } from './photo-lightbox';
-import { usePhotoViewer } from './use-photo-viewer';
-import { useLeaveAlbum } from '../api/sharing';
+import type { ViewerParts } from '../../viewer/components/photo-lightbox';
+import { usePhotoViewer } from '../../viewer/hooks/use-photo-viewer';
+import { useLeaveAlbum } from '../api/leave-album';
 import { VISIBILITY_LABELS } from './album-visibility';
 import { useOpenedOnce } from '../../../shared/lib/use-opened-once';
 import { SelectableTile } from '../../../shared/selection/selectable-tile';
@@ -33,12 +33,9 @@ import { useT } from '../../../i18n/i18n';
 const RenameAlbumForm = lazy(() =>
   import('./rename-album-form').then((module) => ({ default: module.RenameAlbumForm })),
 );
-const ShareDialog = lazy(() =>
-  import('./share-dialog').then((module) => ({ default: module.ShareDialog })),
-);
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
-const PhotoLightbox = lazy(() => import('./photo-lightbox'));
+const PhotoLightbox = lazy(() => import('../../viewer/components/photo-lightbox'));
 
 function AlbumPhotos({
   album,
@@ -168,6 +165,13 @@ function AlbumPhotos({
   );
 }
 
+/** What the Share dialog is given (the sharing feature's, put in by the app). */
+export interface ShareDialogProps {
+  album: Album;
+  show: boolean;
+  onClose: () => void;
+}
+
 interface AlbumDetailsPageProps {
   /** Told when the person who added a photo has rotated it from the viewer. */
   onPhotoRotated?: (photo: Photo) => void;
@@ -175,6 +179,188 @@ interface AlbumDetailsPageProps {
   viewerParts?: ViewerParts;
   /** The bar over the top bar while photos are selected (its actions). */
   selectionBar?: (selection: Selection) => ReactNode;
+  /** The owner's Share dialog, drawn once first opened. */
+  shareDialog?: (props: ShareDialogProps) => ReactNode;
+}
+
+/** What the signed-in user is to the album, and so may do with it. */
+function albumRights(album: Album, userId: string | null) {
+  const isOwner = userId !== null && album.createdById === userId;
+  return {
+    isOwner,
+    canAdd: isOwner || album.myRole === 'contributor',
+    isMember: album.myRole !== undefined,
+    mayDelete: (photo: Photo) =>
+      isOwner || (album.myRole === 'contributor' && photo.createdById === userId),
+  };
+}
+
+/** The album's name, by whom, and how it is seen. */
+function AlbumTitle({
+  album,
+  isOwner,
+  isMember,
+}: {
+  album: Album;
+  isOwner: boolean;
+  isMember: boolean;
+}) {
+  const t = useT();
+  return (
+    <div className="app-album-title">
+      <h2 className="h4 mb-0 text-break">{album.name}</h2>
+      <p className="small text-body-secondary mb-0">
+        {album.createdBy && (
+          <span className="me-2">{t('albums.by', { name: album.createdBy })}</span>
+        )}
+        {isOwner && album.visibility && album.visibility !== 'everyone' && (
+          <span className="badge text-bg-light border me-1">
+            {t(VISIBILITY_LABELS[album.visibility])}
+          </span>
+        )}
+        {isMember && (
+          <span className="badge text-bg-light border">{t('albums.album.sharedWithYou')}</span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Upload, Share, Download, Leave, Rename, Delete: those the user may, beside the title. */
+function AlbumActions({
+  album,
+  rights,
+  mayLeave,
+  renaming,
+  onShare,
+  onLeave,
+  onRename,
+  onDelete,
+}: {
+  album: Album;
+  rights: ReturnType<typeof albumRights>;
+  mayLeave: boolean;
+  renaming: boolean;
+  onShare: () => void;
+  onLeave: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const { isOwner, canAdd } = rights;
+  return (
+    <div className="app-album-actions">
+      {canAdd ? (
+        <Link to={paths.upload(album.id)} className="btn btn-primary btn-sm">
+          <AlbumIcon name="upload" /> {t('albums.upload')}
+        </Link>
+      ) : (
+        <>
+          <Button variant="primary" size="sm" disabled aria-describedby="upload-owner-only">
+            <AlbumIcon name="upload" /> {t('albums.upload')}
+          </Button>
+          <span id="upload-owner-only" className="small text-body-secondary">
+            {t(album.myRole === 'viewer' ? 'albums.viewerOnly' : 'albums.ownerOnly')}
+          </span>
+        </>
+      )}
+      {isOwner && (
+        <Button variant="outline-primary" size="sm" onClick={onShare}>
+          <AlbumIcon name="share" />{' '}
+          <span className="app-narrow-hidden">{t('albums.album.share')}</span>
+        </Button>
+      )}
+      <AlbumDownloadButton album={album} />
+      {mayLeave && (
+        <Button variant="outline-secondary" size="sm" onClick={onLeave}>
+          <AlbumIcon name="leave" />{' '}
+          <span className="app-narrow-hidden">{t('albums.album.leave')}</span>
+        </Button>
+      )}
+      {isOwner && !renaming && (
+        <Button variant="outline-secondary" size="sm" onClick={onRename}>
+          <AlbumIcon name="rename" />{' '}
+          <span className="app-narrow-hidden">{t('albums.album.rename')}</span>
+        </Button>
+      )}
+      {isOwner && (
+        <Button variant="outline-danger" size="sm" onClick={onDelete}>
+          <AlbumIcon name="trash" />{' '}
+          <span className="app-narrow-hidden">{t('albums.album.delete')}</span>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Asks a member before they leave the album; then shows the albums shared with them. */
+function LeaveAlbumDialog({
+  albumId,
+  album,
+  userId,
+  show,
+  onClose,
+}: {
+  /** The album's id as the page's address has it (its queries' key). */
+  albumId: string;
+  album: Album;
+  userId: string | null;
+  show: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const leave = useLeaveAlbum(albumId);
+  const t = useT();
+  return (
+    <ConfirmDialog
+      show={show}
+      title={t('albums.leave.title')}
+      confirmLabel={t('albums.leave')}
+      busy={leave.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (userId === null) return;
+        leave.mutate(userId, {
+          onSuccess: () => void navigate(`${paths.myAlbums}?tab=shared`),
+          onError: onClose,
+        });
+      }}
+    >
+      {t('albums.leave.text', { name: album.name })}
+    </ConfirmDialog>
+  );
+}
+
+/** Asks the owner before the album is deleted; then shows their albums. */
+function DeleteAlbumDialog({
+  album,
+  show,
+  onClose,
+}: {
+  album: Album;
+  show: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const deleteAlbum = useDeleteAlbum();
+  const t = useT();
+  return (
+    <ConfirmDialog
+      show={show}
+      title={t('albums.delete.title')}
+      confirmLabel={t('albums.album.delete')}
+      busy={deleteAlbum.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        deleteAlbum.mutate(album.id, {
+          onSuccess: () => void navigate(paths.myAlbums),
+          onError: onClose,
+        })
+      }
+    >
+      {t('albums.delete.text', { name: album.name })}
+    </ConfirmDialog>
+  );
 }
 
 /**
@@ -185,18 +371,16 @@ export function AlbumDetailsPage({
   onPhotoRotated,
   viewerParts,
   selectionBar,
+  shareDialog,
 }: AlbumDetailsPageProps) {
   const { albumId = '' } = useParams();
-  const navigate = useNavigate();
   const album = useAlbum(albumId);
-  const deleteAlbum = useDeleteAlbum();
   const userId = useCurrentUserId();
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [sharing, setSharing] = useState(false);
   const shareOpened = useOpenedOnce(sharing);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
-  const leave = useLeaveAlbum(albumId);
   const t = useT();
 
   if (album.isPending) {
@@ -223,74 +407,24 @@ export function AlbumDetailsPage({
   }
 
   const current = album.data;
-  const isOwner = userId !== null && current.createdById === userId;
-  const canAdd = isOwner || current.myRole === 'contributor';
-  const isMember = current.myRole !== undefined;
-  const mayDelete = (photo: Photo) =>
-    isOwner || (current.myRole === 'contributor' && photo.createdById === userId);
+  const rights = albumRights(current, userId);
 
   return (
     <>
       <PageTitle title={current.name} />
       <h1 className="app-eyebrow">{t('albums.album.heading')}</h1>
       <div className="app-album-head">
-        <div className="app-album-title">
-          <h2 className="h4 mb-0 text-break">{current.name}</h2>
-          <p className="small text-body-secondary mb-0">
-            {current.createdBy && (
-              <span className="me-2">{t('albums.by', { name: current.createdBy })}</span>
-            )}
-            {isOwner && current.visibility && current.visibility !== 'everyone' && (
-              <span className="badge text-bg-light border me-1">
-                {t(VISIBILITY_LABELS[current.visibility])}
-              </span>
-            )}
-            {isMember && (
-              <span className="badge text-bg-light border">{t('albums.album.sharedWithYou')}</span>
-            )}
-          </p>
-        </div>
-        <div className="app-album-actions">
-          {canAdd ? (
-            <Link to={paths.upload(current.id)} className="btn btn-primary btn-sm">
-              <AlbumIcon name="upload" /> {t('albums.upload')}
-            </Link>
-          ) : (
-            <>
-              <Button variant="primary" size="sm" disabled aria-describedby="upload-owner-only">
-                <AlbumIcon name="upload" /> {t('albums.upload')}
-              </Button>
-              <span id="upload-owner-only" className="small text-body-secondary">
-                {t(current.myRole === 'viewer' ? 'albums.viewerOnly' : 'albums.ownerOnly')}
-              </span>
-            </>
-          )}
-          {isOwner && (
-            <Button variant="outline-primary" size="sm" onClick={() => setSharing(true)}>
-              <AlbumIcon name="share" />{' '}
-              <span className="app-narrow-hidden">{t('albums.album.share')}</span>
-            </Button>
-          )}
-          <AlbumDownloadButton album={current} />
-          {isMember && userId !== null && (
-            <Button variant="outline-secondary" size="sm" onClick={() => setConfirmingLeave(true)}>
-              <AlbumIcon name="leave" />{' '}
-              <span className="app-narrow-hidden">{t('albums.album.leave')}</span>
-            </Button>
-          )}
-          {isOwner && !renaming && (
-            <Button variant="outline-secondary" size="sm" onClick={() => setRenaming(true)}>
-              <AlbumIcon name="rename" />{' '}
-              <span className="app-narrow-hidden">{t('albums.album.rename')}</span>
-            </Button>
-          )}
-          {isOwner && (
-            <Button variant="outline-danger" size="sm" onClick={() => setConfirmingDelete(true)}>
-              <AlbumIcon name="trash" />{' '}
-              <span className="app-narrow-hidden">{t('albums.album.delete')}</span>
-            </Button>
-          )}
-        </div>
+        <AlbumTitle album={current} isOwner={rights.isOwner} isMember={rights.isMember} />
+        <AlbumActions
+          album={current}
+          rights={rights}
+          mayLeave={rights.isMember && userId !== null}
+          renaming={renaming}
+          onShare={() => setSharing(true)}
+          onLeave={() => setConfirmingLeave(true)}
+          onRename={() => setRenaming(true)}
+          onDelete={() => setConfirmingDelete(true)}
+        />
       </div>
       {renaming && (
         <Suspense fallback={null}>
@@ -299,8 +433,8 @@ export function AlbumDetailsPage({
       )}
       <AlbumPhotos
         album={current}
-        canAdd={canAdd}
-        mayDelete={mayDelete}
+        canAdd={rights.canAdd}
+        mayDelete={rights.mayDelete}
         mayRotate={(photo) =>
           userId !== null && photo.createdById === userId && photo.kind === 'photo'
         }
@@ -308,42 +442,21 @@ export function AlbumDetailsPage({
         viewerParts={viewerParts}
         selectionBar={selectionBar}
       />
-      {isOwner && shareOpened && (
-        <Suspense fallback={null}>
-          <ShareDialog album={current} show={sharing} onClose={() => setSharing(false)} />
-        </Suspense>
-      )}
-      <ConfirmDialog
+      {rights.isOwner &&
+        shareOpened &&
+        shareDialog?.({ album: current, show: sharing, onClose: () => setSharing(false) })}
+      <LeaveAlbumDialog
+        albumId={albumId}
+        album={current}
+        userId={userId}
         show={confirmingLeave}
-        title={t('albums.leave.title')}
-        confirmLabel={t('albums.leave')}
-        busy={leave.isPending}
-        onCancel={() => setConfirmingLeave(false)}
-        onConfirm={() => {
-          if (userId === null) return;
-          leave.mutate(userId, {
-            onSuccess: () => void navigate(`${paths.myAlbums}?tab=shared`),
-            onError: () => setConfirmingLeave(false),
-          });
-        }}
-      >
-        {t('albums.leave.text', { name: current.name })}
-      </ConfirmDialog>
-      <ConfirmDialog
+        onClose={() => setConfirmingLeave(false)}
+      />
+      <DeleteAlbumDialog
+        album={current}
         show={confirmingDelete}
-        title={t('albums.delete.title')}
-        confirmLabel={t('albums.album.delete')}
-        busy={deleteAlbum.isPending}
-        onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() =>
-          deleteAlbum.mutate(current.id, {
-            onSuccess: () => void navigate(paths.myAlbums),
-            onError: () => setConfirmingDelete(false),
-          })
-        }
-      >
-        {t('albums.delete.text', { name: current.name })}
-      </ConfirmDialog>
+        onClose={() => setConfirmingDelete(false)}
+      />
     </>
   );
 }

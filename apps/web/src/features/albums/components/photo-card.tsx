@@ -6,7 +6,7 @@ import { paths } from '../../../shared/config/paths';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { AlbumIcon } from './album-icons';
 import { photoAlt } from './photo-grid';
-import { PHOTO_PARAM } from './photo-param';
+import { PHOTO_PARAM } from '../../viewer/lib/photo-param';
 import { t as text, useT } from '../../../i18n/i18n';
 
 /** A photo's description on the album page: who added it, and when it was taken. */

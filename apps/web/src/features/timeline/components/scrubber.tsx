@@ -6,6 +6,7 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
+  type RefObject,
 } from 'react';
 import {
   fractionForOffset,
@@ -24,49 +25,9 @@ const KEY_SETTLE_MS = 400;
 /** How long after the last scroll the page counts as scrolling (ms). */
 const SCROLLING_MS = 1500;
 
-/**
- * The date scrubber on the right edge: the whole timeline on one track, its years marked. A click
- * or a drag jumps there at once (the layout is known: one scrollTo), and says the month while
- * dragging. A slider for the keyboard: arrows step by month, Page Up and Down by year, Home and
- * End to the newest and the oldest. One element per year, however many photos.
- */
-export function Scrubber({
-  layout,
-  top,
-  onDragging,
-}: {
-  layout: TimelineLayout;
-  top: number;
-  /** A drag starts or ends. */
-  onDragging?: (dragging: boolean) => void;
-}) {
-  const track = useRef<HTMLDivElement>(null);
-  const t = useT();
+/** The track's height, followed as the window changes. */
+function useTrackHeight(track: RefObject<HTMLDivElement | null>) {
   const [trackHeight, setTrackHeight] = useState(0);
-  const [fraction, setFraction] = useState(0);
-  const [index, setIndex] = useState(0);
-  const [pointer, setPointer] = useState<{ y: number; label: string; dragging: boolean } | null>(
-    null,
-  );
-  const keyJump = useRef(0);
-  // Scrolled a moment ago: a phone shows the handle then only, as its own photo app does.
-  const [scrolling, setScrolling] = useState(false);
-  const marks = useMemo(() => yearMarks(layout), [layout]);
-  const lastIndex = layout.months.length - 1;
-  const [viewport, setViewport] = useState(() => window.innerHeight);
-  // Each year's mark on the track; its label unless too close to the one above.
-  const placed = useMemo(() => {
-    const list: { year: string; y: number; labelled: boolean }[] = [];
-    let lastLabel = -Infinity;
-    for (const { year, top } of marks) {
-      const y = fractionForOffset(layout, top, viewport) * trackHeight;
-      const labelled = y - lastLabel >= LABEL_SPACING;
-      if (labelled) lastLabel = y;
-      list.push({ year, y, labelled });
-    }
-    return list;
-  }, [marks, layout, viewport, trackHeight]);
-
   useLayoutEffect(() => {
     const element = track.current;
     if (!element) return;
@@ -76,9 +37,22 @@ export function Scrubber({
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [track]);
+  return trackHeight;
+}
 
-  // Where the screen is: the thumb, and the month the slider says.
+/**
+ * Where the screen is on the timeline: the thumb's place (`fraction`), the month the slider says
+ * (`index`, left alone for a moment after a jump by keyboard, `keyJump`), and whether the page
+ * was scrolled a moment ago.
+ */
+function useScrollPosition(layout: TimelineLayout, top: number, keyJump: RefObject<number>) {
+  const [fraction, setFraction] = useState(0);
+  const [index, setIndex] = useState(0);
+  // Scrolled a moment ago: a phone shows the handle then only, as its own photo app does.
+  const [scrolling, setScrolling] = useState(false);
+  const [viewport, setViewport] = useState(() => window.innerHeight);
+  const lastIndex = layout.months.length - 1;
   useEffect(() => {
     let frame = 0;
     const read = () => {
@@ -109,7 +83,53 @@ export function Scrubber({
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', read);
     };
-  }, [layout, top, lastIndex]);
+  }, [layout, top, lastIndex, keyJump]);
+
+  return { viewport, fraction, index, setIndex, scrolling };
+}
+
+/**
+ * The date scrubber on the right edge: the whole timeline on one track, its years marked. A click
+ * or a drag jumps there at once (the layout is known: one scrollTo), and says the month while
+ * dragging. A slider for the keyboard: arrows step by month, Page Up and Down by year, Home and
+ * End to the newest and the oldest. One element per year, however many photos.
+ */
+export function Scrubber({
+  layout,
+  top,
+  onDragging,
+}: {
+  layout: TimelineLayout;
+  top: number;
+  /** A drag starts or ends. */
+  onDragging?: (dragging: boolean) => void;
+}) {
+  const track = useRef<HTMLDivElement>(null);
+  const t = useT();
+  const [pointer, setPointer] = useState<{ y: number; label: string; dragging: boolean } | null>(
+    null,
+  );
+  const keyJump = useRef(0);
+  const marks = useMemo(() => yearMarks(layout), [layout]);
+  const lastIndex = layout.months.length - 1;
+  const trackHeight = useTrackHeight(track);
+  const { viewport, fraction, index, setIndex, scrolling } = useScrollPosition(
+    layout,
+    top,
+    keyJump,
+  );
+  // Each year's mark on the track; its label unless too close to the one above.
+  const placed = useMemo(() => {
+    const list: { year: string; y: number; labelled: boolean }[] = [];
+    let lastLabel = -Infinity;
+    for (const { year, top } of marks) {
+      const y = fractionForOffset(layout, top, viewport) * trackHeight;
+      const labelled = y - lastLabel >= LABEL_SPACING;
+      if (labelled) lastLabel = y;
+      list.push({ year, y, labelled });
+    }
+    return list;
+  }, [marks, layout, viewport, trackHeight]);
 
   const scrollTo = (offset: number) => window.scrollTo({ top: top + offset, behavior: 'instant' });
 

@@ -5,7 +5,7 @@ import { ApiError, sessionEndedError } from '../../../shared/api/api-error';
 import { clientConfigQuery } from '../../../shared/api/client-config';
 import { uploadResumable } from '../../../shared/api/resumable-upload';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
-import { albumKeys } from './album-keys';
+import { albumKeys } from '../../albums/api/album-keys';
 
 export interface AddPhotoInput {
   file: File;

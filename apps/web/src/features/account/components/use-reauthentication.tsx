@@ -1,9 +1,13 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useT } from '../../../i18n/i18n';
-import { IdentityError, identityClient } from '../api/identity-client';
-import { needsSecondFactor, type SecondFactorNeeded, type SignInTokens } from '../api/mfa-client';
-import { SecondFactorForm } from './second-factor-form';
+import { IdentityError, identityClient } from '../../auth/api/identity-client';
+import {
+  needsSecondFactor,
+  type SecondFactorNeeded,
+  type SignInTokens,
+} from '../../auth/api/mfa-client';
+import { SecondFactorForm } from '../../auth/components/second-factor-form';
 
 interface Waiting {
   pending: SecondFactorNeeded;

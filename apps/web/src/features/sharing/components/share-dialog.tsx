@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useMailConfigured, useNoMail } from '../../../shared/api/client-config';
 import { LoadingState } from '../../../shared/components/loading-state';
-import { VISIBILITY_LABELS } from './album-visibility';
+import { VISIBILITY_LABELS } from '../../albums/components/album-visibility';
 import {
   useAlbumSharing,
   useCancelInvitation,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { apiRequest } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/api/api-error';
 import { sharedPath, linkKeyHeaders } from '../api/shared-link';
-import { AlbumIcon } from './album-icons';
+import { AlbumIcon } from '../../albums/components/album-icons';
 import { useT } from '../../../i18n/i18n';
 
 /**

@@ -15,12 +15,12 @@ import { meQuery } from '../../../shared/api/me';
 import { decodeTokenPayload } from '../../../shared/auth/jwt';
 import { paths } from '../../../shared/config/paths';
 import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-store';
-import { IdentityError, identityClient } from '../api/identity-client';
-import { leaveLoginNotice } from '../api/login-notice';
-import { getFreshIdToken, refreshIdToken, startSession } from '../api/session';
+import { IdentityError, identityClient } from '../../auth/api/identity-client';
+import { leaveLoginNotice } from '../../auth/api/login-notice';
+import { getFreshIdToken, refreshIdToken, startSession } from '../../auth/api/session';
 import { EmailSummaries } from './email-summaries';
 import { PasskeysSettings } from './passkeys-settings';
-import { PasswordForm } from './password-form';
+import { PasswordForm } from '../../auth/components/password-form';
 import { TwoStepSection } from './two-step-section';
 import { useReauthentication } from './use-reauthentication';
 

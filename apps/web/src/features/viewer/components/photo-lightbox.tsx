@@ -333,6 +333,33 @@ export interface PhotoLightboxProps {
   rotateError?: string | null;
 }
 
+/** The viewer's own words (its buttons, its regions) in the current language. */
+function viewerLabels(translate: Translate) {
+  return {
+    Lightbox: translate('viewer.label'),
+    'Photo gallery': translate('viewer.gallery'),
+    Carousel: translate('viewer.carousel'),
+    Slide: translate('viewer.slide'),
+    // The viewer puts the numbers in: its placeholders go through as they are.
+    '{index} of {total}': translate('viewer.position', {
+      index: '{index}',
+      count: '{total}',
+    }),
+    Caption: translate('viewer.caption'),
+    Previous: translate('viewer.previous'),
+    Next: translate('viewer.next'),
+    Close: translate('viewer.close'),
+    'Zoom in': translate('viewer.zoomIn'),
+    'Zoom out': translate('viewer.zoomOut'),
+    'Rotate left': translate('viewer.rotateLeft'),
+    'Rotate right': translate('viewer.rotateRight'),
+    Play: translate('viewer.play'),
+    Pause: translate('viewer.pause'),
+    Info: translate('viewer.info'),
+    Comments: translate('viewer.comments'),
+  };
+}
+
 /**
  * The album's photos full screen, one at a time, at preview size: arrows, swipe, pinch and wheel
  * zoom; the previous and next previews are loaded beforehand. Its toolbar: "Like" with the count,
@@ -479,29 +506,7 @@ export default function PhotoLightbox({
       captions={{ descriptionTextAlign: 'start', descriptionMaxLines: 2 }}
       zoom={{ maxZoomPixelRatio: 1, scrollToZoom: false }}
       slideshow={{ delay: 3000 }}
-      labels={{
-        Lightbox: translate('viewer.label'),
-        'Photo gallery': translate('viewer.gallery'),
-        Carousel: translate('viewer.carousel'),
-        Slide: translate('viewer.slide'),
-        // The viewer puts the numbers in: its placeholders go through as they are.
-        '{index} of {total}': translate('viewer.position', {
-          index: '{index}',
-          count: '{total}',
-        }),
-        Caption: translate('viewer.caption'),
-        Previous: translate('viewer.previous'),
-        Next: translate('viewer.next'),
-        Close: translate('viewer.close'),
-        'Zoom in': translate('viewer.zoomIn'),
-        'Zoom out': translate('viewer.zoomOut'),
-        'Rotate left': translate('viewer.rotateLeft'),
-        'Rotate right': translate('viewer.rotateRight'),
-        Play: translate('viewer.play'),
-        Pause: translate('viewer.pause'),
-        Info: translate('viewer.info'),
-        Comments: translate('viewer.comments'),
-      }}
+      labels={viewerLabels(translate)}
       className={`app-lightbox${panel ? ' app-lightbox-with-panel' : ''}`}
     />
   );

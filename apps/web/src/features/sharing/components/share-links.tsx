@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useId, useRef, useState } from 'react';
 import { timeAgo } from '../../../shared/lib/format-date';
 import { useStopShareLink, useUpdateShareLink } from '../api/sharing';
-import { AlbumIcon } from './album-icons';
+import { AlbumIcon } from '../../albums/components/album-icons';
 import './share-links.css';
 import { NewLinkForm } from './new-link-form';
 import { PERMISSION_LABELS, absoluteLink, expiryText, type Outcome } from './link-facts';

@@ -5,19 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessageWithWait } from '../../../shared/api/api-error';
 import { useUploadLimits } from '../../../shared/api/client-config';
-import {
-  acceptedKindsText,
-  acceptedVideoKindsText,
-  fileProblem,
-  formatBytes,
-  mediaAccept,
-  uploadLimitText,
-  videoLimitText,
-} from '../../../shared/lib/file-checks';
-import { albumKeys } from '../api/album-keys';
+import { fileProblem, formatBytes } from '../../../shared/lib/file-checks';
+import { DropZone, useNoDropOnPage } from '../../../shared/ui/drop-zone';
+import { albumKeys } from '../../albums/api/album-keys';
 import { addGuestPhoto, keepGuestName, readGuestName } from '../api/shared-link';
 import { t as text, useRichT, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
@@ -206,19 +199,11 @@ function UploadStep({
   guestName: string;
   onChangeName: () => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const helpId = useId();
   const { limits } = queue;
   const done = queue.items.filter((item) => item.status === 'done').length;
   const t = useT();
   const rich = useRichT();
-
-  const onDrop = (event: DragEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    setOver(false);
-    queue.add(Array.from(event.dataTransfer.files));
-  };
 
   return (
     <>
@@ -234,50 +219,12 @@ function UploadStep({
           {t('upload.guest.notYou')}
         </Button>
       </p>
-      <button
-        type="button"
-        className={`app-drop-zone w-100 rounded-3 p-4 mb-2 ${over ? 'is-over' : ''}`}
-        onClick={() => input.current?.click()}
-        onDragEnter={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragOver={(event) => {
-          event.preventDefault();
-          event.dataTransfer.dropEffect = 'copy';
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        aria-describedby={helpId}
-      >
-        <span className="d-block fs-5 fw-semibold">{t('upload.choose')}</span>
-        <span className="d-block">{t('upload.drop')}</span>
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept={mediaAccept(limits, 'photosAndVideos')}
-        multiple
-        hidden
-        data-testid="guest-upload-input"
-        onChange={(event) => {
-          queue.add(Array.from(event.target.files ?? []));
-          event.target.value = '';
-        }}
+      <DropZone
+        onFiles={(files) => queue.add(files)}
+        limits={limits}
+        helpId={helpId}
+        inputTestId="guest-upload-input"
       />
-      <p id={helpId} className="small text-body-secondary">
-        {limits
-          ? t('upload.help', {
-              kinds: acceptedKindsText(limits),
-              limit: uploadLimitText(limits),
-              videoKinds: acceptedVideoKindsText(limits),
-              videoLimit: videoLimitText(limits),
-            })
-          : t('upload.helpNoLimit', {
-              kinds: acceptedKindsText(limits),
-              videoKinds: acceptedVideoKindsText(limits),
-            })}
-      </p>
       <p className="visually-hidden" role="status">
         {queue.items.length > 0
           ? t('upload.guest.progress', { added: done, count: queue.items.length })
@@ -306,16 +253,7 @@ export function GuestUpload({ token, albumName }: { token: string; albumName: st
   const t = useT();
   const queue = useGuestQueue(token, guestName);
   // A file dropped beside the zone must not replace the page with the image.
-  useEffect(() => {
-    if (!show) return;
-    const prevent = (event: Event) => event.preventDefault();
-    window.addEventListener('dragover', prevent);
-    window.addEventListener('drop', prevent);
-    return () => {
-      window.removeEventListener('dragover', prevent);
-      window.removeEventListener('drop', prevent);
-    };
-  }, [show]);
+  useNoDropOnPage(show);
   const naming = askName || guestName === '';
   return (
     <>

@@ -6,11 +6,11 @@ import Form from 'react-bootstrap/Form';
 import { useIntl, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
 import { readSession } from '../../../shared/auth/session-store';
-import { IdentityError, identityClient } from '../api/identity-client';
-import { mfaClient, type TotpSessionInfo } from '../api/mfa-client';
-import { mfaErrorMessageId } from '../api/mfa-errors';
-import { getFreshIdToken, startSession } from '../api/session';
-import { OneTimeCodeField } from './one-time-code-field';
+import { IdentityError, identityClient } from '../../auth/api/identity-client';
+import { mfaClient, type TotpSessionInfo } from '../../auth/api/mfa-client';
+import { mfaErrorMessageId } from '../../auth/api/mfa-errors';
+import { getFreshIdToken, startSession } from '../../auth/api/session';
+import { OneTimeCodeField } from '../../auth/components/one-time-code-field';
 import { QrCode } from './qr-code';
 
 const ISSUER = 'My Photo Application';
@@ -157,16 +157,15 @@ function RecoveryCodes({
 }
 
 /**
- * Two-step verification: turn it on (QR code or key for an authenticator app, confirmed with a
- * code; then the recovery codes, shown once), turn it off, or make new recovery codes (each with
- * a current code).
+ * The account's second factor as the identity service has it, and what changes it: start and
+ * finish an enrolment, withdraw it, make new recovery codes (each but the first with a code).
  */
-export function TwoStepSettings() {
-  const t = useT();
-  const intl = useIntl();
+function useTwoStep(
+  mode: Mode,
+  setMode: (mode: Mode) => void,
+  setNotice: (notice: MessageId | null) => void,
+) {
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const [notice, setNotice] = useState<MessageId | null>(null);
   const lookup = useQuery({
     queryKey: mfaQueryKey,
     queryFn: async () => (await identityClient.lookup(await idToken())).users[0] ?? null,
@@ -174,7 +173,6 @@ export function TwoStepSettings() {
   });
   const account = lookup.data;
   const factor = account?.mfaInfo?.[0];
-  const email = account?.email ?? '';
   const reset = () => setMode({ kind: 'idle' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: mfaQueryKey });
 
@@ -226,37 +224,79 @@ export function TwoStepSettings() {
     onSuccess: (codes) => setMode({ kind: 'codes', codes }),
     meta: { quiet: true },
   });
+  return { lookup, account, factor, reset, start, finalize, withdraw, regenerate };
+}
+
+/** Turning on: the QR code and the key for an authenticator app, and the code that confirms. */
+function EnrolForm({
+  info,
+  email,
+  send,
+  onCancel,
+}: {
+  info: TotpSessionInfo;
+  email: string;
+  send: ReturnType<typeof useTwoStep>['finalize'];
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const uri = otpauthUri(info, email);
+  return (
+    <CodeForm
+      id="two-step-enrol-code"
+      intro={<p>{t('mfa.scanIntro')}</p>}
+      submitLabel={t('mfa.confirm')}
+      send={send}
+      onCancel={onCancel}
+    >
+      <div className="d-flex flex-wrap gap-4 align-items-center mb-3">
+        <QrCode text={uri} label={t('mfa.qrLabel')} />
+        <div className="text-break">
+          <div className="small text-body-secondary" id="two-step-secret-label">
+            {t('mfa.secretLabel')}
+          </div>
+          <code
+            className="fs-6 text-body user-select-all"
+            aria-labelledby="two-step-secret-label"
+            data-testid="two-step-secret"
+          >
+            {info.sharedSecretKey.replace(/(.{4})(?=.)/g, '$1 ')}
+          </code>
+        </div>
+      </div>
+    </CodeForm>
+  );
+}
+
+/**
+ * Two-step verification: turn it on (QR code or key for an authenticator app, confirmed with a
+ * code; then the recovery codes, shown once), turn it off, or make new recovery codes (each with
+ * a current code).
+ */
+export function TwoStepSettings() {
+  const t = useT();
+  const intl = useIntl();
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const [notice, setNotice] = useState<MessageId | null>(null);
+  const { lookup, account, factor, reset, start, finalize, withdraw, regenerate } = useTwoStep(
+    mode,
+    setMode,
+    setNotice,
+  );
+  const email = account?.email ?? '';
 
   let body: ReactNode;
   if (mode.kind === 'enrolling') {
-    const uri = otpauthUri(mode.info, email);
     body = (
-      <CodeForm
-        id="two-step-enrol-code"
-        intro={<p>{t('mfa.scanIntro')}</p>}
-        submitLabel={t('mfa.confirm')}
+      <EnrolForm
+        info={mode.info}
+        email={email}
         send={finalize}
         onCancel={() => {
           finalize.reset();
           reset();
         }}
-      >
-        <div className="d-flex flex-wrap gap-4 align-items-center mb-3">
-          <QrCode text={uri} label={t('mfa.qrLabel')} />
-          <div className="text-break">
-            <div className="small text-body-secondary" id="two-step-secret-label">
-              {t('mfa.secretLabel')}
-            </div>
-            <code
-              className="fs-6 text-body user-select-all"
-              aria-labelledby="two-step-secret-label"
-              data-testid="two-step-secret"
-            >
-              {mode.info.sharedSecretKey.replace(/(.{4})(?=.)/g, '$1 ')}
-            </code>
-          </div>
-        </div>
-      </CodeForm>
+      />
     );
   } else if (mode.kind === 'codes') {
     body = (

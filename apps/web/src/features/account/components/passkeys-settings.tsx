@@ -10,8 +10,13 @@ import type { PasskeyInfo } from '@photo/contract';
 import { useIntl, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
 import { useIdentityConfig } from '../../../shared/api/client-config';
-import { passkeyErrorMessage } from '../api/passkey-errors';
-import { PasskeyAborted, browserHasPasskeys, openedByName, passkeysApi } from '../api/passkeys';
+import { passkeyErrorMessage } from '../../auth/api/passkey-errors';
+import {
+  PasskeyAborted,
+  browserHasPasskeys,
+  openedByName,
+  passkeysApi,
+} from '../../auth/api/passkeys';
 
 const passkeysKey = ['identity', 'passkeys'] as const;
 

@@ -12,7 +12,8 @@ import type {
 } from '@photo/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiPage } from '../../../shared/api/api-client';
-import { albumKeys } from './album-keys';
+import { albumKeys } from '../../albums/api/album-keys';
+import { deleteMember } from '../../albums/api/leave-album';
 import { refetchWhileMaking } from '../../../shared/lib/media';
 import { ApiError } from '../../../shared/api/api-error';
 import { LINK_PASSWORD_REQUIRED, keepLinkKey, linkKeyHeaders, sharedPath } from './shared-link';
@@ -77,12 +78,6 @@ export function useInvite(albumId: string) {
   });
 }
 
-function deleteMember(albumId: string, userId: string) {
-  return apiJson<null>(`${albumPath(albumId)}/members/${encodeURIComponent(userId)}`, {
-    method: 'DELETE',
-  });
-}
-
 /** DELETE albumsDb/{id}/members/{userId}: the owner removes a member. */
 export function useRemoveMember(albumId: string) {
   const changed = useSharingChanged(albumId);
@@ -90,18 +85,6 @@ export function useRemoveMember(albumId: string) {
     mutationFn: (userId: string) => deleteMember(albumId, userId),
     onSuccess: changed,
     meta: SAID_IN_THE_DIALOG,
-  });
-}
-
-/** DELETE albumsDb/{id}/members/{own id}: a member leaves the album. */
-export function useLeaveAlbum(albumId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => deleteMember(albumId, userId),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: albumKeys.detail(albumId) });
-      await queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
-    },
   });
 }
 

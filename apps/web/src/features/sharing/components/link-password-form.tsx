@@ -6,9 +6,9 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessageWithWait } from '../../../shared/api/api-error';
 import { PageTitle } from '../../../shared/components/page-title';
-import { albumKeys } from '../api/album-keys';
+import { albumKeys } from '../../albums/api/album-keys';
 import { unlockLink } from '../api/shared-link';
-import { AlbumIcon } from './album-icons';
+import { AlbumIcon } from '../../albums/components/album-icons';
 import './share-links.css';
 import { useT } from '../../../i18n/i18n';
 

@@ -13,14 +13,14 @@ import { LINK_PASSWORD_REQUIRED } from '../api/shared-link';
 import { GuestUpload } from './guest-upload';
 import { LinkPasswordForm } from './link-password-form';
 import { SharedZipDownload } from './shared-zip-download';
-import { ViewerLink } from './photo-card';
-import type { ViewerParts } from './photo-lightbox';
-import { PhotoGrid, PhotoGridSkeleton, photoAlt } from './photo-grid';
-import { usePhotoViewer } from './use-photo-viewer';
+import { ViewerLink } from '../../albums/components/photo-card';
+import type { ViewerParts } from '../../viewer/components/photo-lightbox';
+import { PhotoGrid, PhotoGridSkeleton, photoAlt } from '../../albums/components/photo-grid';
+import { usePhotoViewer } from '../../viewer/hooks/use-photo-viewer';
 import { useT } from '../../../i18n/i18n';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
-const PhotoLightbox = lazy(() => import('./photo-lightbox'));
+const PhotoLightbox = lazy(() => import('../../viewer/components/photo-lightbox'));
 
 /**
  * What a share link opens, for anyone who holds it, with or without an account: the album's

@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
@@ -9,20 +9,14 @@ import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import type { UploadLimits } from '@photo/contract';
-import {
-  acceptedKindsText,
-  acceptedVideoKindsText,
-  formatBytes,
-  mediaAccept,
-  uploadLimitText,
-  videoLimitText,
-} from '../../../shared/lib/file-checks';
+import { formatBytes } from '../../../shared/lib/file-checks';
+import { DropZone, useNoDropOnPage } from '../../../shared/ui/drop-zone';
 import {
   findUnfinishedUploads,
   forgetUnfinishedUpload,
   type UnfinishedUpload,
 } from '../../../shared/api/resumable-upload';
-import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
+import { ALBUM_NOT_FOUND, useAlbum } from '../../albums/api/get-album';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { useRichT, useT } from '../../../i18n/i18n';
@@ -131,75 +125,6 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   );
 }
 
-/** Picks files by a file dialog or by drag and drop; the zone is a real button, so keyboards work. */
-function DropZone({
-  onFiles,
-  limits,
-}: {
-  onFiles: (files: File[]) => void;
-  limits: UploadLimits | undefined;
-}) {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const t = useT();
-
-  const onDrop = (event: DragEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    setOver(false);
-    onFiles(Array.from(event.dataTransfer.files));
-  };
-
-  return (
-    <>
-      <button
-        type="button"
-        className={`app-drop-zone w-100 rounded-3 p-4 p-sm-5 mb-2 ${over ? 'is-over' : ''}`}
-        onClick={() => input.current?.click()}
-        onDragEnter={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragOver={(event) => {
-          event.preventDefault();
-          event.dataTransfer.dropEffect = 'copy';
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        aria-describedby="upload-help"
-      >
-        <span className="d-block fs-5 fw-semibold">{t('upload.choose')}</span>
-        <span className="d-block">{t('upload.drop')}</span>
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept={mediaAccept(limits, 'photosAndVideos')}
-        multiple
-        hidden
-        data-testid="upload-input"
-        onChange={(event) => {
-          onFiles(Array.from(event.target.files ?? []));
-          event.target.value = '';
-        }}
-      />
-      <p id="upload-help" className="small text-body-secondary">
-        {limits
-          ? t('upload.help', {
-              kinds: acceptedKindsText(limits),
-              limit: uploadLimitText(limits),
-              videoKinds: acceptedVideoKindsText(limits),
-              videoLimit: videoLimitText(limits),
-            })
-          : t('upload.helpNoLimit', {
-              kinds: acceptedKindsText(limits),
-              videoKinds: acceptedVideoKindsText(limits),
-            })}{' '}
-        {t('upload.help.more')}
-      </p>
-    </>
-  );
-}
-
 /**
  * The uploads of this user that stopped before the end (a reload, a closed tab). A browser cannot
  * reopen a file by itself: the person chooses it again, and it resumes where it stopped.
@@ -274,15 +199,7 @@ function Uploader({ albumId, owner }: { albumId: string; owner: string }) {
   );
 
   // A file dropped beside the zone must not replace the page with the image.
-  useEffect(() => {
-    const prevent = (event: globalThis.DragEvent) => event.preventDefault();
-    window.addEventListener('dragover', prevent);
-    window.addEventListener('drop', prevent);
-    return () => {
-      window.removeEventListener('dragover', prevent);
-      window.removeEventListener('drop', prevent);
-    };
-  }, []);
+  useNoDropOnPage();
 
   const added = items.filter((item) => item.status === 'done').length;
   const working = items.some((item) => isActive(item) || item.status === 'queued');
@@ -291,7 +208,14 @@ function Uploader({ albumId, owner }: { albumId: string; owner: string }) {
 
   return (
     <>
-      <DropZone onFiles={(files) => queue.add(files)} limits={limits} />
+      <DropZone
+        onFiles={(files) => queue.add(files)}
+        limits={limits}
+        helpId="upload-help"
+        inputTestId="upload-input"
+        roomy
+        more={t('upload.help.more')}
+      />
       <UnfinishedUploads uploads={stillUnfinished} onForget={forget} />
       {items.length > 0 && (
         <section aria-label={t('upload.list')} className="mt-4">

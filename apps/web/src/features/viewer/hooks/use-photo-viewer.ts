@@ -1,7 +1,7 @@
 import type { Photo } from '@photo/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PHOTO_PARAM } from './photo-param';
+import { PHOTO_PARAM } from '../lib/photo-param';
 
 /** A paged list of photos, as an infinite query read flat answers it. */
 export interface ViewerPhotos {
