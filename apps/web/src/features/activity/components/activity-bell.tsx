@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/config/paths';
+import { useDisclosure } from '../../../shared/lib/use-disclosure';
 import { useUnreadActivity } from '../api/activity-api';
 import { badgeText } from './activity-text';
 import { useT } from '../../../i18n/i18n';
@@ -44,9 +45,7 @@ export function ActivityBell() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const unread = useUnreadActivity();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, container, toggle, onKeyDown } = useDisclosure();
   const t = useT();
 
   // The live stream, loaded after the page: new entries update the badge (and the list).
@@ -62,21 +61,7 @@ export function ActivityBell() {
     };
   }, [client]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   const text = badgeText(unread.data);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    toggle.current?.focus();
-  };
   const onClick = () => {
     if (!open && window.matchMedia?.(PHONE).matches) {
       void navigate(paths.activity);
