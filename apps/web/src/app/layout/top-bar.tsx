@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { useSignedIn } from '../../shared/auth/session-store';
 import { APP_NAME } from '../../shared/config/app-name';
 import { HOME_PATH, paths } from '../../shared/config/paths';
+import { LineIcon } from '../../shared/ui/line-icon';
 import { AccountMenu } from './account-menu';
 import { LanguageMenu } from './language-menu';
 import { PAGE_LINKS } from './page-links';
@@ -37,27 +38,7 @@ function BrandMark() {
 }
 
 /** Photos' mark: a stack of pictures. */
-function PhotosIcon() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d="M7 3.5h13.5V17M3.5 7h13.5v13.5H3.5zM3.5 17l4.5-4.5 3.5 3.5 2-2 3.5 3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const PHOTOS_ICON = 'M7 3.5h13.5V17M3.5 7h13.5v13.5H3.5zM3.5 17l4.5-4.5 3.5 3.5 2-2 3.5 3.5';
 
 /**
  * One row on every screen: the name, the pages (in the account menu on a phone), the search box (a
@@ -96,7 +77,7 @@ export function TopBar() {
             to={paths.timeline}
             aria-label={t('layout.photos')}
           >
-            <PhotosIcon />
+            <LineIcon d={PHOTOS_ICON} size={24} />
           </NavLink>
         )}
         {/* Signed out, the bar holds only the name and the two choices, at its end. */}
