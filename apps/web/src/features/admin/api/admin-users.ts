@@ -8,6 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiJson, apiPage, type Page } from '../../../shared/api/api-client';
+import { changeLoadedItems } from '../../../shared/api/loaded-pages';
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const adminStatsKey = ['admin', 'stats'] as const;
@@ -15,18 +16,14 @@ export const adminStatsKey = ['admin', 'stats'] as const;
 const path = (userId: string, action: string) =>
   `/api/admin/users/${encodeURIComponent(userId)}${action ? `/${action}` : ''}`;
 
+type Users = InfiniteData<Page<AdminUser>>;
+
 /** Puts the account as the server answered it in the list. */
 function replaceUser(queryClient: QueryClient, changed: AdminUser) {
-  queryClient.setQueryData<InfiniteData<Page<AdminUser>>>(adminUsersKey, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((user) => (user.id === changed.id ? changed : user)),
-          })),
-        }
-      : data,
+  queryClient.setQueryData<Users>(adminUsersKey, (data) =>
+    changeLoadedItems(data, (users) =>
+      users.map((user) => (user.id === changed.id ? changed : user)),
+    ),
   );
 }
 
@@ -81,16 +78,8 @@ export function useDeleteAccount() {
     mutationFn: ({ userId, confirmEmail }: { userId: string; confirmEmail: string }) =>
       apiJson<null>(path(userId, ''), { method: 'DELETE', json: { confirmEmail } }),
     onSuccess: (_answer, { userId }) => {
-      queryClient.setQueryData<InfiniteData<Page<AdminUser>>>(adminUsersKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.filter((user) => user.id !== userId),
-              })),
-            }
-          : data,
+      queryClient.setQueryData<Users>(adminUsersKey, (data) =>
+        changeLoadedItems(data, (users) => users.filter((user) => user.id !== userId)),
       );
       void queryClient.invalidateQueries({ queryKey: adminStatsKey });
     },

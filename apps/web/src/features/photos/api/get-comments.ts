@@ -8,6 +8,7 @@ import {
 import { useEffect } from 'react';
 import { apiPage, type Page } from '../../../shared/api/api-client';
 import { openEventStream } from '../../../shared/api/event-stream';
+import { changeLoadedItems } from '../../../shared/api/loaded-pages';
 import { photoKeys } from './photo-keys';
 
 type CommentPages = InfiniteData<Page<Comment>, string>;
@@ -40,13 +41,9 @@ export function applyCommentEvent(
 ): CommentPages | undefined {
   if (!data) return data;
   if (event.type === 'deleted') {
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        items: page.items.filter((comment) => comment.id !== event.commentId),
-      })),
-    };
+    return changeLoadedItems(data, (comments) =>
+      comments.filter((comment) => comment.id !== event.commentId),
+    );
   }
   const known = data.pages.some((page) => page.items.some((c) => c.id === event.comment.id));
   const oldestPage = data.pages.at(-1);
