@@ -1,4 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page } from './api-client';
 
 /**
@@ -11,4 +11,15 @@ export function changeLoadedItems<T, Param>(
 ): InfiniteData<Page<T>, Param> | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) };
+}
+
+/** The same, in place, for the paged list kept under `queryKey` (when loaded). */
+export function changeCachedItems<T>(
+  client: QueryClient,
+  queryKey: QueryKey,
+  change: (items: T[]) => T[],
+): void {
+  client.setQueryData<InfiniteData<Page<T>, unknown>>(queryKey, (data) =>
+    changeLoadedItems(data, change),
+  );
 }

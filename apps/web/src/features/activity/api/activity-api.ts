@@ -8,7 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiJson, apiPage, type Page } from '../../../shared/api/api-client';
-import { changeLoadedItems } from '../../../shared/api/loaded-pages';
+import { changeCachedItems } from '../../../shared/api/loaded-pages';
 
 /** Entries asked for at a time. */
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -47,8 +47,8 @@ type Feed = InfiniteData<Page<Activity>, string>;
 /** The badge and the list (when loaded) show everything read, with the server's count. */
 function showAllRead(client: QueryClient, unread: ActivityUnread): void {
   client.setQueryData(activityKeys.unread, unread);
-  client.setQueryData<Feed>(activityKeys.feed, (feed) =>
-    changeLoadedItems(feed, (entries) => entries.map((entry) => ({ ...entry, unread: false }))),
+  changeCachedItems<Activity>(client, activityKeys.feed, (entries) =>
+    entries.map((entry) => ({ ...entry, unread: false })),
   );
 }
 

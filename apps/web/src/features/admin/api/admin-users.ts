@@ -4,11 +4,10 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiJson, apiPage, type Page } from '../../../shared/api/api-client';
-import { changeLoadedItems } from '../../../shared/api/loaded-pages';
+import { apiJson, apiPage } from '../../../shared/api/api-client';
+import { changeCachedItems } from '../../../shared/api/loaded-pages';
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const adminStatsKey = ['admin', 'stats'] as const;
@@ -16,14 +15,10 @@ export const adminStatsKey = ['admin', 'stats'] as const;
 const path = (userId: string, action: string) =>
   `/api/admin/users/${encodeURIComponent(userId)}${action ? `/${action}` : ''}`;
 
-type Users = InfiniteData<Page<AdminUser>>;
-
 /** Puts the account as the server answered it in the list. */
 function replaceUser(queryClient: QueryClient, changed: AdminUser) {
-  queryClient.setQueryData<Users>(adminUsersKey, (data) =>
-    changeLoadedItems(data, (users) =>
-      users.map((user) => (user.id === changed.id ? changed : user)),
-    ),
+  changeCachedItems<AdminUser>(queryClient, adminUsersKey, (users) =>
+    users.map((user) => (user.id === changed.id ? changed : user)),
   );
 }
 
@@ -78,8 +73,8 @@ export function useDeleteAccount() {
     mutationFn: ({ userId, confirmEmail }: { userId: string; confirmEmail: string }) =>
       apiJson<null>(path(userId, ''), { method: 'DELETE', json: { confirmEmail } }),
     onSuccess: (_answer, { userId }) => {
-      queryClient.setQueryData<Users>(adminUsersKey, (data) =>
-        changeLoadedItems(data, (users) => users.filter((user) => user.id !== userId)),
+      changeCachedItems<AdminUser>(queryClient, adminUsersKey, (users) =>
+        users.filter((user) => user.id !== userId),
       );
       void queryClient.invalidateQueries({ queryKey: adminStatsKey });
     },
