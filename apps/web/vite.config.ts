@@ -74,6 +74,7 @@ const ALBUM_PAGE_MODULES = [
   'shared/selection/selection-notice',
   'shared/selection/selection-state',
   'shared/selection/use-selection',
+  'shared/ui/bottom-notice',
 ];
 const ALBUM_PAGE_LIBRARIES =
   /[\\/]node_modules[\\/](?:react-photo-album|@tanstack[\\/](?:react-virtual|virtual-core))[\\/]/;
