@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import './bottom-notice.css';
 
 /**
  * A short message at the bottom of the screen (`children`, none for no message) with a button

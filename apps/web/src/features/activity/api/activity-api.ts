@@ -7,8 +7,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiJson, apiPage, type Page } from '../../../shared/api/api-client';
-import { changeCachedItems } from '../../../shared/api/loaded-pages';
+import { apiJson, apiPage, changeCachedItems, type Page } from '../../../shared/api/api-client';
 
 /** Entries asked for at a time. */
 export const ACTIVITY_PAGE_SIZE = 20;

@@ -6,8 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiJson, apiPage } from '../../../shared/api/api-client';
-import { changeCachedItems } from '../../../shared/api/loaded-pages';
+import { apiJson, apiPage, changeCachedItems } from '../../../shared/api/api-client';
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const adminStatsKey = ['admin', 'stats'] as const;

@@ -6,9 +6,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiPage, type Page } from '../../../shared/api/api-client';
+import { apiPage, changeLoadedItems, type Page } from '../../../shared/api/api-client';
 import { openEventStream } from '../../../shared/api/event-stream';
-import { changeLoadedItems } from '../../../shared/api/loaded-pages';
 import { photoKeys } from './photo-keys';
 
 type CommentPages = InfiniteData<Page<Comment>, string>;
