@@ -10,6 +10,7 @@ import { jsBudget } from './vite-js-budget.ts';
 import { compiledMessages } from './vite-messages.ts';
 import { precompress } from './vite-precompress.ts';
 import { routePreloads } from './vite-route-preloads.ts';
+import { topBarPlaceholder } from './vite-top-bar.ts';
 
 /**
  * What Recent Albums needs besides the entry: one chunk, named for its page, rather than a file
@@ -75,6 +76,7 @@ const ALBUM_PAGE_MODULES = [
   'shared/selection/selection-notice',
   'shared/selection/selection-state',
   'shared/selection/use-selection',
+  'shared/ui/bottom-notice',
 ];
 const ALBUM_PAGE_LIBRARIES =
   /[\\/]node_modules[\\/](?:react-photo-album|@tanstack[\\/](?:react-virtual|virtual-core))[\\/]/;
@@ -124,6 +126,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     compiledMessages(),
+    // The top bar, drawn into index.html for the page to show before the app's code has loaded.
+    topBarPlaceholder(),
     // Scripts of index.html's head that run before the app's code has loaded.
     classicScripts({
       scripts: [{ fileName: 'albums-preload.js', entry: 'src/preload/albums-preload.main.ts' }],

@@ -1,12 +1,12 @@
 import { DEFAULT_AVATAR_URL } from '@photo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/api/session';
 import { useT } from '../../i18n/i18n';
 import { meQuery } from '../../shared/api/me';
 import { paths } from '../../shared/config/paths';
 import { sizedImageUrl } from '../../shared/lib/image-url';
+import { useDisclosure } from '../../shared/lib/use-disclosure';
 import { ADMIN_LINK, PAGE_LINKS } from './page-links';
 import type { User } from '@photo/contract';
 
@@ -32,27 +32,11 @@ function Avatar({ user, size }: { user: User | undefined; size: number }) {
 export function AccountMenu() {
   const t = useT();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, container, toggle, onKeyDown } = useDisclosure();
   // The bar does well enough without the picture: a failure here is not told.
   const me = useQuery({ ...meQuery, meta: { quiet: true } });
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   const fold = () => setOpen(false);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    toggle.current?.focus();
-  };
   const onLogout = () => {
     setOpen(false);
     // signOut clears the session at once, so the sign-in page never renders for a signed-in user.

@@ -3,32 +3,22 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { paths } from '../../shared/config/paths';
+import { LineIcon } from '../../shared/ui/line-icon';
 
 /** A magnifier, or an arrow back; decorative (the button or the label says what it does). */
 function Icon({ name }: { name: 'search' | 'back' }) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
+    <LineIcon
+      d={
+        name === 'search'
+          ? 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5 20 20'
+          : 'M20 12H5M11 5l-7 7 7 7'
+      }
+      size={20}
+      grid={24}
+      strokeWidth={2}
       className={name === 'search' ? 'app-search-icon' : undefined}
-    >
-      <path
-        d={
-          name === 'search'
-            ? 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5 20 20'
-            : 'M20 12H5M11 5l-7 7 7 7'
-        }
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    />
   );
 }
 

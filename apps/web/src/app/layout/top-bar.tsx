@@ -2,11 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { useSignedIn } from '../../shared/auth/session-store';
-import { APP_NAME } from '../../shared/config/app-name';
 import { HOME_PATH, paths } from '../../shared/config/paths';
+import { LineIcon } from '../../shared/ui/line-icon';
 import { AccountMenu } from './account-menu';
 import { LanguageMenu } from './language-menu';
 import { PAGE_LINKS } from './page-links';
+import { Brand, BRAND_CLASS, TopBarFrame } from './top-bar-frame';
 import { SearchBox } from './search-box';
 import { ThemeControl } from './theme-control';
 
@@ -17,47 +18,8 @@ const ActivityBell = lazy(() =>
   })),
 );
 
-/** The app's mark beside its name: a picture frame with a sun and a hill. */
-function BrandMark() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="28"
-      height="28"
-      aria-hidden="true"
-      focusable="false"
-      className="flex-shrink-0 app-brand-mark"
-    >
-      <rect x="1" y="1" width="22" height="22" rx="6" fill="currentColor" />
-      <circle cx="8.5" cy="8.5" r="2.5" fill="#fff" />
-      <path d="M4 19l5.5-6 3.5 3.5 2.5-2.5L20 19z" fill="#fff" />
-    </svg>
-  );
-}
-
 /** Photos' mark: a stack of pictures. */
-function PhotosIcon() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d="M7 3.5h13.5V17M3.5 7h13.5v13.5H3.5zM3.5 17l4.5-4.5 3.5 3.5 2-2 3.5 3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const PHOTOS_ICON = 'M7 3.5h13.5V17M3.5 7h13.5v13.5H3.5zM3.5 17l4.5-4.5 3.5 3.5 2-2 3.5 3.5';
 
 /**
  * One row on every screen: the name, the pages (in the account menu on a phone), the search box (a
@@ -68,47 +30,41 @@ export function TopBar() {
   const t = useT();
   const signedIn = useSignedIn();
   return (
-    <nav className="border-bottom bg-body navbar app-top-bar">
-      <div className="container-lg flex-nowrap gap-2">
-        <Link
-          className="navbar-brand d-flex align-items-center gap-2 me-auto me-lg-3 app-brand"
-          to={signedIn ? HOME_PATH : paths.login}
+    <TopBarFrame>
+      <Link className={BRAND_CLASS} to={signedIn ? HOME_PATH : paths.login}>
+        <Brand />
+      </Link>
+      {signedIn && (
+        <ul className="navbar-nav flex-row gap-1 me-auto d-none d-lg-flex app-top-links">
+          {PAGE_LINKS.map(({ label, to }) => (
+            <li key={to} className="nav-item">
+              <NavLink className="nav-link rounded-pill px-3" to={to}>
+                {t(label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      {signedIn && <SearchBox />}
+      {signedIn && (
+        // On a phone the pages are in the account menu; Photos, the one most opened, is here too.
+        <NavLink
+          className="nav-link rounded-pill px-2 d-lg-none flex-shrink-0 app-top-photos"
+          to={paths.timeline}
+          aria-label={t('layout.photos')}
         >
-          <BrandMark />
-          <span className="text-truncate">{APP_NAME}</span>
-        </Link>
-        {signedIn && (
-          <ul className="navbar-nav flex-row gap-1 me-auto d-none d-lg-flex app-top-links">
-            {PAGE_LINKS.map(({ label, to }) => (
-              <li key={to} className="nav-item">
-                <NavLink className="nav-link rounded-pill px-3" to={to}>
-                  {t(label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        )}
-        {signedIn && <SearchBox />}
-        {signedIn && (
-          // On a phone the pages are in the account menu; Photos, the one most opened, is here too.
-          <NavLink
-            className="nav-link rounded-pill px-2 d-lg-none flex-shrink-0 app-top-photos"
-            to={paths.timeline}
-            aria-label={t('layout.photos')}
-          >
-            <PhotosIcon />
-          </NavLink>
-        )}
-        {/* Signed out, the bar holds only the name and the two choices, at its end. */}
-        <LanguageMenu className={signedIn ? 'flex-shrink-0' : 'flex-shrink-0 ms-auto'} />
-        <ThemeControl className="flex-shrink-0" />
-        {signedIn && (
-          <Suspense fallback={<span className="nav-link px-2 app-bell app-bell-space" />}>
-            <ActivityBell />
-          </Suspense>
-        )}
-        {signedIn && <AccountMenu />}
-      </div>
-    </nav>
+          <LineIcon d={PHOTOS_ICON} size={24} />
+        </NavLink>
+      )}
+      {/* Signed out, the bar holds only the name and the two choices, at its end. */}
+      <LanguageMenu className={signedIn ? 'flex-shrink-0' : 'flex-shrink-0 ms-auto'} />
+      <ThemeControl className="flex-shrink-0" />
+      {signedIn && (
+        <Suspense fallback={<span className="nav-link px-2 app-bell app-bell-space" />}>
+          <ActivityBell />
+        </Suspense>
+      )}
+      {signedIn && <AccountMenu />}
+    </TopBarFrame>
   );
 }

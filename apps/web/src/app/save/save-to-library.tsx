@@ -12,6 +12,7 @@ import { errorMessage } from '../../shared/api/api-error';
 import { useCurrentUserId } from '../../shared/auth/session-store';
 import { paths } from '../../shared/config/paths';
 import { useOpenedOnce } from '../../shared/lib/use-opened-once';
+import { BottomNotice } from '../../shared/ui/bottom-notice';
 import './save-to-library.css';
 import { useRichT, useT } from '../../i18n/i18n';
 
@@ -54,31 +55,25 @@ function SavedNotice({
     return () => clearTimeout(timer);
   }, [saved, error, onDismiss]);
   return createPortal(
-    <div role="status" className="app-saved-notice-region">
-      {(saved || error) && (
-        <div className="app-saved-notice">
-          {saved ? (
-            <span>
-              {rich('viewer.saved', {
-                name: (
-                  <Link key="name" to={paths.album(saved.albumId)} className="text-break">
-                    {saved.name}
-                  </Link>
-                ),
-              })}
-            </span>
-          ) : (
-            <span>{t('viewer.save.failed', { error: error ?? '' })}</span>
-          )}
-          <button
-            type="button"
-            className="btn-close btn-close-white"
-            aria-label={t('viewer.dismiss')}
-            onClick={onDismiss}
-          />
-        </div>
+    <BottomNotice
+      className="app-saved-notice-region"
+      dismissLabel={t('viewer.dismiss')}
+      onDismiss={onDismiss}
+    >
+      {saved ? (
+        <span>
+          {rich('viewer.saved', {
+            name: (
+              <Link key="name" to={paths.album(saved.albumId)} className="text-break">
+                {saved.name}
+              </Link>
+            ),
+          })}
+        </span>
+      ) : (
+        error && <span>{t('viewer.save.failed', { error })}</span>
       )}
-    </div>,
+    </BottomNotice>,
     document.body,
   );
 }

@@ -7,7 +7,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiJson, apiPage, type Page } from '../../../shared/api/api-client';
+import { apiJson, apiPage, changeCachedItems, type Page } from '../../../shared/api/api-client';
 
 /** Entries asked for at a time. */
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -43,19 +43,11 @@ export function useActivityFeed() {
 
 type Feed = InfiniteData<Page<Activity>, string>;
 
-function mapEntries(feed: Feed | undefined, map: (entry: Activity) => Activity) {
-  if (!feed) return feed;
-  return {
-    ...feed,
-    pages: feed.pages.map((page) => ({ ...page, items: page.items.map(map) })),
-  };
-}
-
 /** The badge and the list (when loaded) show everything read, with the server's count. */
 function showAllRead(client: QueryClient, unread: ActivityUnread): void {
   client.setQueryData(activityKeys.unread, unread);
-  client.setQueryData<Feed>(activityKeys.feed, (feed) =>
-    mapEntries(feed, (entry) => ({ ...entry, unread: false })),
+  changeCachedItems<Activity>(client, activityKeys.feed, (entries) =>
+    entries.map((entry) => ({ ...entry, unread: false })),
   );
 }
 

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../shared/config/paths';
+import { useDisclosure } from '../../../shared/lib/use-disclosure';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import { useUnreadActivity } from '../api/activity-api';
 import { badgeText } from './activity-text';
 import { useT } from '../../../i18n/i18n';
@@ -14,27 +16,8 @@ const ActivityPanel = lazy(() =>
 /** Below this width the list is a page of its own (/activity), not a panel under the bell. */
 const PHONE = '(max-width: 767.98px)';
 
-function BellIcon() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+/** A bell, on a 24 × 24 grid. */
+const BELL_ICON = 'M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 0 0 4 0';
 
 /**
  * The bell in the top bar: how many entries of the activity feed are unread ("3", "99+"), kept
@@ -44,9 +27,7 @@ export function ActivityBell() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const unread = useUnreadActivity();
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, container, toggle, onKeyDown } = useDisclosure();
   const t = useT();
 
   // The live stream, loaded after the page: new entries update the badge (and the list).
@@ -62,21 +43,7 @@ export function ActivityBell() {
     };
   }, [client]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   const text = badgeText(unread.data);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    toggle.current?.focus();
-  };
   const onClick = () => {
     if (!open && window.matchMedia?.(PHONE).matches) {
       void navigate(paths.activity);
@@ -96,7 +63,7 @@ export function ActivityBell() {
         aria-controls="activity-panel"
         onClick={onClick}
       >
-        <BellIcon />
+        <LineIcon d={BELL_ICON} size={24} />
         {text && (
           <span className="app-bell-badge" aria-hidden="true">
             {text}

@@ -4,10 +4,9 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiJson, apiPage, type Page } from '../../../shared/api/api-client';
+import { apiJson, apiPage, changeCachedItems } from '../../../shared/api/api-client';
 
 export const adminUsersKey = ['admin', 'users'] as const;
 export const adminStatsKey = ['admin', 'stats'] as const;
@@ -17,16 +16,8 @@ const path = (userId: string, action: string) =>
 
 /** Puts the account as the server answered it in the list. */
 function replaceUser(queryClient: QueryClient, changed: AdminUser) {
-  queryClient.setQueryData<InfiniteData<Page<AdminUser>>>(adminUsersKey, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((user) => (user.id === changed.id ? changed : user)),
-          })),
-        }
-      : data,
+  changeCachedItems<AdminUser>(queryClient, adminUsersKey, (users) =>
+    users.map((user) => (user.id === changed.id ? changed : user)),
   );
 }
 
@@ -81,16 +72,8 @@ export function useDeleteAccount() {
     mutationFn: ({ userId, confirmEmail }: { userId: string; confirmEmail: string }) =>
       apiJson<null>(path(userId, ''), { method: 'DELETE', json: { confirmEmail } }),
     onSuccess: (_answer, { userId }) => {
-      queryClient.setQueryData<InfiniteData<Page<AdminUser>>>(adminUsersKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.filter((user) => user.id !== userId),
-              })),
-            }
-          : data,
+      changeCachedItems<AdminUser>(queryClient, adminUsersKey, (users) =>
+        users.filter((user) => user.id !== userId),
       );
       void queryClient.invalidateQueries({ queryKey: adminStatsKey });
     },

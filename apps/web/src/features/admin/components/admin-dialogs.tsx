@@ -1,5 +1,5 @@
 import type { AdminUser, PasswordLink } from '@photo/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,6 +9,65 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { useDeleteAccount, useSetQuota } from '../api/admin-users';
 
 const MB = 1024 * 1024;
+
+/** A dialog's heading (`id` names the dialog) and its close button. */
+function DialogHeading({ id, children }: { id: string; children: ReactNode }) {
+  const t = useT();
+  return (
+    <Modal.Header closeButton closeLabel={t('admin.close')}>
+      <Modal.Title id={id} as="h2" className="h5">
+        {children}
+      </Modal.Title>
+    </Modal.Header>
+  );
+}
+
+/**
+ * A dialog that changes an account: a form of `children`, what the server refused, Cancel and
+ * the button that sends it (`submit`).
+ */
+function AccountFormDialog({
+  id,
+  title,
+  onClose,
+  onSubmit,
+  error,
+  submit,
+  children,
+}: {
+  id: string;
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  error: Error | null;
+  submit: { label: string; variant: 'primary' | 'danger'; disabled: boolean };
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby={id}>
+      <Form noValidate onSubmit={onSubmit}>
+        <DialogHeading id={id}>{title}</DialogHeading>
+        <Modal.Body>
+          {children}
+          {error && (
+            <Alert variant="danger" role="alert" className="mt-3 mb-0 py-2">
+              {errorMessage(error)}
+            </Alert>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" variant={submit.variant} disabled={submit.disabled}>
+            {submit.label}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
 
 /** The link just made, to copy and pass on, with when it stops working; or that it was mailed. */
 export function PasswordLinkDialog({
@@ -38,11 +97,9 @@ export function PasswordLinkDialog({
   );
   return (
     <Modal show onHide={onClose} centered aria-labelledby="password-link-title">
-      <Modal.Header closeButton closeLabel={t('admin.close')}>
-        <Modal.Title id="password-link-title" as="h2" className="h5">
-          {t('admin.passwordLinkTitle', { name: user.name })}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeading id="password-link-title">
+        {t('admin.passwordLinkTitle', { name: user.name })}
+      </DialogHeading>
       <Modal.Body>
         {link.link === undefined ? (
           <p className="text-break">
@@ -113,43 +170,28 @@ export function QuotaDialog({ user, onClose }: { user: AdminUser; onClose: () =>
     setQuota.mutate({ userId: user.id, quotaBytes }, { onSuccess: onClose });
   };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="quota-title">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('admin.close')}>
-          <Modal.Title id="quota-title" as="h2" className="h5">
-            {t('admin.quotaTitle', { name: user.name })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <Form.Group controlId="quota-megabytes">
-            <Form.Label>{t('admin.quotaLabel')}</Form.Label>
-            <Form.Control
-              inputMode="decimal"
-              value={value}
-              isInvalid={invalid}
-              onChange={(event) => setValue(event.target.value)}
-              placeholder={t('admin.quotaPlaceholder')}
-              aria-describedby="quota-help"
-            />
-            <Form.Control.Feedback type="invalid">{t('admin.quotaInvalid')}</Form.Control.Feedback>
-            <Form.Text id="quota-help">{t('admin.quotaHelp')}</Form.Text>
-          </Form.Group>
-          {setQuota.error && (
-            <Alert variant="danger" role="alert" className="mt-3 mb-0 py-2">
-              {errorMessage(setQuota.error)}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={setQuota.isPending}>
-            {t('admin.quotaSave')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <AccountFormDialog
+      id="quota-title"
+      title={t('admin.quotaTitle', { name: user.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      error={setQuota.error}
+      submit={{ label: t('admin.quotaSave'), variant: 'primary', disabled: setQuota.isPending }}
+    >
+      <Form.Group controlId="quota-megabytes">
+        <Form.Label>{t('admin.quotaLabel')}</Form.Label>
+        <Form.Control
+          inputMode="decimal"
+          value={value}
+          isInvalid={invalid}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder={t('admin.quotaPlaceholder')}
+          aria-describedby="quota-help"
+        />
+        <Form.Control.Feedback type="invalid">{t('admin.quotaInvalid')}</Form.Control.Feedback>
+        <Form.Text id="quota-help">{t('admin.quotaHelp')}</Form.Text>
+      </Form.Group>
+    </AccountFormDialog>
   );
 }
 
@@ -165,41 +207,30 @@ export function DeleteDialog({ user, onClose }: { user: AdminUser; onClose: () =
     remove.mutate({ userId: user.id, confirmEmail: typed.trim() }, { onSuccess: onClose });
   };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="delete-title">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={t('admin.close')}>
-          <Modal.Title id="delete-title" as="h2" className="h5">
-            {t('admin.deleteTitle', { name: user.name })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="text-break">{t('admin.deleteWarning', { name: user.name })}</p>
-          <Form.Group controlId="delete-confirm">
-            <Form.Label className="text-break">
-              {t('admin.deleteTypeEmail', { email: user.emailAddress })}
-            </Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="off"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </Form.Group>
-          {remove.error && (
-            <Alert variant="danger" role="alert" className="mt-3 mb-0 py-2">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={!matches || remove.isPending}>
-            {t('admin.deleteConfirm')}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <AccountFormDialog
+      id="delete-title"
+      title={t('admin.deleteTitle', { name: user.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      error={remove.error}
+      submit={{
+        label: t('admin.deleteConfirm'),
+        variant: 'danger',
+        disabled: !matches || remove.isPending,
+      }}
+    >
+      <p className="text-break">{t('admin.deleteWarning', { name: user.name })}</p>
+      <Form.Group controlId="delete-confirm">
+        <Form.Label className="text-break">
+          {t('admin.deleteTypeEmail', { email: user.emailAddress })}
+        </Form.Label>
+        <Form.Control
+          type="email"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </Form.Group>
+    </AccountFormDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiPage, type Page } from '../../../shared/api/api-client';
+import { apiPage, changeLoadedItems, type Page } from '../../../shared/api/api-client';
 import { openEventStream } from '../../../shared/api/event-stream';
 import { photoKeys } from './photo-keys';
 
@@ -40,13 +40,9 @@ export function applyCommentEvent(
 ): CommentPages | undefined {
   if (!data) return data;
   if (event.type === 'deleted') {
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        items: page.items.filter((comment) => comment.id !== event.commentId),
-      })),
-    };
+    return changeLoadedItems(data, (comments) =>
+      comments.filter((comment) => comment.id !== event.commentId),
+    );
   }
   const known = data.pages.some((page) => page.items.some((c) => c.id === event.comment.id));
   const oldestPage = data.pages.at(-1);

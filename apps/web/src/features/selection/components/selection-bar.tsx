@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import type { AlbumPickerProps } from '../../../shared/selection/album-picker-props';
 import type { Selection } from '../../../shared/selection/use-selection';
 import { useDownload } from '../../../shared/api/download';
+import { LineIcon } from '../../../shared/ui/line-icon';
 import { useBulkAdd, useBulkDelete } from '../api/bulk-actions';
 import './selection-bar.css';
 import { useIntl, useT } from '../../../i18n/i18n';
@@ -24,18 +25,7 @@ const ICONS = {
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICONS }) {
-  return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d={ICONS[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon d={ICONS[name]} size={20} />;
 }
 
 function Action({
