@@ -19,11 +19,8 @@ export interface AlbumWithMembership extends AlbumRow {
   member_role: MemberRole | null;
 }
 
-export function findAlbumWithMembership(
-  db: Db,
-  id: string,
-  userId: string | null,
-): Promise<AlbumWithMembership | undefined> {
+/** Albums, each with the role `userId` holds in it (a lookup by the membership's primary key). */
+function selectAlbumsWithMembership(db: Db, userId: string | null) {
   return db
     .selectFrom('albums')
     .selectAll('albums')
@@ -34,9 +31,15 @@ export function findAlbumWithMembership(
         .whereRef('album_members.album_id', '=', 'albums.id')
         .where('album_members.user_id', '=', userId ?? '')
         .as('member_role'),
-    )
-    .where('albums.id', '=', id)
-    .executeTakeFirst();
+    );
+}
+
+export function findAlbumWithMembership(
+  db: Db,
+  id: string,
+  userId: string | null,
+): Promise<AlbumWithMembership | undefined> {
+  return selectAlbumsWithMembership(db, userId).where('albums.id', '=', id).executeTakeFirst();
 }
 
 /** These albums, those that exist, each with the role `userId` holds in it: a batch per statement. */
@@ -47,17 +50,7 @@ export async function findAlbumsWithMembership(
 ): Promise<Map<string, AlbumWithMembership>> {
   const found = new Map<string, AlbumWithMembership>();
   for (const batch of inBatches([...new Set(ids)])) {
-    const rows = await db
-      .selectFrom('albums')
-      .selectAll('albums')
-      .select((eb) =>
-        eb
-          .selectFrom('album_members')
-          .select('album_members.role')
-          .whereRef('album_members.album_id', '=', 'albums.id')
-          .where('album_members.user_id', '=', userId ?? '')
-          .as('member_role'),
-      )
+    const rows = await selectAlbumsWithMembership(db, userId)
       .where('albums.id', 'in', batch)
       .execute();
     for (const row of rows) found.set(row.id, row);

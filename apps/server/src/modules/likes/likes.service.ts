@@ -20,6 +20,23 @@ async function summary(deps: AppDeps, caller: AuthUser, photoId: string): Promis
 }
 
 /**
+ * Changes the caller's like of a photo they may see (`change`, given the photo's id), then tells
+ * the photo's live streams and answers the photo's likes as they are now.
+ */
+async function changeLike(
+  deps: AppDeps,
+  caller: AuthUser,
+  photoId: string,
+  log: FastifyBaseLogger,
+  change: (photoId: string) => Promise<void>,
+): Promise<LikeSummary> {
+  const photo = await requireVisiblePhoto(deps, caller, photoId);
+  await change(photo.id);
+  deps.likeChanges.publish(photo.id, log);
+  return summary(deps, caller, photo.id);
+}
+
+/**
  * The caller likes the photo (again: no change). Anyone who may see a photo may like it. A new
  * like goes into the feed of whoever added the photo; the photo's live streams are told once the
  * like is stored.
@@ -30,21 +47,16 @@ export async function likePhoto(
   photoId: string,
   log: FastifyBaseLogger,
 ): Promise<LikeSummary> {
-  const photo = await requireVisiblePhoto(deps, caller, photoId);
-  const now = deps.clock.now().toISOString();
-  const told = await deps.db.transaction().execute(async (trx) => {
-    const outcome = await insertLike(trx, {
-      photo_id: photo.id,
-      user_id: caller.id,
-      created_at: now,
+  return changeLike(deps, caller, photoId, log, async (id) => {
+    const now = deps.clock.now().toISOString();
+    const told = await deps.db.transaction().execute(async (trx) => {
+      const outcome = await insertLike(trx, { photo_id: id, user_id: caller.id, created_at: now });
+      if (outcome === 'missing') throw notFound('PHOTO_NOT_FOUND', 'The photo');
+      if (outcome === 'present') return [];
+      return recordLike(trx, { photoId: id, actorId: caller.id, now });
     });
-    if (outcome === 'missing') throw notFound('PHOTO_NOT_FOUND', 'The photo');
-    if (outcome === 'present') return [];
-    return recordLike(trx, { photoId: photo.id, actorId: caller.id, now });
+    announceActivity(deps, told, log);
   });
-  announceActivity(deps, told, log);
-  deps.likeChanges.publish(photo.id, log);
-  return summary(deps, caller, photo.id);
 }
 
 /**
@@ -57,10 +69,7 @@ export async function unlikePhoto(
   photoId: string,
   log: FastifyBaseLogger,
 ): Promise<LikeSummary> {
-  const photo = await requireVisiblePhoto(deps, caller, photoId);
-  await deleteLike(deps.db, photo.id, caller.id);
-  deps.likeChanges.publish(photo.id, log);
-  return summary(deps, caller, photo.id);
+  return changeLike(deps, caller, photoId, log, (id) => deleteLike(deps.db, id, caller.id));
 }
 
 /**

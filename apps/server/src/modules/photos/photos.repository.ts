@@ -12,6 +12,10 @@ import type { Keyset } from '../../lib/paging.js';
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
+// The albums module owns this query (it checks a cover is among the album's photos); saving a
+// photo to an album asks it too.
+export { findAlbumPhotoByFile } from '../albums/albums.repository.js';
+
 /** A photo with what the API shows of its file, of its uploader, and of its likes and comments. */
 export interface PhotoView extends PhotoRow {
   owner_name: string;
@@ -134,20 +138,6 @@ export function findAlbumPhotoByContent(
     .where('files.owner_id', '=', fileOwnerId)
     .where('files.sha256', '=', sha256)
     .where('photos.album_id', '=', albumId)
-    .executeTakeFirst();
-}
-
-/** The album's photo of this stored file, if it shows it. */
-export function findAlbumPhotoByFile(
-  db: Db,
-  albumId: string,
-  fileId: string,
-): Promise<PhotoRow | undefined> {
-  return db
-    .selectFrom('photos')
-    .selectAll()
-    .where('album_id', '=', albumId)
-    .where('file_id', '=', fileId)
     .executeTakeFirst();
 }
 
