@@ -1,6 +1,6 @@
 import type { Photo } from '@photo/contract';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { apiPage, type Page } from '../../../shared/api/api-client';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPage, changeCachedItems } from '../../../shared/api/api-client';
 import { PENDING_REFETCH_MS } from '../../../shared/lib/image-url';
 import { refetchWhileMaking } from '../../../shared/lib/media';
 import { albumKeys } from './album-keys';
@@ -30,16 +30,8 @@ export function useAlbumPhotos(albumId: string) {
 export function useSetAlbumPhoto(albumId: string) {
   const queryClient = useQueryClient();
   return (changed: Photo) => {
-    queryClient.setQueryData<InfiniteData<Page<Photo>>>(albumKeys.photos(albumId), (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              items: page.items.map((item) => (item.id === changed.id ? changed : item)),
-            })),
-          }
-        : data,
+    changeCachedItems<Photo>(queryClient, albumKeys.photos(albumId), (items) =>
+      items.map((item) => (item.id === changed.id ? changed : item)),
     );
     void queryClient.invalidateQueries({ queryKey: albumKeys.detail(albumId) });
     void queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
