@@ -6,8 +6,8 @@ import { announceMediaTools } from '../../infra/media-tools.js';
 import { AppError } from '../../lib/errors.js';
 import type { ByteRange } from '../../storage/blob-store.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
-import { ImageCache } from './files.image-cache.js';
+import { prepareUploadTmpDir, receiveFilePart } from './receive/receive.js';
+import { ImageCache } from './serve/image-cache.js';
 import { findFileToServe, storeAndQueueUpload, toUploadedFile } from './files.service.js';
 
 /** Ids never change content: caches may keep the bytes for a year without asking again. */

@@ -5,23 +5,23 @@ import type { FileRow } from '../../db/schema.js';
 import { decideFileAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError } from '../../lib/errors.js';
-import { queueDerivedImages } from './files.derive.js';
-import { sniffImageFormat } from './files.images.js';
-import { sniffMedia } from './files.media.js';
-import { tooLarge, type ReceivedFile } from './files.receive.js';
-import { findFileById } from './files.repository.js';
+import { queueDerivedImages } from './derive/derive.js';
+import { sniffImageFormat } from './media/images.js';
+import { sniffMedia } from './media/sniff-media.js';
+import { tooLarge, type ReceivedFile } from './receive/receive.js';
+import { findFileById } from './store/repository.js';
 import { storeUploadedFile, type StoredUpload } from './files.upload.js';
 
 /** What other modules and the routes use of stored files. */
 export { storeUploadedFile, toUploadedFile, type StoredUpload } from './files.upload.js';
-export { findFileToServe, type FileToServe } from './files.serve.js';
+export { findFileToServe, type FileToServe } from './serve/serve.js';
 export {
   deleteBlobsOfDeletedFiles,
   deleteFilesOfOwner,
   releaseFiles,
   type DeletedFile,
 } from './files.release.js';
-export { rotateFile } from './files.rotation.js';
+export { rotateFile } from './derive/rotation.js';
 export {
   fileCrc32,
   originalName,
@@ -29,8 +29,8 @@ export {
   receiveFilePart,
   receiveWholeUpload,
   type ReceivedFile,
-} from './files.receive.js';
-export { findFileById } from './files.repository.js';
+} from './receive/receive.js';
+export { findFileById } from './store/repository.js';
 
 /** The largest upload accepted of each kind, in bytes. */
 export interface UploadByteLimits {
@@ -44,7 +44,7 @@ export interface UploadByteLimits {
  * Every way in (files/upload, the resumable endpoint) ends here: the bytes are checked against the
  * limit of what they are (413, nothing kept), stored (storeUploadedFile: every other check), and
  * a stored file's sizes are queued. A job that could not be queued is queued again when a worker
- * starts (files.derive.ts), so the answer never waits for it nor fails for it.
+ * starts (derive/derive.ts), so the answer never waits for it nor fails for it.
  */
 export async function storeAndQueueUpload(
   deps: AppDeps,

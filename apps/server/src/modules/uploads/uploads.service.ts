@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RESUMABLE_UPLOADS_PATH, type ApiErrorCode } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/errors.js';
-import { requireRoomFor } from '../files/files.storage-use.js';
+import { requireRoomFor } from '../files/store/storage-use.js';
 import {
   receiveWholeUpload,
   storeAndQueueUpload,
