@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../deps.js';
 import type { FileRow } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
 import { FILE_ID_PATTERN } from '../../../lib/ids.js';
+import { extensionOfType } from '../../../lib/media-types.js';
 import { DERIVED_CONTENT_TYPE } from '../media/images.js';
 import { linkOffersOriginals } from '../../../lib/access.js';
 import { verifyLinkBound } from '../../../lib/picture-signing.js';
@@ -30,19 +31,6 @@ export interface FileToServe {
   downloadName: string;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-  'image/heic': 'heic',
-  'image/heif': 'heif',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'video/webm': 'webm',
-};
-
 /**
  * "photo-2021-11-30-Ab3dE9xZ.jpg": the day it was taken (or stored), the start of its id, and the
  * extension of its type. No original name is kept, and this one needs no quoting.
@@ -55,7 +43,7 @@ export function downloadNameOf(
   const text = when instanceof Date ? when.toISOString() : String(when);
   const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
   const id = file.id.slice(0, 8).replace(/[^A-Za-z0-9]/g, '');
-  const extension = EXTENSIONS[contentType] ?? 'bin';
+  const extension = extensionOfType(contentType);
   return `photo-${day ? `${day}-` : ''}${id}.${extension}`;
 }
 
