@@ -2,7 +2,6 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { RENDITION_MAX_HEIGHT } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../deps.js';
 import type { FileRow } from '../../../db/schema.js';
@@ -15,29 +14,11 @@ import {
   listProcessingVideos,
   recordVideoState,
 } from './rendition-repository.js';
-import { inputArgs } from './video-probe.js';
+import { renditionArgs } from './ffmpeg-args.js';
 
 type RenditionDeps = Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue' | 'config' | 'uploadTmpDir'>;
 
 export const RENDITION_CONTENT_TYPE = 'video/mp4';
-
-/**
- * x264 settings of renditions (decision 0057): "veryfast" keeps a 1080p transcode faster than
- * the clip plays on two cores; CRF 23 is x264's default quality. AAC at 128 kb/s, stereo at most.
- */
-const RENDITION_VIDEO_ARGS = [
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-crf',
-  '23',
-  '-profile:v',
-  'high',
-  '-pix_fmt',
-  'yuv420p',
-];
-const RENDITION_AUDIO_ARGS = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
 
 /** A transcode may take this long plus this many times the clip's length, then it is stopped. */
 const TRANSCODE_BASE_MS = 5 * 60 * 1000;
@@ -100,37 +81,10 @@ async function render(deps: RenditionDeps, fileId: string, log: FastifyBaseLogge
     }
     const container = file.content_type === 'video/webm' ? 'webm' : 'isobmff';
     const tools = mediaTools(deps.config);
-    await runMediaTool(
-      tools.ffmpeg,
-      [
-        '-v',
-        'error',
-        '-nostdin',
-        '-y',
-        ...inputArgs(source, container),
-        '-map',
-        '0:V:0',
-        '-map',
-        '0:a:0?',
-        // Decoding applies the rotation: the picture is upright, and no rotation is written.
-        '-vf',
-        `scale=-2:'min(${RENDITION_MAX_HEIGHT},trunc(ih/2)*2)'`,
-        ...RENDITION_VIDEO_ARGS,
-        ...RENDITION_AUDIO_ARGS,
-        // Nothing of the original's tags (a place among them) is carried over.
-        '-map_metadata',
-        '-1',
-        '-movflags',
-        '+faststart',
-        '-f',
-        'mp4',
-        `file:${output}`,
-      ],
-      {
-        timeoutMs: TRANSCODE_BASE_MS + TRANSCODE_PER_CLIP * Number(file.duration_ms ?? 0),
-        lane: 'long',
-      },
-    );
+    await runMediaTool(tools.ffmpeg, renditionArgs(source, container, output), {
+      timeoutMs: TRANSCODE_BASE_MS + TRANSCODE_PER_CLIP * Number(file.duration_ms ?? 0),
+      lane: 'long',
+    });
     const key = blobKeys.rendition(file.id);
     // Read before it is stored: a local store moves the file.
     const bytes = (await fs.stat(output)).size;

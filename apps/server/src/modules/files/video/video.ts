@@ -3,10 +3,10 @@ import type { Config } from '../../../config.js';
 import { mediaTools, runMediaTool, type MediaTools } from '../../../infra/media-tools.js';
 import { ftypBrands, type PreparedMedia } from '../media/sniff-media.js';
 import { makePlaceholder } from '../media/placeholder.js';
+import { posterArgs, withoutLocationArgs } from './ffmpeg-args.js';
 import type { ReceivedFile } from '../receive/receive.js';
 import {
   checkIsoBoxes,
-  inputArgs,
   probeVideo,
   tooLargeVideo,
   unreadableVideo,
@@ -21,8 +21,6 @@ export type VideoConfig = Pick<Config, 'ffmpegPath' | 'ffprobePath' | 'maxVideoB
 const POSTER_AT_SECONDS = 1;
 /** …unless the clip is shorter than this: then its first frame. */
 const POSTER_MIN_SECONDS = 2;
-/** Posters are at most this many pixels on their long side: more than the largest derived size. */
-const POSTER_EDGE = 2048;
 const POSTER_TIMEOUT_MS = 60_000;
 /** A stream copy reads and writes the file once: minutes at most, even for the largest accepted. */
 const COPY_TIMEOUT_MS = 10 * 60 * 1000;
@@ -94,32 +92,9 @@ async function takePoster(
   const seconds = facts.durationMs / 1000;
   const at = seconds >= POSTER_MIN_SECONDS ? POSTER_AT_SECONDS : 0;
   const frameAt = async (offset: number) => {
-    await runMediaTool(
-      tools.ffmpeg,
-      [
-        '-v',
-        'error',
-        '-nostdin',
-        '-y',
-        '-ss',
-        String(offset),
-        ...inputArgs(file, container),
-        '-map',
-        '0:V:0',
-        '-frames:v',
-        '1',
-        '-vf',
-        `scale='min(${POSTER_EDGE},iw)':'min(${POSTER_EDGE},ih)':force_original_aspect_ratio=decrease,format=yuvj420p`,
-        '-q:v',
-        '3',
-        '-f',
-        'image2',
-        '-update',
-        '1',
-        `file:${poster}`,
-      ],
-      { timeoutMs: POSTER_TIMEOUT_MS },
-    );
+    await runMediaTool(tools.ffmpeg, posterArgs(file, container, offset, poster), {
+      timeoutMs: POSTER_TIMEOUT_MS,
+    });
     const written = await fs.stat(poster).catch(() => null);
     return written !== null && written.size > 0;
   };
@@ -145,33 +120,10 @@ async function writeWithoutLocation(
   facts: VideoFacts,
   target: string,
 ): Promise<void> {
-  const removals = facts.locationTags.flatMap(({ scope, key }) =>
-    scope === 'format' ? ['-metadata', `${key}=`] : [`-metadata:s:${scope}`, `${key}=`],
-  );
   try {
-    await runMediaTool(
-      tools.ffmpeg,
-      [
-        '-v',
-        'error',
-        '-nostdin',
-        '-y',
-        ...inputArgs(file, container),
-        '-map',
-        '0:V',
-        '-map',
-        '0:a?',
-        '-c',
-        'copy',
-        ...removals,
-        // QuickTime keys (Apple's date, make and model) are written back as they came.
-        ...(container === 'isobmff' ? ['-movflags', 'use_metadata_tags'] : []),
-        '-f',
-        facts.muxer,
-        `file:${target}`,
-      ],
-      { timeoutMs: COPY_TIMEOUT_MS },
-    );
+    await runMediaTool(tools.ffmpeg, withoutLocationArgs(file, container, facts, target), {
+      timeoutMs: COPY_TIMEOUT_MS,
+    });
   } catch (error) {
     throw unreadableVideo(error);
   }
