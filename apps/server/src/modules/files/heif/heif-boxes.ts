@@ -212,6 +212,108 @@ interface ItemLocation {
   extents: { offset: number; length: number }[];
 }
 
+/** Item types and MIME content types (iinf). */
+function readItemTypes(bytes: Buffer, iinf: Box | undefined) {
+  const types = new Map<number, { type: string; contentType: string | null }>();
+  if (!iinf) return types;
+  const cursor = new Cursor(bytes, iinf.contentStart, iinf.end);
+  const version = cursor.versionAndFlags().version;
+  if (version === 0) cursor.u16();
+  else cursor.u32();
+  for (const infe of children(bytes, iinf, cursor.pos)) {
+    if (infe.type !== 'infe') continue;
+    const entry = new Cursor(bytes, infe.contentStart, infe.end);
+    const infeVersion = entry.versionAndFlags().version;
+    if (infeVersion < 2) continue;
+    const id = infeVersion === 2 ? entry.u16() : entry.u32();
+    entry.u16(); // protection index
+    const type = entry.fourcc();
+    entry.string(); // name
+    const contentType = type === 'mime' ? entry.string() : null;
+    types.set(id, { type, contentType });
+  }
+  return types;
+}
+
+/** Where each item's bytes are (iloc). */
+function readItemLocations(bytes: Buffer, iloc: Box): Map<number, ItemLocation> {
+  const locations = new Map<number, ItemLocation>();
+  const cursor = new Cursor(bytes, iloc.contentStart, iloc.end);
+  const { version } = cursor.versionAndFlags();
+  if (version > 2) throw damaged('its item locations are of an unknown version');
+  const sizes = cursor.u8();
+  const offsetSize = sizes >> 4;
+  const lengthSize = sizes & 0xf;
+  const more = cursor.u8();
+  const baseOffsetSize = more >> 4;
+  const indexSize = version === 1 || version === 2 ? more & 0xf : 0;
+  const count = version < 2 ? cursor.u16() : cursor.u32();
+  for (let i = 0; i < count; i++) {
+    const id = version < 2 ? cursor.u16() : cursor.u32();
+    const constructionMethod = version === 1 || version === 2 ? cursor.u16() & 0xf : 0;
+    cursor.u16(); // data reference index: 0, this file
+    const baseOffset = cursor.uint(baseOffsetSize);
+    const extentCount = cursor.u16();
+    const extents: ItemLocation['extents'] = [];
+    for (let e = 0; e < extentCount; e++) {
+      if (indexSize > 0) cursor.uint(indexSize);
+      const offset = cursor.uint(offsetSize);
+      const length = cursor.uint(lengthSize);
+      extents.push({ offset, length });
+    }
+    locations.set(id, { constructionMethod, baseOffset, extents });
+  }
+  return locations;
+}
+
+/** Item references (iref): which items are parts of others, and what describes what. */
+function readReferences(bytes: Buffer, iref: Box | undefined) {
+  const references: { type: string; from: number; to: number[] }[] = [];
+  if (!iref) return references;
+  const cursor = new Cursor(bytes, iref.contentStart, iref.end);
+  const wide = cursor.versionAndFlags().version === 1;
+  for (const reference of children(bytes, iref, cursor.pos)) {
+    const entry = new Cursor(bytes, reference.contentStart, reference.end);
+    const from = wide ? entry.u32() : entry.u16();
+    const count = entry.u16();
+    const to: number[] = [];
+    for (let i = 0; i < count; i++) to.push(wide ? entry.u32() : entry.u16());
+    references.push({ type: reference.type, from, to });
+  }
+  return references;
+}
+
+/**
+ * Properties (iprp: ipco holds them, ipma says which belong to which item): answers those of an
+ * item.
+ */
+function readProperties(bytes: Buffer, iprp: Box | undefined): (id: number) => Box[] {
+  if (!iprp) throw damaged('it gives its images no properties');
+  const iprpBoxes = children(bytes, iprp);
+  const ipco = iprpBoxes.find((box) => box.type === 'ipco');
+  if (!ipco) throw damaged('it gives its images no properties');
+  const properties = children(bytes, ipco);
+  const associated = new Map<number, number[]>();
+  for (const ipma of iprpBoxes.filter((box) => box.type === 'ipma')) {
+    const cursor = new Cursor(bytes, ipma.contentStart, ipma.end);
+    const { version, flags } = cursor.versionAndFlags();
+    const count = cursor.u32();
+    for (let i = 0; i < count; i++) {
+      const id = version < 1 ? cursor.u16() : cursor.u32();
+      const associations = cursor.u8();
+      const indexes = associated.get(id) ?? [];
+      for (let a = 0; a < associations; a++) {
+        indexes.push(flags & 1 ? cursor.u16() & 0x7fff : cursor.u8() & 0x7f);
+      }
+      associated.set(id, indexes);
+    }
+  }
+  return (id: number) =>
+    (associated.get(id) ?? [])
+      .filter((index) => index > 0 && index <= properties.length)
+      .map((index) => properties[index - 1]!);
+}
+
 function parseMeta(bytes: Buffer, fileOffset: number, contentOffset: number) {
   const meta: Box = { type: 'meta', start: 0, contentStart: contentOffset, end: bytes.length };
   // meta is a full box: its children follow its version and flags.
@@ -229,59 +331,12 @@ function parseMeta(bytes: Buffer, fileOffset: number, contentOffset: number) {
   const primaryId =
     pitmCursor.versionAndFlags().version === 0 ? pitmCursor.u16() : pitmCursor.u32();
 
-  // Item types and MIME content types (iinf).
-  const types = new Map<number, { type: string; contentType: string | null }>();
-  const iinf = find('iinf');
-  if (iinf) {
-    const cursor = new Cursor(bytes, iinf.contentStart, iinf.end);
-    const version = cursor.versionAndFlags().version;
-    if (version === 0) cursor.u16();
-    else cursor.u32();
-    for (const infe of children(bytes, iinf, cursor.pos)) {
-      if (infe.type !== 'infe') continue;
-      const entry = new Cursor(bytes, infe.contentStart, infe.end);
-      const infeVersion = entry.versionAndFlags().version;
-      if (infeVersion < 2) continue;
-      const id = infeVersion === 2 ? entry.u16() : entry.u32();
-      entry.u16(); // protection index
-      const type = entry.fourcc();
-      entry.string(); // name
-      const contentType = type === 'mime' ? entry.string() : null;
-      types.set(id, { type, contentType });
-    }
-  }
+  const types = readItemTypes(bytes, find('iinf'));
 
   // Where each item's bytes are (iloc).
-  const locations = new Map<number, ItemLocation>();
   const iloc = find('iloc');
   if (!iloc) throw damaged('it says nowhere where its image data is');
-  {
-    const cursor = new Cursor(bytes, iloc.contentStart, iloc.end);
-    const { version } = cursor.versionAndFlags();
-    if (version > 2) throw damaged('its item locations are of an unknown version');
-    const sizes = cursor.u8();
-    const offsetSize = sizes >> 4;
-    const lengthSize = sizes & 0xf;
-    const more = cursor.u8();
-    const baseOffsetSize = more >> 4;
-    const indexSize = version === 1 || version === 2 ? more & 0xf : 0;
-    const count = version < 2 ? cursor.u16() : cursor.u32();
-    for (let i = 0; i < count; i++) {
-      const id = version < 2 ? cursor.u16() : cursor.u32();
-      const constructionMethod = version === 1 || version === 2 ? cursor.u16() & 0xf : 0;
-      cursor.u16(); // data reference index: 0, this file
-      const baseOffset = cursor.uint(baseOffsetSize);
-      const extentCount = cursor.u16();
-      const extents: ItemLocation['extents'] = [];
-      for (let e = 0; e < extentCount; e++) {
-        if (indexSize > 0) cursor.uint(indexSize);
-        const offset = cursor.uint(offsetSize);
-        const length = cursor.uint(lengthSize);
-        extents.push({ offset, length });
-      }
-      locations.set(id, { constructionMethod, baseOffset, extents });
-    }
-  }
+  const locations = readItemLocations(bytes, iloc);
 
   // Item data stored in the meta box itself (construction method 1) is in idat.
   const idat = find('idat');
@@ -310,48 +365,9 @@ function parseMeta(bytes: Buffer, fileOffset: number, contentOffset: number) {
     return { extents, length: extents.reduce((sum, extent) => sum + extent.length, 0) };
   };
 
-  // Item references (iref): which items are parts of others, and what describes what.
-  const references: { type: string; from: number; to: number[] }[] = [];
-  const iref = find('iref');
-  if (iref) {
-    const cursor = new Cursor(bytes, iref.contentStart, iref.end);
-    const wide = cursor.versionAndFlags().version === 1;
-    for (const reference of children(bytes, iref, cursor.pos)) {
-      const entry = new Cursor(bytes, reference.contentStart, reference.end);
-      const from = wide ? entry.u32() : entry.u16();
-      const count = entry.u16();
-      const to: number[] = [];
-      for (let i = 0; i < count; i++) to.push(wide ? entry.u32() : entry.u16());
-      references.push({ type: reference.type, from, to });
-    }
-  }
+  const references = readReferences(bytes, find('iref'));
 
-  // Properties (iprp: ipco holds them, ipma says which belong to which item).
-  const iprp = find('iprp');
-  if (!iprp) throw damaged('it gives its images no properties');
-  const iprpBoxes = children(bytes, iprp);
-  const ipco = iprpBoxes.find((box) => box.type === 'ipco');
-  if (!ipco) throw damaged('it gives its images no properties');
-  const properties = children(bytes, ipco);
-  const associated = new Map<number, number[]>();
-  for (const ipma of iprpBoxes.filter((box) => box.type === 'ipma')) {
-    const cursor = new Cursor(bytes, ipma.contentStart, ipma.end);
-    const { version, flags } = cursor.versionAndFlags();
-    const count = cursor.u32();
-    for (let i = 0; i < count; i++) {
-      const id = version < 1 ? cursor.u16() : cursor.u32();
-      const associations = cursor.u8();
-      const indexes = associated.get(id) ?? [];
-      for (let a = 0; a < associations; a++) {
-        indexes.push(flags & 1 ? cursor.u16() & 0x7fff : cursor.u8() & 0x7f);
-      }
-      associated.set(id, indexes);
-    }
-  }
-  const propertiesOf = (id: number) =>
-    (associated.get(id) ?? [])
-      .filter((index) => index > 0 && index <= properties.length)
-      .map((index) => properties[index - 1]!);
+  const propertiesOf = readProperties(bytes, find('iprp'));
 
   const primaryType = types.get(primaryId)?.type;
   if (!primaryType || !IMAGE_ITEM_TYPES.has(primaryType)) {
