@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
 import { decideFileAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
 import { queueDerivedImages } from './derive/derive.js';
 import { sniffImageFormat } from './media/images.js';
 import { sniffMedia } from './media/sniff-media.js';
-import { tooLarge, type ReceivedFile } from './receive/receive.js';
+import { receiveFilePart, tooLarge, type ReceivedFile } from './receive/receive.js';
 import { findFileById } from './store/repository.js';
 import { storeUploadedFile, type StoredUpload } from './files.upload.js';
 
@@ -65,6 +66,26 @@ export async function storeAndQueueUpload(
     );
   }
   return stored;
+}
+
+/**
+ * files/upload: the request's file part, received (at most MAX_UPLOAD_BYTES) and stored for the
+ * caller. Its sizes are made by a worker: the answer does not wait for them.
+ */
+export async function storeMultipartUpload(
+  deps: AppDeps,
+  request: FastifyRequest,
+): Promise<StoredUpload> {
+  const user = currentUser(request);
+  const received = await receiveFilePart(request, {
+    tmpDir: deps.uploadTmpDir,
+    maxBytes: deps.config.maxUploadBytes,
+  });
+  const limit = deps.config.maxUploadBytes;
+  return storeAndQueueUpload(deps, user.id, received, {
+    limits: { image: limit, video: limit },
+    log: request.log,
+  });
 }
 
 /**
