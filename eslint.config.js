@@ -89,11 +89,12 @@ function submoduleZones(src) {
 }
 
 /**
- * The server's layers and what each may import (besides itself): lib (plain helpers) and db import
- * nothing of the app; infra (connections, queues, mail, keys) and storage only lib; http and
- * plugins know no module; modules know no plugin and, among themselves, only what
- * serverModuleImports says, and inside a module, its folders only what serverSubmoduleImports says.
- * app.ts, deps.ts, main.ts and config.ts put it all together. Tests may also import src/test.
+ * The server's layers and what each may import (besides itself): lib (plain helpers) imports
+ * nothing of the app, and db only lib/access.ts; infra (connections, queues, mail, keys) and
+ * storage only lib; http and plugins know no module; modules know no plugin and, among themselves,
+ * only what serverModuleImports says, and inside a module, its folders only what
+ * serverSubmoduleImports says. app.ts, deps.ts, main.ts and config.ts put it all together. Tests
+ * may also import src/test.
  */
 function serverZones({ tests }) {
   const src = './apps/server/src';
@@ -105,8 +106,9 @@ function serverZones({ tests }) {
   return [
     layer('lib', []),
     layer('infra', ['./lib']),
-    // db/query-plans.test.ts checks the plans of the modules' list queries.
-    layer('db', tests ? ['./modules'] : []),
+    // db/query-plans.test.ts checks the plans of the modules' list queries. The read models
+    // (db/read-models) apply the access rules' SQL forms.
+    layer('db', ['./lib/access.ts', ...(tests ? ['./modules'] : [])]),
     layer('storage', ['./lib']),
     layer('http', ['./lib', './config.ts']),
     layer('plugins', ['./lib', './infra', './http']),

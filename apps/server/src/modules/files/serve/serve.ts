@@ -7,12 +7,8 @@ import { extensionOfType } from '../../../lib/media-types.js';
 import { DERIVED_CONTENT_TYPE } from '../media/images.js';
 import { linkOffersOriginals } from '../../../lib/access.js';
 import { verifyLinkBound } from '../../../lib/picture-signing.js';
-import {
-  findFileById,
-  findFileWithExposure,
-  openShareLinkPermission,
-  type ServedFileRow,
-} from '../store/repository.js';
+import { openShareLinkPermission } from '../../../db/read-models/link-permissions.js';
+import { findFileById, findFileWithExposure, type ServedFileRow } from '../store/repository.js';
 
 export interface FileToServe {
   key: string;

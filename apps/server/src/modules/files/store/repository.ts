@@ -1,9 +1,9 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { preparedQuery } from '../../../db/prepared-query.js';
-import type { Database, Db, FileRow, LinkPermission, NewFileRow } from '../../../db/schema.js';
+import type { Db, FileRow, NewFileRow } from '../../../db/schema.js';
 import { inBatches } from '../../../db/id-batches.js';
 import { literalLimit } from '../../../db/literal-limit.js';
-import { albumSeenByEveryoneSql, SEEN_BY_MEMBERS } from '../../../lib/access.js';
+import { fileShownUnsigned, fileUnused } from '../../../db/read-models/file-uses.js';
 import { changeFileRow, releaseStorage, storedBytes } from './storage-use.js';
 import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './blobs.js';
 
@@ -22,46 +22,9 @@ export async function insertFileUnlessDuplicate(db: Db, file: NewFileRow): Promi
 }
 
 /**
- * Whether nothing uses the file (the row `files`): no photo shows it (a photo saved from another
- * shows the same file), no album has it as its cover, no user as their picture, no Live Photo's
- * still as its motion. Each use is an index lookup.
+ * The rows of those of these files that nothing uses (fileUnused, of the read model
+ * db/read-models/file-uses.ts), read a batch at a time.
  */
-function unused(eb: ExpressionBuilder<Database, 'files'>) {
-  return eb.and([
-    eb.not(
-      eb.exists(
-        eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('albums')
-          .select('albums.id')
-          .whereRef('albums.cover_file_id', '=', 'files.id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('users')
-          .select('users.id')
-          .whereRef('users.profile_pic_file_id', '=', 'files.id'),
-      ),
-    ),
-    // A motion no photo shows is still used while its still names it (files_motion_file_id).
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('files as still')
-          .select('still.id')
-          .whereRef('still.motion_file_id', '=', 'files.id'),
-      ),
-    ),
-  ]);
-}
-
-/** The rows of those of these files that nothing uses (see unused), read a batch at a time. */
 export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<FileRow[]> {
   const rows: FileRow[] = [];
   for (const batch of inBatches([...new Set(ids)])) {
@@ -70,7 +33,7 @@ export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<F
         .selectFrom('files')
         .selectAll('files')
         .where('files.id', 'in', batch)
-        .where(unused)
+        .where(fileUnused)
         .execute()),
     );
   }
@@ -78,7 +41,7 @@ export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<F
 }
 
 /**
- * Deletes the file's row if nothing uses it now (see unused), in one statement; answers whether
+ * Deletes the file's row if nothing uses it now (fileUnused), in one statement; answers whether
  * it did. A use added since it was listed as unused (a photo saved meanwhile) keeps it: the
  * statement deletes nothing, or, when that use is not yet committed, the foreign key of its
  * photo refuses the deletion.
@@ -89,7 +52,7 @@ export async function deleteUnusedFileRow(db: Db, id: string): Promise<boolean> 
     const deleted = await trx
       .deleteFrom('files')
       .where('files.id', '=', id)
-      .where(unused)
+      .where(fileUnused)
       .returning(['owner_id', 'size', 'derived_bytes', 'extra_bytes'])
       .executeTakeFirst();
     if (!deleted) return false;
@@ -140,45 +103,6 @@ export async function findBlobKeysOfFiles(db: Db, ids: readonly string[]) {
     .execute();
 }
 
-/**
- * Whether the file (the row `files`) may be shown without a signed URL: it is used by no album
- * that not everyone may see (a file not yet used anywhere is its uploader's capability, as
- * before), or it is also used where everyone sees it (a profile picture, a photo or cover of an
- * album seen by everyone). Each use is an index lookup: albums_cover_idx, photos_file_idx,
- * users_profile_pic_idx.
- */
-function shownUnsigned(eb: ExpressionBuilder<Database, 'files'>) {
-  const usedInAlbums = (seenByEveryone: boolean) =>
-    eb.or([
-      eb.exists(
-        eb
-          .selectFrom('albums')
-          .select('albums.id')
-          .whereRef('albums.cover_file_id', '=', 'files.id')
-          .where(albumSeenByEveryoneSql(seenByEveryone)),
-      ),
-      eb.exists(
-        eb
-          .selectFrom('photos')
-          .innerJoin('albums', 'albums.id', 'photos.album_id')
-          .select('photos.id')
-          .whereRef('photos.file_id', '=', 'files.id')
-          .where(albumSeenByEveryoneSql(seenByEveryone)),
-      ),
-    ]);
-  // A use seen by everyone settles it, and is usually found first.
-  return eb.or([
-    usedInAlbums(true),
-    eb.not(usedInAlbums(false)),
-    eb.exists(
-      eb
-        .selectFrom('users')
-        .select('users.id')
-        .whereRef('users.profile_pic_file_id', '=', 'files.id'),
-    ),
-  ]);
-}
-
 /** What serving a file reads of its row. */
 const SERVED_COLUMNS = [
   'id',
@@ -202,13 +126,13 @@ const fileWithExposureQuery = preparedQuery((db, args: { id: string }) =>
   db
     .selectFrom('files')
     .select(SERVED_COLUMNS.map((column) => `files.${column}` as const))
-    .select((eb) => shownUnsigned(eb).as('shown_unsigned'))
+    .select((eb) => fileShownUnsigned(eb).as('shown_unsigned'))
     .where('files.id', '=', args.id),
 );
 
 /**
- * What serving the file needs of its row, and whether it may be shown without a signed URL (see
- * shownUnsigned), read in one statement.
+ * What serving the file needs of its row, and whether it may be shown without a signed URL
+ * (fileShownUnsigned, of the read model db/read-models/file-uses.ts), read in one statement.
  */
 export async function findFileWithExposure(
   db: Db,
@@ -221,7 +145,7 @@ export async function findFileWithExposure(
   return { ...file, shownUnsigned: Boolean(shown) };
 }
 
-/** Whether the file may be shown without a signed URL (see shownUnsigned). */
+/** Whether the file may be shown without a signed URL (see fileShownUnsigned). */
 export async function isFileShownUnsigned(db: Db, id: string): Promise<boolean> {
   return (await findFileWithExposure(db, id))?.shownUnsigned ?? true;
 }
@@ -356,27 +280,4 @@ export async function recordDerivedImagesFailed(
     .where('edit_version', '=', version)
     .where('derived_state', '=', 'pending')
     .execute();
-}
-
-/**
- * What a share link permits while it still opens its album: it exists (not stopped), has not
- * expired, and its album is one links show (lib/access.ts SEEN_BY_MEMBERS); else null. Picture
- * URLs bound to a link ask this.
- */
-export async function openShareLinkPermission(
-  db: Db,
-  linkId: string,
-  now: string,
-): Promise<LinkPermission | null> {
-  const row = await db
-    .selectFrom('album_links')
-    .innerJoin('albums', 'albums.id', 'album_links.album_id')
-    .select('album_links.permission')
-    .where('album_links.id', '=', linkId)
-    .where((eb) =>
-      eb.or([eb('album_links.expires_at', 'is', null), eb('album_links.expires_at', '>', now)]),
-    )
-    .where('albums.visibility', 'in', [...SEEN_BY_MEMBERS])
-    .executeTakeFirst();
-  return row?.permission ?? null;
 }

@@ -1,12 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/schema.js';
+import {
+  addToStorage,
+  addToStorageWithinQuota,
+  readStorageFigure,
+  takeFromStorage,
+} from '../../../db/storage-figure.js';
 import { AppError } from '../../../lib/errors.js';
 
 /**
- * Each person's storage figure (users.storage_used): the bytes their files take in the store
- * (originals, stills, derived sizes, video renditions), plus those reserved by uploads being
- * stored. Every change of a file's bytes moves it in the same transaction, so the figure stays the
- * sum over the person's files (plus reservations in flight) under concurrent uploads and deletions.
+ * Each person's storage figure (users.storage_used, moved by the statements of
+ * db/storage-figure.ts): the bytes their files take in the store (originals, stills, derived
+ * sizes, video renditions), plus those reserved by uploads being stored. Every change of a file's
+ * bytes moves it in the same transaction, so the figure stays the sum over the person's files
+ * (plus reservations in flight) under concurrent uploads and deletions.
  */
 
 /** "1.5 GB": a quota for people, in powers of 1024. */
@@ -36,11 +43,7 @@ export async function findStorageOf(
   db: Db,
   userId: string,
 ): Promise<{ used: number; quota: number | null } | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['storage_used', 'quota_bytes'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const row = await readStorageFigure(db, userId);
   if (!row) return undefined;
   return {
     used: Number(row.storage_used),
@@ -54,15 +57,7 @@ export async function findStorageOf(
  * fit (nothing reserved). A person without a record (never the case after sign-in) has no quota.
  */
 export async function reserveStorage(db: Db, userId: string, bytes: number): Promise<void> {
-  const result = await db
-    .updateTable('users')
-    .set({ storage_used: sql<number>`storage_used + ${bytes}` })
-    .where('id', '=', userId)
-    .where((eb) =>
-      eb.or([eb('quota_bytes', 'is', null), sql<boolean>`storage_used + ${bytes} <= quota_bytes`]),
-    )
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return;
+  if (await addToStorageWithinQuota(db, userId, bytes)) return;
   const now = await findStorageOf(db, userId);
   if (now?.quota !== null && now?.quota !== undefined) throw quotaExceeded(now.quota, now.used);
 }
@@ -70,11 +65,7 @@ export async function reserveStorage(db: Db, userId: string, bytes: number): Pro
 /** Gives back what reserveStorage took (the upload failed, or was already stored). */
 export async function releaseStorage(db: Db, userId: string, bytes: number): Promise<void> {
   if (bytes === 0) return;
-  await db
-    .updateTable('users')
-    .set({ storage_used: sql<number>`storage_used - ${bytes}` })
-    .where('id', '=', userId)
-    .execute();
+  await takeFromStorage(db, userId, bytes);
 }
 
 /**
@@ -124,13 +115,7 @@ export async function changeFileRow(
     if (!(await change(trx))) return false;
     const after = await read();
     const delta = (after ? storedBytes(after) : 0) - storedBytes(before);
-    if (delta !== 0) {
-      await trx
-        .updateTable('users')
-        .set({ storage_used: sql<number>`storage_used + ${delta}` })
-        .where('id', '=', before.owner_id)
-        .execute();
-    }
+    if (delta !== 0) await addToStorage(trx, before.owner_id, delta);
     return true;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
