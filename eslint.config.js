@@ -55,11 +55,46 @@ const serverModuleImports = {
 };
 
 /**
- * The server's layers and what each may import (besides itself): lib (plain helpers) and db import
- * nothing of the app; infra (connections, queues, mail, keys) and storage only lib; http and
- * plugins know no module; modules know no plugin and, among themselves, only what
- * serverModuleImports says. app.ts, deps.ts, main.ts and config.ts put it all together. Tests may
- * also import src/test.
+ * Which folder of a server module may import which of its other folders: inside a module too the
+ * graph is one-way. A folder imports only itself and those listed, never its module's top level
+ * (its routes, service and plugins, which may import every folder). A module with folders is a key;
+ * its folders not listed import none of the others.
+ */
+const serverSubmoduleImports = {
+  files: {
+    store: [],
+    media: [],
+    receive: ['media'],
+    heif: ['media', 'receive'],
+    video: ['media', 'receive', 'store'],
+    derive: ['media', 'store', 'video'],
+    serve: ['media', 'store'],
+  },
+};
+
+/** The zones of serverSubmoduleImports: each folder of a module against its module's other files. */
+function submoduleZones(src) {
+  return Object.entries(serverSubmoduleImports).flatMap(([module, folders]) => {
+    const root = `${src}/modules/${module}`;
+    const present = fs
+      .readdirSync(new URL(`${root}/`, import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    return present.map((folder) => ({
+      target: `${root}/${folder}`,
+      from: root,
+      except: [`./${folder}`, ...(folders[folder] ?? []).map((other) => `./${other}`)],
+    }));
+  });
+}
+
+/**
+ * The server's layers and what each may import (besides itself): lib (plain helpers) imports
+ * nothing of the app, and db only lib/access.ts; infra (connections, queues, mail, keys) and
+ * storage only lib; http and plugins know no module; modules know no plugin and, among themselves,
+ * only what serverModuleImports says, and inside a module, its folders only what
+ * serverSubmoduleImports says. app.ts, deps.ts, main.ts and config.ts put it all together. Tests
+ * may also import src/test.
  */
 function serverZones({ tests }) {
   const src = './apps/server/src';
@@ -71,8 +106,9 @@ function serverZones({ tests }) {
   return [
     layer('lib', []),
     layer('infra', ['./lib']),
-    // db/query-plans.test.ts checks the plans of the modules' list queries.
-    layer('db', tests ? ['./modules'] : []),
+    // db/query-plans.test.ts checks the plans of the modules' list queries. The read models
+    // (db/read-models) apply the access rules' SQL forms.
+    layer('db', ['./lib/access.ts', ...(tests ? ['./modules'] : [])]),
     layer('storage', ['./lib']),
     layer('http', ['./lib', './config.ts']),
     layer('plugins', ['./lib', './infra', './http']),
@@ -94,6 +130,8 @@ function serverZones({ tests }) {
         ...(serverModuleImports[module] ?? []).map((other) => `./${other}`),
       ],
     })),
+    // A module's tests exercise it as a whole: only its code keeps to its folders' graph.
+    ...(tests ? [] : submoduleZones(src)),
   ];
 }
 

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import {
   decodeHeifToJpeg,
   heifDecoder,
-} from '../apps/server/src/modules/files/files.heif-decode.js';
+} from '../apps/server/src/modules/files/heif/heif-decode.js';
 import { startRun } from './lib/results.js';
 import { repoRoot, sendPicture, signUpUser, startAppServer, untilThumbnail } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
@@ -135,7 +135,7 @@ for (const { name, env } of servers) {
 const baseline: number[] = [];
 const command: { seconds: number; peakMb: number | null }[] = [];
 const wasm: { seconds: number; peakMb: number }[] = [];
-const decodeModule = path.join(repoRoot, 'apps/server/src/modules/files/files.heif-decode.ts');
+const decodeModule = path.join(repoRoot, 'apps/server/src/modules/files/heif/heif-decode.ts');
 for (let round = 0; round < ROUNDS; round++) {
   const started = performance.now();
   await sharp(jpegBytes).raw().toBuffer();

@@ -70,7 +70,7 @@ export interface AppDeps {
   uploadTmpDir: string;
   /**
    * When the sizes after a thumbnail wait for a batch of uploads to pass (DerivePace in
-   * files.derive.ts); its default when absent.
+   * files/derive/derive.ts); its default when absent.
    */
   derivePace?: { quietMs: number; maxDeferrals: number };
   close(): Promise<void>;

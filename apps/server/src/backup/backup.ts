@@ -14,7 +14,7 @@ import {
   FILE_BLOB_COLUMNS,
   derivedBlobKeysOf,
   type FileBlobKeys,
-} from '../modules/files/files.blobs.js';
+} from '../modules/files/store/blobs.js';
 import { exportPostgres, importPostgres, type PostgresExport } from './postgres-export.js';
 
 const run = promisify(execFile);

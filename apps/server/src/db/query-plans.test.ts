@@ -13,7 +13,7 @@ import { listAlbumViews } from '../modules/albums/albums.repository.js';
 import { listCommentEventsAfter } from '../modules/comments/comment-events.repository.js';
 import { listPhotoCommentViewsNewestFirst } from '../modules/comments/comments.repository.js';
 import { listLikers } from '../modules/likes/likes.repository.js';
-import { findFileWithExposure } from '../modules/files/files.repository.js';
+import { findFileWithExposure } from '../modules/files/store/repository.js';
 import { listAlbumPhotoViews } from '../modules/photos/photos.repository.js';
 import { listInvitations, listMembers } from '../modules/sharing/sharing.repository.js';
 import {

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, type UploadedFile } from '@photo/contract';
-import { stored } from '../modules/files/files.test-support.js';
+import { stored } from '../modules/files/store/test-support.js';
 import { signUp, type TestContext, type TestUser, useTestContext } from '../test/harness.js';
 import { sha256 } from '../test/hash.js';
 import { animatedGif, imageOf, noiseJpeg, type TestFormat } from '../test/images.js';

@@ -31,10 +31,10 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** The queue of jobs that make a stored file's derived sizes (modules/files/files.derive.ts). */
+/** The queue of jobs that make a stored file's derived sizes (modules/files/derive/derive.ts). */
 export const DERIVE_IMAGES = 'derive-images';
 
-/** The queue of jobs that make a video's browser-safe rendition (modules/files/files.rendition.ts). */
+/** The queue of jobs that make a video's browser-safe rendition (modules/files/video/rendition.ts). */
 export const RENDER_VIDEO = 'render-video';
 
 export type JobData = Record<string, string | number | boolean | null>;

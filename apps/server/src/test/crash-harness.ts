@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase } from '../db/database.js';
-import { FILE_BLOB_COLUMNS, blobKeysOf } from '../modules/files/files.blobs.js';
+import { FILE_BLOB_COLUMNS, blobKeysOf } from '../modules/files/store/blobs.js';
 import { sha256 } from './hash.js';
 import { createTestPostgresDatabase } from './postgres.js';
 import { freePort } from './ports.js';

@@ -1,6 +1,6 @@
 import type { Album, Photo } from '@photo/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { findFileById } from '../modules/files/files.repository.js';
+import { findFileById } from '../modules/files/store/repository.js';
 import type { TestContext, TestUser } from './harness.js';
 import { makeJpeg, type JpegOptions } from './images.js';
 

@@ -36,7 +36,7 @@ export interface TestContextOptions {
    * When the sizes after a thumbnail wait for a batch of uploads to pass. By default they do not
    * wait: a test uploading files one after another waits for each file's sizes (the API client
    * does, after each upload), and a quiet second after each would only add idle time. Tests of
-   * that pace give it (files.derive.test.ts).
+   * that pace give it (files/derive/derive.test.ts).
    */
   derivePace?: { quietMs: number; maxDeferrals: number };
 }

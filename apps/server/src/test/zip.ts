@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import type { AppDeps } from '../deps.js';
 import { newFileId, newId } from '../lib/ids.js';
-import { blobKeys } from '../modules/files/files.blobs.js';
+import { blobKeys } from '../modules/files/store/blobs.js';
 
 /** One file of a zip, as a real reader (yauzl) reads it. */
 export interface UnzippedEntry {

@@ -1,3 +1,5 @@
+import { extensionOfType } from '../../lib/media-types.js';
+
 /** What names a photo's entry in a zip: its original name when one is kept, else its date and type. */
 export interface ZipNameSource {
   /** The file's name as uploaded, when the server keeps one. */
@@ -6,19 +8,6 @@ export interface ZipNameSource {
   date: string;
   contentType: string;
 }
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-  'image/heic': 'heic',
-  'image/heif': 'heif',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'video/webm': 'webm',
-};
 
 /** At most this many characters of a name (most file systems take 255 bytes). */
 const NAME_MAX = 120;
@@ -44,7 +33,7 @@ function dateName(date: string, contentType: string): string {
   const stamp = Number.isNaN(when.getTime())
     ? 'photo'
     : when.toISOString().slice(0, 19).replace('T', ' ').replaceAll(':', '.');
-  return `${stamp}.${EXTENSIONS[contentType] ?? 'bin'}`;
+  return `${stamp}.${extensionOfType(contentType)}`;
 }
 
 /** A photo's name in a zip: its original name when it has one, else its date and extension. */
@@ -65,7 +54,7 @@ export function motionEntryName(
   const stem = dot > 0 ? stillName.slice(0, dot) : stillName;
   const original = motion.originalName ? safeName(motion.originalName) : '';
   const own = /\.[A-Za-z0-9]{1,5}$/.exec(original)?.[0];
-  return `${stem}${own ?? `.${EXTENSIONS[motion.contentType] ?? 'bin'}`}`;
+  return `${stem}${own ?? `.${extensionOfType(motion.contentType)}`}`;
 }
 
 /**

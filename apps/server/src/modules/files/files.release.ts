@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/schema.js';
-import { deleteFileBlobs, type FileBlobKeys } from './files.blobs.js';
-import { deleteOwnerFileRows, deleteUnusedFileRow, listUnusedFiles } from './files.repository.js';
+import { deleteFileBlobs, type FileBlobKeys } from './store/blobs.js';
+import { deleteOwnerFileRows, deleteUnusedFileRow, listUnusedFiles } from './store/repository.js';
 
 /**
  * Deletes each of the files that nothing uses any more: its row, then its original and derived

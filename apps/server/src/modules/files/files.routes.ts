@@ -1,55 +1,16 @@
 import multipart from '@fastify/multipart';
 import { PLAYBACK_SIZE, uploadedFileSchema } from '@photo/contract';
 import { z } from 'zod';
-import { currentUser } from '../../http/current-user.js';
 import { announceMediaTools } from '../../infra/media-tools.js';
-import { AppError } from '../../lib/errors.js';
-import type { ByteRange } from '../../storage/blob-store.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { prepareUploadTmpDir, receiveFilePart } from './files.receive.js';
-import { ImageCache } from './files.image-cache.js';
-import { findFileToServe, storeAndQueueUpload, toUploadedFile } from './files.service.js';
-
-/** Ids never change content: caches may keep the bytes for a year without asking again. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** How long a presigned URL of the bucket reads the blob (S3_PRESIGN). */
-const PRESIGNED_SECONDS = 300;
-
-/** Derived images above this are streamed from the blob store each time, never kept in memory. */
-const CACHED_IMAGE_MAX_BYTES = 256 * 1024;
-
-/**
- * The one byte range a Range header asks for; undefined when it names none we answer (absent,
- * another unit, several ranges, or malformed: then the whole file is sent, as RFC 9110 allows).
- */
-export function parseRangeHeader(header: string | undefined): ByteRange | undefined {
-  const match = header ? /^bytes=\s*(\d*)-(\d*)\s*$/.exec(header) : null;
-  if (!match) return undefined;
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return undefined;
-  if (first === '') return { suffix: Number(last) };
-  const start = Number(first);
-  if (last === '') return { start };
-  const end = Number(last);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return undefined;
-  return { start, end };
-}
-
-/** Whether an If-None-Match header matches the ETag (weak comparison, as RFC 9110 says for it). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .includes(etag);
-}
+import { prepareUploadTmpDir } from './receive/receive.js';
+import { fileShow } from './serve/show.js';
+import { storeMultipartUpload, toUploadedFile } from './files.service.js';
 
 export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
   await prepareUploadTmpDir(deps.uploadTmpDir);
   announceMediaTools(deps.config, app.log);
-  const imageCache = new ImageCache(deps.config.imageCacheBytes, CACHED_IMAGE_MAX_BYTES);
+  const showFile = fileShow(deps);
   // Registered here, so only these routes parse multipart bodies; limits are set per request.
   await app.register(multipart);
 
@@ -69,17 +30,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const received = await receiveFilePart(request, {
-        tmpDir: deps.uploadTmpDir,
-        maxBytes: deps.config.maxUploadBytes,
-      });
-      // Its sizes are made by a worker: the answer does not wait for them.
-      const limit = deps.config.maxUploadBytes;
-      const { file, created } = await storeAndQueueUpload(deps, user.id, received, {
-        limits: { image: limit, video: limit },
-        log: request.log,
-      });
+      const { file, created } = await storeMultipartUpload(deps, request);
       return reply.status(created ? 201 : 200).send(toUploadedFile(file, deps.config.publicUrl));
     },
   );
@@ -122,104 +73,6 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         }),
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const served = await findFileToServe(deps, id, request.query);
-      const headers = {
-        etag: served.etag,
-        'cache-control':
-          served.maxAgeSeconds === null
-            ? IMMUTABLE
-            : served.maxAgeSeconds === 0
-              ? 'no-cache'
-              : `public, max-age=${served.maxAgeSeconds}, immutable`,
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-        // Pages of this site (the app, or its dev server on another port) may show it.
-        'cross-origin-resource-policy': 'same-site',
-        ...(request.query.download === '1'
-          ? { 'content-disposition': `attachment; filename="${served.downloadName}"` }
-          : {}),
-      };
-      if (matchesEtag(request.headers['if-none-match'], served.etag)) {
-        return reply.status(304).headers(headers).send();
-      }
-      if (deps.config.s3?.presign && deps.blobStore.presignedUrl) {
-        // The bucket serves the bytes (docs/deploy.md: what this gives up).
-        const url = await deps.blobStore.presignedUrl(served.key, {
-          expiresInSeconds: PRESIGNED_SECONDS,
-          contentType: served.contentType,
-          cacheControl: IMMUTABLE,
-          ...(request.query.download === '1'
-            ? { contentDisposition: `attachment; filename="${served.downloadName}"` }
-            : {}),
-        });
-        return reply
-          .status(302)
-          .headers({
-            ...headers,
-            'cache-control':
-              served.maxAgeSeconds === 0 ? 'no-cache' : `private, max-age=${PRESIGNED_SECONDS / 2}`,
-          })
-          .redirect(url);
-      }
-      // The row was read and access decided just now (404 above for a deleted file or a missing
-      // signature); derived bytes never change.
-      const cached = served.derived ? imageCache.get(served.key) : undefined;
-      if (cached) {
-        return reply
-          .headers(headers)
-          .type(served.contentType)
-          .header('content-length', cached.length)
-          .send(cached);
-      }
-      // Originals and videos answer range requests (a video element seeks with them); an
-      // If-Range naming other bytes than these asks for the whole file.
-      const ifRange = request.headers['if-range'];
-      const range =
-        served.derived || (ifRange !== undefined && ifRange !== served.etag)
-          ? undefined
-          : parseRangeHeader(request.headers.range);
-      if (range) {
-        const part = await deps.blobStore.readRange(served.key, range);
-        if (!part) {
-          request.log.error({ fileId: id, key: served.key }, 'stored file has no blob');
-          throw new AppError('FILE_NOT_FOUND', 'The file was not found.');
-        }
-        if (!part.stream) {
-          return reply
-            .status(416)
-            .headers({ ...headers, 'accept-ranges': 'bytes' })
-            .header('content-range', `bytes */${part.size}`)
-            .send();
-        }
-        return reply
-          .status(206)
-          .headers({ ...headers, 'accept-ranges': 'bytes' })
-          .type(served.contentType)
-          .header('content-range', `bytes ${part.start}-${part.end}/${part.size}`)
-          .header('content-length', part.end - part.start + 1)
-          .send(part.stream);
-      }
-      const blob = await deps.blobStore.read(served.key);
-      if (!blob) {
-        request.log.error({ fileId: id, key: served.key }, 'stored file has no blob');
-        throw new AppError('FILE_NOT_FOUND', 'The file was not found.');
-      }
-      if (served.derived && imageCache.accepts(blob.size)) {
-        const bytes = Buffer.concat(await blob.stream.toArray());
-        imageCache.set(served.key, bytes);
-        return reply
-          .headers(headers)
-          .type(served.contentType)
-          .header('content-length', bytes.length)
-          .send(bytes);
-      }
-      return reply
-        .headers(served.derived ? headers : { ...headers, 'accept-ranges': 'bytes' })
-        .type(served.contentType)
-        .header('content-length', blob.size)
-        .send(blob.stream);
-    },
+    showFile,
   );
 };

@@ -1,29 +1,30 @@
 import fs from 'node:fs/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { FileRow } from '../../db/schema.js';
 import { decideFileAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
-import { queueDerivedImages } from './files.derive.js';
-import { sniffImageFormat } from './files.images.js';
-import { sniffMedia } from './files.media.js';
-import { tooLarge, type ReceivedFile } from './files.receive.js';
-import { findFileById } from './files.repository.js';
+import { queueDerivedImages } from './derive/derive.js';
+import { sniffImageFormat } from './media/images.js';
+import { sniffMedia } from './media/sniff-media.js';
+import { receiveFilePart, tooLarge, type ReceivedFile } from './receive/receive.js';
+import { findFileById } from './store/repository.js';
 import { storeUploadedFile, type StoredUpload } from './files.upload.js';
 
 /** What other modules and the routes use of stored files. */
 export { toUploadedFile, type StoredUpload } from './files.upload.js';
-export { findFileToServe } from './files.serve.js';
+export { findFileToServe } from './serve/serve.js';
 export { deleteBlobsOfDeletedFiles, deleteFilesOfOwner, releaseFiles } from './files.release.js';
-export { rotateFile } from './files.rotation.js';
+export { rotateFile } from './derive/rotation.js';
 export {
   prepareUploadTmpDir,
   receiveFilePart,
   receiveWholeUpload,
   type ReceivedFile,
-} from './files.receive.js';
-export { findFileById } from './files.repository.js';
+} from './receive/receive.js';
+export { findFileById } from './store/repository.js';
 
 /** The largest upload accepted of each kind, in bytes. */
 export interface UploadByteLimits {
@@ -37,7 +38,7 @@ export interface UploadByteLimits {
  * Every way in (files/upload, the resumable endpoint) ends here: the bytes are checked against the
  * limit of what they are (413, nothing kept), stored (storeUploadedFile: every other check), and
  * a stored file's sizes are queued. A job that could not be queued is queued again when a worker
- * starts (files.derive.ts), so the answer never waits for it nor fails for it.
+ * starts (derive/derive.ts), so the answer never waits for it nor fails for it.
  */
 export async function storeAndQueueUpload(
   deps: AppDeps,
@@ -58,6 +59,26 @@ export async function storeAndQueueUpload(
     );
   }
   return stored;
+}
+
+/**
+ * files/upload: the request's file part, received (at most MAX_UPLOAD_BYTES) and stored for the
+ * caller. Its sizes are made by a worker: the answer does not wait for them.
+ */
+export async function storeMultipartUpload(
+  deps: AppDeps,
+  request: FastifyRequest,
+): Promise<StoredUpload> {
+  const user = currentUser(request);
+  const received = await receiveFilePart(request, {
+    tmpDir: deps.uploadTmpDir,
+    maxBytes: deps.config.maxUploadBytes,
+  });
+  const limit = deps.config.maxUploadBytes;
+  return storeAndQueueUpload(deps, user.id, received, {
+    limits: { image: limit, video: limit },
+    log: request.log,
+  });
 }
 
 /**

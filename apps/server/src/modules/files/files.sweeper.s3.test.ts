@@ -5,7 +5,7 @@ import { newFileId } from '../../lib/ids.js';
 import { madeBeforeAll, signUp, useTestContext } from '../../test/harness.js';
 import { imageOf } from '../../test/images.js';
 import { startS3Peer } from '../../test/s3-peer.js';
-import { blobKeys } from './files.blobs.js';
+import { blobKeys } from './store/blobs.js';
 import { SWEEP_POLICY, sweepLeftovers } from './files.sweeper.js';
 
 /** The sweeper of crash leftovers on a bucket: it lists objects and removes those no row names. */

@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { newFileId } from '../../lib/ids.js';
 import { buildApp, signUp, useTestContext } from '../../test/harness.js';
 import { showStatus, storeImage } from '../../test/fixtures.js';
-import { insertFileUnlessDuplicate } from './files.repository.js';
-import { blobKeys } from './files.blobs.js';
+import { insertFileUnlessDuplicate } from './store/repository.js';
+import { blobKeys } from './store/blobs.js';
 import { SWEEP_POLICY, sweepLeftovers } from './files.sweeper.js';
 
 const ctx = useTestContext({ LOG_LEVEL: 'info' });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { StoredBlob } from '../../storage/blob-store.js';
-import { blobKeys, blobKeysOf } from './files.blobs.js';
-import { findBlobKeysOfFiles } from './files.repository.js';
+import { blobKeys, blobKeysOf } from './store/blobs.js';
+import { findBlobKeysOfFiles } from './store/repository.js';
 
 /**
  * What crashes leave behind, and when it is safe to remove (docs/decisions/0008).

@@ -22,8 +22,8 @@ import {
   pixelAt,
   redBlueJpeg,
 } from '../../test/images.js';
-import { findFileById } from './files.repository.js';
-import { stored } from './files.test-support.js';
+import { findFileById } from './store/repository.js';
+import { stored } from './store/test-support.js';
 
 const ctx = useTestContext();
 let alice: TestUser;

@@ -6,23 +6,23 @@ import { createFairLimiter } from '../../lib/fair-limiter.js';
 import { AppError } from '../../lib/errors.js';
 import { newFileId } from '../../lib/ids.js';
 import { pictureUrl } from '../../lib/picture-url.js';
-import { contentIdFromExif } from './files.apple-content-id.js';
-import { blobKeys } from './files.blobs.js';
-import { findImageEnd } from './files.image-end.js';
+import { contentIdFromExif } from './media/apple-content-id.js';
+import { blobKeys } from './store/blobs.js';
+import { findImageEnd } from './media/image-end.js';
 import { UNSUPPORTED_MEDIA_MESSAGE } from '@photo/contract';
-import { prepareHeif } from './files.heif.js';
+import { prepareHeif } from './heif/heif.js';
 import {
   inspectImage,
   sniffImageFormat,
   writeWithoutLocation,
   type ImageFormat,
-} from './files.images.js';
-import { sniffMedia, type PreparedMedia } from './files.media.js';
-import { prepareVideo } from './files.video.js';
-import { makePlaceholder } from './files.placeholder.js';
-import { fileCrc32, type ReceivedFile } from './files.receive.js';
-import { findFileByOwnerAndSha256, insertFileUnlessDuplicate } from './files.repository.js';
-import { releaseStorage, reserveStorage } from './files.storage-use.js';
+} from './media/images.js';
+import { sniffMedia, type PreparedMedia } from './media/sniff-media.js';
+import { prepareVideo } from './video/video.js';
+import { makePlaceholder } from './media/placeholder.js';
+import { fileCrc32, type ReceivedFile } from './receive/receive.js';
+import { findFileByOwnerAndSha256, insertFileUnlessDuplicate } from './store/repository.js';
+import { releaseStorage, reserveStorage } from './store/storage-use.js';
 
 /**
  * The longest an upload may take from storing its first blob to committing its row; past it the
@@ -33,7 +33,7 @@ export const UPLOAD_COMMIT_DEADLINE_MS = 60 * 60 * 1000;
 
 /**
  * Uploads waiting for their check (a small decode) take turns between people; their sizes are
- * made by jobs (files.derive.ts, JOB_CONCURRENCY at once).
+ * made by jobs (derive/derive.ts, JOB_CONCURRENCY at once).
  */
 const uploadChecks = createFairLimiter(1);
 
@@ -52,7 +52,7 @@ export const STILL_CONTENT_TYPE = 'image/jpeg';
  * Turns a received upload into a stored file: refuses what is not an accepted image (its pixels
  * are decoded once, small, which also gives its placeholder), drops the location from the original
  * when it has one, stores the original and then the row. Its derived sizes are made afterwards, by
- * a job (files.derive.ts): the row says 'pending' until then. The temporary file is gone
+ * a job (derive/derive.ts): the row says 'pending' until then. The temporary file is gone
  * afterwards, whatever happens.
  */
 export async function storeUploadedFile(

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../deps.js';
-import { startImageJobs } from './files.derive.js';
-import { startVideoJobs } from './files.rendition.js';
+import { startImageJobs } from './derive/derive.js';
+import { startVideoJobs } from './video/rendition.js';
 
 /**
  * This instance takes image and video jobs once it is ready. They stop with the job queue, which closes

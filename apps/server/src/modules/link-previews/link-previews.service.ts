@@ -3,9 +3,9 @@ import type { AppDeps } from '../../deps.js';
 import { decideAccess, linkVisitor } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
-import { blobKeys } from '../files/files.blobs.js';
-import { readOriginal } from '../files/files.derived-blobs.js';
-import { INPUT_OPTIONS, PROCESSING_TIMEOUT_SECONDS } from '../files/files.images.js';
+import { blobKeys } from '../files/store/blobs.js';
+import { readOriginal } from '../files/derive/derived-blobs.js';
+import { INPUT_OPTIONS, PROCESSING_TIMEOUT_SECONDS } from '../files/media/images.js';
 import { findLinkByToken } from '../sharing/sharing.repository.js';
 import { findPreviewAlbum, type PreviewAlbumRow } from './link-previews.repository.js';
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
 import { signUp, useTestContext, type TestContext, type TestUser } from '../../test/harness.js';
-import { blobKeys } from '../files/files.blobs.js';
+import { blobKeys } from '../files/store/blobs.js';
 
 // The web app's own page, as the server serves it.
 const indexHtml = fs.readFileSync(

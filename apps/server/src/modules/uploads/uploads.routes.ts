@@ -1,28 +1,17 @@
 import { RESUMABLE_CHUNK_BYTES, RESUMABLE_UPLOADS_PATH, uploadedFileSchema } from '@photo/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NodeRequest } from 'srvx/node';
 import { z } from 'zod';
-import { currentUser } from '../../http/current-user.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
-import { AppError } from '../../lib/errors.js';
-import { findFileById, prepareUploadTmpDir, toUploadedFile } from '../files/files.service.js';
+import { prepareUploadTmpDir } from '../files/files.service.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import {
-  deleteResumableUpload,
-  findResumableUpload,
-  type ResumableUploadRow,
-} from './uploads.repository.js';
-import {
   createResumableUploads,
-  refusalOf,
   RESUMABLE_UPLOAD_EXPIRES_MS,
   UPLOAD_FILE_ID_HEADER,
 } from './uploads.service.js';
+import { sweepExpiredUploads, TUS_VERSION, tusAdapter } from './uploads.tus-adapter.js';
 
-const TUS_VERSION = '1.0.0';
 /** The body of a PATCH (and of a creation that carries bytes). */
 const CHUNK_TYPE = 'application/offset+octet-stream';
-const SWEEP_INTERVAL_MS = 30 * 60 * 1000;
 
 const tusHeaders = z.object({ 'tus-resumable': z.string().optional() }).passthrough();
 const idParams = z.object({ id: entityId });
@@ -36,44 +25,11 @@ const protocolNote =
 export const uploadsRoutes: RoutesPlugin = async (app, { deps }) => {
   await prepareUploadTmpDir(deps.uploadTmpDir);
   const uploads = createResumableUploads(deps);
+  const tus = tusAdapter(deps, uploads);
   const tusPath = RESUMABLE_UPLOADS_PATH.replace(/^\/api/, '');
 
   // Chunks are streamed to the store by tus, never parsed nor held here: only these routes take them.
   app.addContentTypeParser(CHUNK_TYPE, (_request, _payload, done) => done(null));
-
-  /** Hands the request to tus, then gives its answer through Fastify (so every hook still applies). */
-  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    const webRequest = new NodeRequest({ req: request.raw, res: reply.raw });
-    if (request.auth)
-      uploads.callers.set(webRequest, { userId: request.auth.id, log: request.log });
-    const response = await uploads.tus.handleWeb(webRequest);
-    const body = await response.text();
-    for (const [name, value] of response.headers) {
-      // Same origin only: tus's CORS answers are not ours to give. Lengths are Fastify's to set.
-      if (name.startsWith('access-control-') || name === 'content-length') continue;
-      if (name === 'content-type' && response.status >= 400) continue;
-      void reply.header(name, value);
-    }
-    if (response.status >= 400) {
-      // In the API's error shape, as every other refusal.
-      const { status, code, message, field } = refusalOf(response.status, body);
-      const error = { code, message, requestId: String(request.id), ...(field ? { field } : {}) };
-      return reply.status(status).send({ error });
-    }
-    return reply.status(response.status).send(body === '' ? undefined : body);
-  };
-
-  /** The caller's own upload that the URL names, still resumable or finished: 404 otherwise. */
-  const ownUpload = async (
-    request: FastifyRequest & { params: { id: string } },
-  ): Promise<ResumableUploadRow> => {
-    const user = currentUser(request);
-    const row = await findResumableUpload(deps.db, request.params.id);
-    if (!row || row.owner_id !== user.id || Number(row.expires_at) <= deps.clock.now().getTime()) {
-      throw new AppError('NOT_FOUND', 'No such upload: it may have expired.');
-    }
-    return row;
-  };
 
   app.options(
     tusPath,
@@ -89,7 +45,7 @@ export const uploadsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 204: z.null() },
       },
     },
-    handOver,
+    tus.handOver,
   );
 
   app.post(
@@ -108,7 +64,7 @@ export const uploadsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 201: z.null(), ...errorResponses(400, 401, 403, 412, 413) },
       },
     },
-    handOver,
+    tus.handOver,
   );
 
   app.head(
@@ -130,21 +86,7 @@ export const uploadsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 200: z.null(), ...errorResponses(401, 404) },
       },
     },
-    async (request, reply) => {
-      const row = await ownUpload(request);
-      if (row.finished_at === null) return handOver(request, reply);
-      const length = String(row.length ?? 0);
-      return reply
-        .headers({
-          'tus-resumable': TUS_VERSION,
-          'cache-control': 'no-store',
-          'upload-offset': length,
-          'upload-length': length,
-          ...(row.file_id ? { [UPLOAD_FILE_ID_HEADER.toLowerCase()]: row.file_id } : {}),
-        })
-        .status(200)
-        .send(null);
-    },
+    tus.head,
   );
 
   app.patch(
@@ -174,13 +116,7 @@ export const uploadsRoutes: RoutesPlugin = async (app, { deps }) => {
         },
       },
     },
-    async (request, reply) => {
-      const row = await ownUpload(request);
-      if (row.finished_at !== null) {
-        throw new AppError('CONFLICT', 'The upload is complete: every byte was received.');
-      }
-      return handOver(request, reply);
-    },
+    tus.patch,
   );
 
   app.delete(
@@ -198,16 +134,7 @@ export const uploadsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      const row = await ownUpload(request);
-      if (row.finished_at === null) {
-        const answer = await handOver(request, reply);
-        if (reply.statusCode === 204) await deleteResumableUpload(deps.db, row.id);
-        return answer;
-      }
-      await deleteResumableUpload(deps.db, row.id);
-      return reply.header('tus-resumable', TUS_VERSION).status(204).send(null);
-    },
+    tus.delete,
   );
 
   app.get(
@@ -224,45 +151,8 @@ export const uploadsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: { 200: uploadedFileSchema, ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) => {
-      const row = await ownUpload(request);
-      if (row.finished_at === null) {
-        throw new AppError('NOT_FOUND', 'The upload is not complete: no file was stored yet.');
-      }
-      if (row.file_id === null) {
-        throw new AppError('CONFLICT', 'The file is being stored: ask again in a moment.');
-      }
-      const file = await findFileById(deps.db, row.file_id);
-      if (!file) throw new AppError('FILE_NOT_FOUND', 'The file of this upload was deleted.');
-      return toUploadedFile(file, deps.config.publicUrl);
-    },
+    tus.file,
   );
 
-  // Uploads never finished are removed once their time is out, now and then, on every instance
-  // that serves (removing one twice is harmless).
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    sweeping = sweeping.then(() =>
-      uploads
-        .sweepExpired()
-        .then((removed) => {
-          if (removed > 0)
-            app.log.info({ removed }, `removed ${removed} expired resumable uploads`);
-        })
-        .catch((error: unknown) =>
-          app.log.warn({ err: error }, 'could not remove expired resumable uploads'),
-        ),
-    );
-    return sweeping;
-  };
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
+  sweepExpiredUploads(app, uploads);
 };

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RESUMABLE_UPLOADS_PATH, type ApiErrorCode } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/errors.js';
-import { requireRoomFor } from '../files/files.storage-use.js';
+import { requireRoomFor } from '../files/store/storage-use.js';
 import {
   receiveWholeUpload,
   storeAndQueueUpload,
@@ -58,7 +58,7 @@ class BucketUploadStore extends S3Store {
 }
 
 export interface ResumableUploads {
-  /** The tus server: the routes hand it their requests (see uploads.routes.ts). */
+  /** The tus server: the routes hand it their requests (see uploads.tus-adapter.ts). */
   tus: Server;
   /** Callers of the requests being handled, by the request object tus sees. */
   callers: WeakMap<object, UploadCaller>;
@@ -178,7 +178,7 @@ export function createResumableUploads(deps: AppDeps): ResumableUploads {
     datastore: datastore,
     maxSize,
     relativeLocation: true,
-    // Our routes check who asks for which upload before tus sees the request (uploads.routes.ts).
+    // Our routes check who asks for which upload before tus sees the request (uploads.tus-adapter.ts).
     onUploadCreate: async (request, upload) => {
       const caller = callerOf(request);
       if (upload.size === 0) {

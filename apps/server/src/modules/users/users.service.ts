@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { deleteAlbumsOfOwner } from '../albums/albums.service.js';
-import { findFileById, isFileShownUnsigned } from '../files/files.repository.js';
+import { findFileById, isFileShownUnsigned } from '../files/store/repository.js';
 import {
   deleteBlobsOfDeletedFiles,
   deleteFilesOfOwner,

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Db } from './schema.js';
+
+/**
+ * Each person's storage figure, on their row of `users` (users.storage_used, against
+ * users.quota_bytes): the files module moves it with every change of a file's bytes
+ * (modules/files/store/storage-use.ts), administration reads it. Its statements are here, so no
+ * module names another's table for it.
+ */
+
+/** The person's figure and quota as stored (PostgreSQL answers bigint columns as text). */
+export function readStorageFigure(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['storage_used', 'quota_bytes'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Adds `bytes` to the figure if they fit the quota (or there is none), in one conditional UPDATE;
+ * answers whether they did.
+ */
+export async function addToStorageWithinQuota(
+  db: Db,
+  userId: string,
+  bytes: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ storage_used: sql<number>`storage_used + ${bytes}` })
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('quota_bytes', 'is', null), sql<boolean>`storage_used + ${bytes} <= quota_bytes`]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves the figure by `delta` bytes (less when negative), whatever the quota. */
+export async function addToStorage(db: Db, userId: string, delta: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ storage_used: sql<number>`storage_used + ${delta}` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Takes `bytes` off the figure (what a reservation or a deleted file held). */
+export async function takeFromStorage(db: Db, userId: string, bytes: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ storage_used: sql<number>`storage_used - ${bytes}` })
+    .where('id', '=', userId)
+    .execute();
+}

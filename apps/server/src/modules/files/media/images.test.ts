@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { readExif, sniffImageFormat } from './images.js';
+import { imageOf, redBlueJpeg } from '../../../test/images.js';
+
+async function exifOf(image: Buffer): Promise<Buffer | undefined> {
+  return (await sharp(image).metadata()).exif;
+}
+
+describe('sniffImageFormat', () => {
+  it('names each accepted format from its first bytes', async () => {
+    for (const format of ['jpeg', 'png', 'webp', 'gif', 'avif'] as const) {
+      const head = (await imageOf(format)).subarray(0, 64);
+      expect(sniffImageFormat(head), format).toBe(format);
+    }
+  });
+
+  it('names nothing else', async () => {
+    const others = [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      Buffer.from('<!doctype html>'),
+      Buffer.from('%PDF-1.7'),
+      Buffer.from('GIF90a'),
+      Buffer.from('RIFF\0\0\0\0WAVEfmt '),
+      // An ISO-BMFF file that is not AVIF (HEIC).
+      Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic'),
+      (await imageOf('tiff')).subarray(0, 64),
+      Buffer.alloc(0),
+      Buffer.from([0xff, 0xd8]),
+    ];
+    for (const head of others) expect(sniffImageFormat(head), head.toString('latin1')).toBeNull();
+  });
+});
+
+describe('readExif', () => {
+  it('reads the date taken in UTC, the camera make and model', async () => {
+    const jpeg = await redBlueJpeg({
+      exif: {
+        IFD0: { Make: '  Acme\0', Model: 'Cam' },
+        IFD2: { DateTimeOriginal: '2020:02:29 23:30:00', OffsetTimeOriginal: '-05:30' },
+      },
+    });
+    expect(readExif(await exifOf(jpeg))).toMatchObject({
+      facts: { dateTaken: '2020-03-01T05:00:00.000Z', cameraMake: 'Acme', cameraModel: 'Cam' },
+      hasGps: false,
+      kept: {
+        IFD0: { Make: 'Acme', Model: 'Cam' },
+        IFD2: { DateTimeOriginal: '2020:02:29 23:30:00', OffsetTimeOriginal: '-05:30' },
+      },
+    });
+  });
+
+  it('drops placeholder dates and offsets it cannot read', async () => {
+    const jpeg = await redBlueJpeg({
+      exif: { IFD2: { DateTimeOriginal: '0000:00:00 00:00:00', OffsetTimeOriginal: 'later' } },
+    });
+    expect(readExif(await exifOf(jpeg)).facts.dateTaken).toBeNull();
+    const odd = await redBlueJpeg({
+      exif: { IFD2: { DateTimeOriginal: '2001:01:01 00:00:00', OffsetTimeOriginal: 'later' } },
+    });
+    expect(readExif(await exifOf(odd)).facts.dateTaken).toBe('2001-01-01T00:00:00.000Z');
+  });
+
+  it('sees a GPS block, and treats EXIF it cannot read as if it had one', async () => {
+    const jpeg = await redBlueJpeg({
+      exif: { IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 0/1' } },
+    });
+    expect(readExif(await exifOf(jpeg)).hasGps).toBe(true);
+    expect(readExif(Buffer.from('Exif\0\0garbage')).hasGps).toBe(true);
+    expect(readExif(undefined)).toEqual({
+      facts: { dateTaken: null, cameraMake: null, cameraModel: null },
+      hasGps: false,
+      kept: null,
+    });
+  });
+});
