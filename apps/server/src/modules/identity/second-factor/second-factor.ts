@@ -8,14 +8,14 @@ import type {
   IdentityMfaWithdrawRequest,
 } from '@photo/contract';
 import { Secret, TOTP } from 'otpauth';
-import { newId, newSecret } from '../../lib/ids.js';
-import { sha256, type IdentityServiceDeps } from './identity.context.js';
-import { IdentityError } from './identity.errors.js';
-import * as mfaRepo from './identity.mfa.repository.js';
-import type { MfaFactorRow } from './identity.mfa.repository.js';
-import * as repo from './identity.repository.js';
-import type { AccountRow } from './identity.repository.js';
-import { createSessions } from './identity.sessions.js';
+import { newId, newSecret } from '../../../lib/ids.js';
+import { sha256, type IdentityServiceDeps } from '../identity.context.js';
+import { IdentityError } from '../identity.errors.js';
+import * as mfaRepo from './second-factor.repository.js';
+import type { MfaFactorRow } from './second-factor.repository.js';
+import * as repo from '../identity.repository.js';
+import type { AccountRow } from '../identity.repository.js';
+import { createSessions } from '../identity.sessions.js';
 
 /** TOTP as authenticator apps do it by default (RFC 6238): SHA-1, 6 digits, 30 s. */
 export const TOTP_PARAMETERS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;

@@ -20,12 +20,12 @@ import {
   parseAuthenticatorData,
 } from '@simplewebauthn/server/helpers';
 import { createHash } from 'node:crypto';
-import { newId } from '../../lib/ids.js';
-import { sha256, type IdentityServiceDeps } from './identity.context.js';
-import * as repo from './identity.passkeys.repository.js';
-import type { PasskeyRow } from './identity.passkeys.repository.js';
-import * as accounts from './identity.repository.js';
-import type { Sessions } from './identity.sessions.js';
+import { newId } from '../../../lib/ids.js';
+import { sha256, type IdentityServiceDeps } from '../identity.context.js';
+import * as repo from './passkeys.repository.js';
+import type { PasskeyRow } from './passkeys.repository.js';
+import * as accounts from '../identity.repository.js';
+import type { Sessions } from '../identity.sessions.js';
 
 /** How long a challenge may be answered (the browser's prompt waits as long). */
 export const PASSKEY_CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;

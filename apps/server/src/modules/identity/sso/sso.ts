@@ -1,14 +1,14 @@
 import { hash } from '@node-rs/argon2';
 import type { IdentitySignInResponse, SsoError } from '@photo/contract';
 import * as oidc from 'openid-client';
-import type { SsoConfig } from '../../config.js';
-import { newId, newSecret } from '../../lib/ids.js';
-import { DISPLAY_NAME_MAX } from './identity.account.js';
-import { sha256, type IdentityServiceDeps } from './identity.context.js';
-import * as repo from './identity.repository.js';
-import type { AccountRow } from './identity.repository.js';
-import type { Sessions } from './identity.sessions.js';
-import * as ssoRepo from './identity.sso.repository.js';
+import type { SsoConfig } from '../../../config.js';
+import { newId, newSecret } from '../../../lib/ids.js';
+import { DISPLAY_NAME_MAX } from '../identity.account.js';
+import { sha256, type IdentityServiceDeps } from '../identity.context.js';
+import * as repo from '../identity.repository.js';
+import type { AccountRow } from '../identity.repository.js';
+import type { Sessions } from '../identity.sessions.js';
+import * as ssoRepo from './sso.repository.js';
 
 /** How long the provider may take to send the browser back. */
 export const SSO_REQUEST_LIFETIME_MS = 10 * 60 * 1000;
