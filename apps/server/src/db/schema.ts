@@ -365,7 +365,7 @@ export interface IdentityMfaFactorsTable {
   enrollment_id: string;
   uid: string;
   display_name: string | null;
-  /** The shared secret, sealed with the server's MFA key (identity.mfa-crypto.ts). */
+  /** The shared secret, sealed with the server's MFA key (second-factor.crypto.ts). */
   secret_sealed: string;
   enrolled_at: string;
   /** Time step of the last code accepted: a code is accepted once. */

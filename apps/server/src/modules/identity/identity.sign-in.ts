@@ -26,7 +26,7 @@ export interface PasswordSignInChecks<Client, Attempt> {
     failed(attempt: Attempt): Promise<void>;
     succeeded(attempt: Attempt, uid: string): Promise<void>;
   };
-  secondFactorChallenge(account: AccountRow): Promise<IdentityMfaRequiredResponse | null>;
+  secondFactorChallenge: (account: AccountRow) => Promise<IdentityMfaRequiredResponse | null>;
 }
 
 /** Signing up and signing in with e-mail and password. */
