@@ -54,6 +54,72 @@ const serverModuleImports = {
   users: ['albums', 'files', 'identity', 'photos'],
 };
 
+// ---------------------------------------------------------------------------------------------
+// Inside a server module: its subfolders, and which of them may import which.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A module's subfolders and, for each, the sibling subfolders it may import (none when not
+ * listed). Every subfolder may import the module's top-level files (its core); the core imports no
+ * subfolder, except the files serverSubmoduleCompositionPoints names, which wire them together.
+ */
+const serverSubmoduleImports = {
+  identity: {
+    passkeys: [],
+    'second-factor': [],
+    sso: [],
+    throttle: [],
+  },
+};
+
+/** The top-level files of a module that wire its subfolders in: the only ones that import them. */
+const serverSubmoduleCompositionPoints = {
+  // The routes of every part, and the service (password sign-in through the throttle and the
+  // second factor, accounts:lookup with the enrolled factors).
+  identity: ['identity.routes.ts', 'identity.service.ts'],
+};
+
+/** import/no-restricted-paths zones that keep each module's subfolder graph as declared. */
+function serverSubmoduleZones() {
+  return Object.entries(serverSubmoduleImports).flatMap(([module, graph]) => {
+    const root = `./apps/server/src/modules/${module}`;
+    const entries = fs.readdirSync(new URL(root, import.meta.url), { withFileTypes: true });
+    const subfolders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    for (const name of [...Object.keys(graph), ...Object.values(graph).flat()]) {
+      if (!subfolders.includes(name))
+        throw new Error(`eslint.config.js: no folder ${root}/${name}`);
+    }
+    const compositionPoints = serverSubmoduleCompositionPoints[module] ?? [];
+    const core = entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      .map((entry) => entry.name)
+      .filter((name) => !compositionPoints.includes(name));
+    const zones = subfolders.flatMap((subfolder) => {
+      const others = subfolders.filter(
+        (other) => other !== subfolder && !(graph[subfolder] ?? []).includes(other),
+      );
+      if (others.length === 0) return [];
+      return [
+        {
+          target: `${root}/${subfolder}`,
+          from: others.map((other) => `${root}/${other}`),
+          message: `${module}/${subfolder} imports the module's core and only the sibling subfolders serverSubmoduleImports names.`,
+        },
+      ];
+    });
+    if (core.length > 0 && subfolders.length > 0) {
+      zones.push({
+        target: core.map((name) => `${root}/${name}`),
+        from: subfolders.map((subfolder) => `${root}/${subfolder}`),
+        message: `The core of ${module} imports no subfolder; ${compositionPoints.join(' and ')} wire them in.`,
+      });
+    }
+    return zones;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
 /**
  * The server's layers and what each may import (besides itself): lib (plain helpers) and db import
  * nothing of the app; infra (connections, queues, mail, keys) and storage only lib; http and
@@ -94,6 +160,7 @@ function serverZones({ tests }) {
         ...(serverModuleImports[module] ?? []).map((other) => `./${other}`),
       ],
     })),
+    ...serverSubmoduleZones(),
   ];
 }
 
