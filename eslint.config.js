@@ -55,10 +55,12 @@ const serverModuleImports = {
 };
 
 /**
- * Which folder of a server module may import which of its other folders: inside a module too the
- * graph is one-way. A folder imports only itself and those listed, never its module's top level
- * (its routes, service and plugins, which may import every folder). A module with folders is a key;
- * its folders not listed import none of the others.
+ * Inside a server module, which of its folders may import which: the graph is one-way there too.
+ * A module with folders is a key; each folder lists the sibling folders it may import, and '.' for
+ * the module's top-level files. A folder not listed imports none of the others. Where a module's
+ * top level is a core its folders build on (identity), serverSubmoduleCompositionPoints names the
+ * top-level files that wire the folders in, and the rest of the top level imports no folder; where
+ * it is the module's face (files: its routes, service and plugins), it may import every folder.
  */
 const serverSubmoduleImports = {
   files: {
@@ -70,21 +72,61 @@ const serverSubmoduleImports = {
     derive: ['media', 'store', 'video'],
     serve: ['media', 'store'],
   },
+  identity: {
+    passkeys: ['.'],
+    'second-factor': ['.'],
+    sso: ['.'],
+    throttle: ['.'],
+  },
 };
 
-/** The zones of serverSubmoduleImports: each folder of a module against its module's other files. */
+/** The top-level files of a module that wire its folders in, where its top level is a core. */
+const serverSubmoduleCompositionPoints = {
+  // The routes of every part, and the service (password sign-in through the throttle and the
+  // second factor, accounts:lookup with the enrolled factors).
+  identity: ['identity.routes.ts', 'identity.service.ts'],
+};
+
+/** The zones of serverSubmoduleImports and serverSubmoduleCompositionPoints. */
 function submoduleZones(src) {
-  return Object.entries(serverSubmoduleImports).flatMap(([module, folders]) => {
+  return Object.entries(serverSubmoduleImports).flatMap(([module, graph]) => {
     const root = `${src}/modules/${module}`;
-    const present = fs
-      .readdirSync(new URL(`${root}/`, import.meta.url), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
+    const entries = fs.readdirSync(new URL(`${root}/`, import.meta.url), { withFileTypes: true });
+    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const topLevel = entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
       .map((entry) => entry.name);
-    return present.map((folder) => ({
-      target: `${root}/${folder}`,
-      from: root,
-      except: [`./${folder}`, ...(folders[folder] ?? []).map((other) => `./${other}`)],
-    }));
+    const compositionPoints = serverSubmoduleCompositionPoints[module];
+    for (const name of [...Object.keys(graph), ...Object.values(graph).flat()]) {
+      if (name !== '.' && !folders.includes(name))
+        throw new Error(`eslint.config.js: no folder ${root}/${name}`);
+    }
+    const zones = folders.map((folder) => {
+      const allowed = graph[folder] ?? [];
+      const core = allowed.includes('.')
+        ? topLevel.filter((name) => !(compositionPoints ?? []).includes(name))
+        : [];
+      return {
+        target: `${root}/${folder}`,
+        from: root,
+        except: [
+          `./${folder}`,
+          ...allowed.filter((other) => other !== '.').map((other) => `./${other}`),
+          ...core.map((name) => `./${name}`),
+        ],
+        message: `${module}/${folder} imports only what serverSubmoduleImports names.`,
+      };
+    });
+    if (compositionPoints) {
+      zones.push({
+        target: topLevel
+          .filter((name) => !compositionPoints.includes(name))
+          .map((name) => `${root}/${name}`),
+        from: folders.map((folder) => `${root}/${folder}`),
+        message: `The core of ${module} imports no folder of it; ${compositionPoints.join(' and ')} wire them in.`,
+      });
+    }
+    return zones;
   });
 }
 

@@ -30,6 +30,7 @@ import {
   sendApiError,
 } from './plugins/error-handler.js';
 import { RequestLogController } from './plugins/request-log.js';
+import { registerOversizedBodyDrain } from './plugins/body-limit.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { registerXsrf } from './plugins/xsrf.js';
 import { activityEventsPlugin } from './modules/activity/activity-events.plugin.js';
@@ -192,6 +193,7 @@ export async function buildApp(
 
   // App plugins.
   app.setErrorHandler(apiErrorHandler);
+  registerOversizedBodyDrain(app);
   registerXsrf(app, { secure: (config.publicUrl ?? '').startsWith('https://') });
   registerTextInputCheck(app);
 

@@ -66,7 +66,7 @@ export interface IdentitySignInFailuresTable {
   count: number;
 }
 
-/** Sign-ins from devices not known for an account, as a rate (GCRA): see sign-in-throttle.ts. */
+/** Sign-ins from devices not known for an account, as a rate (GCRA): see modules/identity/throttle/sign-in-throttle.ts. */
 export interface IdentitySignInBudgetsTable {
   /** "account:<e-mail>". */
   key: string;
@@ -365,7 +365,7 @@ export interface IdentityMfaFactorsTable {
   enrollment_id: string;
   uid: string;
   display_name: string | null;
-  /** The shared secret, sealed with the server's MFA key (identity.mfa-crypto.ts). */
+  /** The shared secret, sealed with the server's MFA key (second-factor.crypto.ts). */
   secret_sealed: string;
   enrolled_at: string;
   /** Time step of the last code accepted: a code is accepted once. */
@@ -393,7 +393,7 @@ export interface IdentityMfaRecoveryCodesTable {
   used_at: string | null;
 }
 
-/** A single sign-on sent to the OpenID provider and not back yet (identity.sso.ts). */
+/** A single sign-on sent to the OpenID provider and not back yet (sso/sso.ts). */
 export interface IdentitySsoRequestsTable {
   /** SHA-256 of the state, hex. */
   state_hash: string;

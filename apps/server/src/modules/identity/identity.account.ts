@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type {
   IdentityAccountInfo,
+  IdentityMfaInfo,
   IdentityLookupResponse,
   IdentityUpdateRequest,
   IdentityUpdateResponse,
@@ -10,7 +11,6 @@ import type { Codes } from './identity.codes.js';
 import type { IdentityServiceDeps } from './identity.context.js';
 import { IdentityError } from './identity.errors.js';
 import { readNewPassword } from './identity.input.js';
-import { mfaInfoFor } from './identity.mfa.js';
 import * as repo from './identity.repository.js';
 import type { AccountRow } from './identity.repository.js';
 import type { Sessions } from './identity.sessions.js';
@@ -69,11 +69,18 @@ function updateAnswer(account: AccountRow): IdentityUpdateResponse {
   };
 }
 
+/**
+ * The enrolled second factors of an account, as accounts:lookup lists them (absent when none):
+ * the second factor's (second-factor/), wired in by identity.service.ts.
+ */
+export type SecondFactorsOf = (uid: string) => Promise<{ mfaInfo?: IdentityMfaInfo[] }>;
+
 /** The signed-in caller's own account: read it, change it, delete it. */
 export function createAccountManagement(
   deps: IdentityServiceDeps,
   sessions: Sessions,
   codes: Codes,
+  secondFactorsOf: SecondFactorsOf,
 ) {
   const { db, clock } = deps;
 
@@ -82,7 +89,7 @@ export function createAccountManagement(
       const { account } = await sessions.accountOfIdToken(idToken);
       return {
         kind: 'identitytoolkit#GetAccountInfoResponse',
-        users: [{ ...accountInfo(account), ...(await mfaInfoFor(deps, account.uid)) }],
+        users: [{ ...accountInfo(account), ...(await secondFactorsOf(account.uid)) }],
       };
     },
 

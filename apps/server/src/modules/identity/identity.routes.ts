@@ -27,16 +27,16 @@ import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import { IdentityError, identityErrorBody } from './identity.errors.js';
-import { identityMfaRoutes } from './identity.mfa.routes.js';
+import { identityMfaRoutes } from './second-factor/second-factor.routes.js';
 import { identityPost } from './identity.post-route.js';
 import {
   createIdentityService,
   type IdentityService,
   type RequestContext,
 } from './identity.service.js';
-import { ssoRoutes } from './identity.sso.routes.js';
-import { identityPasskeyRoutes } from './identity.passkeys.routes.js';
-import { signInClient } from './sign-in-throttle.js';
+import { ssoRoutes } from './sso/sso.routes.js';
+import { identityPasskeyRoutes } from './passkeys/passkeys.routes.js';
+import { signInClient } from './throttle/sign-in-throttle.js';
 
 /** Requests per minute from one client address to the identity service, whatever they are. */
 const REQUESTS_PER_MINUTE = 300;

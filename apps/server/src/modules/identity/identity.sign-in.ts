@@ -5,20 +5,38 @@ import type { Codes } from './identity.codes.js';
 import type { IdentityServiceDeps, RequestContext } from './identity.context.js';
 import { IdentityError } from './identity.errors.js';
 import { readEmail, readNewPassword, readPassword } from './identity.input.js';
-import { secondFactorChallenge } from './identity.mfa.js';
 import * as repo from './identity.repository.js';
+import type { AccountRow } from './identity.repository.js';
 import type { Sessions } from './identity.sessions.js';
-import { createSignInThrottle, type SignInClient } from './sign-in-throttle.js';
 
 export interface Credentials {
   email?: unknown;
   password?: unknown;
 }
 
+/**
+ * What a password sign-in goes through besides the password, from the parts beside the core
+ * (identity.service.ts wires them in): the sign-in throttle (throttle/), which admits an attempt
+ * of a client and hears how it went, and the second factor (second-factor/), which answers a
+ * pending sign-in instead of tokens when the account has one.
+ */
+export interface PasswordSignInChecks<Client, Attempt> {
+  throttle: {
+    admit(email: string, client: Client): Promise<Attempt>;
+    failed(attempt: Attempt): Promise<void>;
+    succeeded(attempt: Attempt, uid: string): Promise<void>;
+  };
+  secondFactorChallenge: (account: AccountRow) => Promise<IdentityMfaRequiredResponse | null>;
+}
+
 /** Signing up and signing in with e-mail and password. */
-export function createSignIn(deps: IdentityServiceDeps, sessions: Sessions, codes: Codes) {
+export function createSignIn<Client, Attempt>(
+  deps: IdentityServiceDeps,
+  sessions: Sessions,
+  codes: Codes,
+  { throttle, secondFactorChallenge }: PasswordSignInChecks<Client, Attempt>,
+) {
   const { db, clock } = deps;
-  const throttle = createSignInThrottle({ db, clock });
   // Compared against when the e-mail is unknown, so both answers take the same time.
   const dummyHash = hash('not-a-real-password-0123456789');
 
@@ -49,7 +67,7 @@ export function createSignIn(deps: IdentityServiceDeps, sessions: Sessions, code
 
     async signInWithPassword(
       input: Credentials,
-      client: SignInClient,
+      client: Client,
     ): Promise<IdentitySignInResponse | IdentityMfaRequiredResponse> {
       const email = readEmail(input.email);
       const password = readPassword(input.password);
@@ -64,7 +82,7 @@ export function createSignIn(deps: IdentityServiceDeps, sessions: Sessions, code
       }
       await throttle.succeeded(admitted, account.uid);
       // With a second factor enrolled, no tokens yet: a pending credential (decision 0071).
-      const challenge = await secondFactorChallenge(deps, account);
+      const challenge = await secondFactorChallenge(account);
       if (challenge) return challenge;
       await repo.updateAccount(db, account.uid, { last_login_at: clock.now().toISOString() });
       return {

@@ -13,12 +13,12 @@ import type { RegistrationResponseJSON, AuthenticationResponseJSON } from '@simp
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import type { AppDeps } from '../../deps.js';
-import { identityErrorBody } from './identity.errors.js';
-import { identityPost } from './identity.post-route.js';
-import { PasskeyError, createPasskeys, type RelyingParty } from './identity.passkeys.js';
-import { createSessions } from './identity.sessions.js';
+import type { Config } from '../../../config.js';
+import type { AppDeps } from '../../../deps.js';
+import { identityErrorBody } from '../identity.errors.js';
+import { identityPost } from '../identity.post-route.js';
+import { PasskeyError, createPasskeys, type RelyingParty } from './passkeys.js';
+import { createSessions } from '../identity.sessions.js';
 
 /**
  * The relying party passkeys belong to: PUBLIC_URL's origin and host name when it is set, else the

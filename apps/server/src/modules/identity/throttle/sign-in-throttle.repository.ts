@@ -1,4 +1,4 @@
-import type { Db } from '../../db/schema.js';
+import type { Db } from '../../../db/schema.js';
 
 /** The failure counts under `keys` whose window started after `windowStartsAfter`. */
 export async function countFailures(

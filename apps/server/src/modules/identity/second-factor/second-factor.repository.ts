@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db, IdentityMfaFactorsTable, IdentityMfaPendingTable } from '../../db/schema.js';
+import type { Db, IdentityMfaFactorsTable, IdentityMfaPendingTable } from '../../../db/schema.js';
 
 export type MfaFactorRow = Selectable<IdentityMfaFactorsTable>;
 export type MfaPendingRow = Selectable<IdentityMfaPendingTable>;

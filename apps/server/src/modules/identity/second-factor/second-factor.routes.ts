@@ -13,10 +13,10 @@ import {
 } from '@photo/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RoutesPlugin } from '../routes-plugin.js';
-import { identityErrorBody } from './identity.errors.js';
-import { identityPost } from './identity.post-route.js';
-import { createSecondFactor, type SecondFactor } from './identity.mfa.js';
+import type { RoutesPlugin } from '../../routes-plugin.js';
+import { identityErrorBody } from '../identity.errors.js';
+import { identityPost } from '../identity.post-route.js';
+import { createSecondFactor, type SecondFactor } from './second-factor.js';
 
 /** The multi-factor routes under one prefix; `extensions` adds ours (recovery codes). */
 const mfaPrefixRoutes: FastifyPluginAsyncZod<{

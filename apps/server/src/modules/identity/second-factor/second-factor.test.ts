@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { useTestContext } from '../../test/harness.js';
-import { MFA_POLICY } from './identity.mfa.js';
+import { useTestContext } from '../../../test/harness.js';
+import { MFA_POLICY } from './second-factor.js';
 
 const ctx = useTestContext();
 let counter = 0;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp, useTestContext } from '../../test/harness.js';
+import { buildApp, useTestContext } from '../../../test/harness.js';
 import { DEVICE_COOKIE, SIGN_IN_POLICY, addressScope } from './sign-in-throttle.js';
 
 const ctx = useTestContext();

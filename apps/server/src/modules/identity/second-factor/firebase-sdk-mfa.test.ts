@@ -14,7 +14,7 @@ import {
 } from 'firebase/auth';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestContext } from '../../test/harness.js';
+import { useTestContext } from '../../../test/harness.js';
 
 // The real Firebase JS SDK's TOTP second factor, unchanged, against this server on a real port:
 // its multi-factor calls go to <origin>/identitytoolkit.googleapis.com/v2/accounts/mfa….

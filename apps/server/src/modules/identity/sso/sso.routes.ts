@@ -8,10 +8,10 @@ import {
 } from '@photo/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RoutesPlugin } from '../routes-plugin.js';
-import { identityErrorBody } from './identity.errors.js';
-import { createSessions } from './identity.sessions.js';
-import { SSO_REQUEST_LIFETIME_MS, SsoRefusal, createSso } from './identity.sso.js';
+import type { RoutesPlugin } from '../../routes-plugin.js';
+import { identityErrorBody } from '../identity.errors.js';
+import { createSessions } from '../identity.sessions.js';
+import { SSO_REQUEST_LIFETIME_MS, SsoRefusal, createSso } from './sso.js';
 
 /** The cookie that binds a single sign-on to the browser that started it. */
 const BROWSER_COOKIE = 'sso_browser';

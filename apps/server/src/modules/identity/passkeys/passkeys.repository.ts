@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db, IdentityPasskeysTable } from '../../db/schema.js';
+import type { Db, IdentityPasskeysTable } from '../../../db/schema.js';
 
 export type PasskeyRow = Selectable<IdentityPasskeysTable>;
 export type ChallengePurpose = 'registration' | 'sign-in';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, useTestContext, type TestUser } from '../../test/harness.js';
-import { SoftAuthenticator } from '../../test/soft-authenticator.js';
+import { signUp, useTestContext, type TestUser } from '../../../test/harness.js';
+import { SoftAuthenticator } from '../../../test/soft-authenticator.js';
 
 const ORIGIN = 'https://photos.example.org';
 const ctx = useTestContext({ PUBLIC_URL: ORIGIN });

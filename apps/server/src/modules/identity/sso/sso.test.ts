@@ -1,10 +1,10 @@
 import { clientConfigSchema } from '@photo/contract';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.js';
-import { freePort } from '../../test/ports.js';
-import { createTestContext, madeBeforeAll, signUp, useTestContext } from '../../test/harness.js';
-import { startOidcPeer } from '../../test/oidc-peer.js';
+import { ConfigError, loadConfig } from '../../../config.js';
+import { freePort } from '../../../test/ports.js';
+import { createTestContext, madeBeforeAll, signUp, useTestContext } from '../../../test/harness.js';
+import { startOidcPeer } from '../../../test/oidc-peer.js';
 
 const PUBLIC_URL = 'http://photos.test';
 const CALLBACK = `${PUBLIC_URL}/identity/v1/sso/callback`;

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
-import { newSecret } from '../../lib/ids.js';
-import { IdentityError } from './identity.errors.js';
+import type { Config } from '../../../config.js';
+import type { Database } from '../../../db/schema.js';
+import type { Clock } from '../../../lib/clock.js';
+import { newSecret } from '../../../lib/ids.js';
+import { IdentityError } from '../identity.errors.js';
 import * as repo from './sign-in-throttle.repository.js';
 
 /**

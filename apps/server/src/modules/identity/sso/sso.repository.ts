@@ -4,7 +4,7 @@ import type {
   IdentitySsoHandoffsTable,
   IdentitySsoLinksTable,
   IdentitySsoRequestsTable,
-} from '../../db/schema.js';
+} from '../../../db/schema.js';
 
 export type SsoRequestRow = Selectable<IdentitySsoRequestsTable>;
 export type SsoLinkRow = Selectable<IdentitySsoLinksTable>;
