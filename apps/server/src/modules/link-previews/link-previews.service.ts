@@ -6,7 +6,7 @@ import { escapeHtml } from '../../lib/html.js';
 import { blobKeys } from '../files/files.blobs.js';
 import { readOriginal } from '../files/files.derived-blobs.js';
 import { INPUT_OPTIONS, PROCESSING_TIMEOUT_SECONDS } from '../files/files.images.js';
-import { findLinkByToken } from '../sharing/sharing.repository.js';
+import { findWorkingLink } from '../sharing/share-links.service.js';
 import { findPreviewAlbum, type PreviewAlbumRow } from './link-previews.repository.js';
 
 /** The size chat apps show a link's picture at (Open Graph's summary_large_image). */
@@ -29,10 +29,8 @@ async function linkState(
   deps: PreviewDeps,
   token: string,
 ): Promise<{ album: PreviewAlbumRow } | 'locked' | null> {
-  const link = await findLinkByToken(deps.db, token);
+  const link = await findWorkingLink(deps, token);
   if (!link) return null;
-  const now = deps.clock.now().getTime();
-  if (link.expires_at !== null && new Date(link.expires_at).getTime() <= now) return null;
   const album = await findPreviewAlbum(deps.db, link.album_id);
   if (!album) return null;
   const visitor = linkVisitor(link.permission);
