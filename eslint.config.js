@@ -40,10 +40,10 @@ const textsInJsx = {
  */
 const serverModuleImports = {
   activity: [],
-  admin: ['identity', 'sharing', 'users'],
+  admin: ['identity', 'photos', 'sharing', 'users'],
   albums: ['files'],
   comments: ['activity', 'likes', 'photos'],
-  digests: [],
+  digests: ['activity'],
   downloads: ['albums', 'photos', 'users'],
   likes: ['activity', 'photos'],
   'link-previews': ['files', 'sharing'],
@@ -51,7 +51,7 @@ const serverModuleImports = {
   sharing: ['activity', 'albums', 'downloads', 'files', 'photos', 'users'],
   timeline: ['albums'],
   uploads: ['files'],
-  users: ['albums', 'files', 'identity', 'photos'],
+  users: ['albums', 'comments', 'files', 'identity', 'likes', 'photos'],
 };
 
 /**
