@@ -108,6 +108,20 @@ export function withTags(indexHtml: string, page: { title: string; tags: string 
   return `${titled.slice(0, at)}\n    ${page.tags}${titled.slice(at)}`;
 }
 
+/**
+ * The page of a share link: the web app's index.html with the link's Open Graph tags in its head,
+ * or as it is when the link does not work.
+ */
+export async function sharedLinkPage(
+  deps: PreviewDeps,
+  token: string,
+  origin: string,
+  indexHtml: string,
+): Promise<string> {
+  const page = await sharedPageTags(deps, token, origin);
+  return page ? withTags(indexHtml, page) : indexHtml;
+}
+
 const linkNotFound = () =>
   new AppError('LINK_NOT_FOUND', 'This link does not work: it may have been stopped.');
 
