@@ -200,7 +200,8 @@ function sourceFiles(dir: string): string[] {
 
 /** The code without its comments (a comment naming a table is no query). */
 function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  // Comments that start a line: a '/*' inside a string ('image/*') starts none.
+  return text.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
 }
 
 const BUILDER_CALL =
