@@ -98,11 +98,38 @@ function headersSetBy(
   return headers;
 }
 
+type App = ReturnType<typeof createFastify>;
+
 /** Builds the whole application: identity service, API, and the web app. Boot order is explicit here. */
 export async function buildApp(
   deps: AppDeps,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  const app = createFastify(deps, options);
+  await registerExternalPlugins(app, deps.config);
+  // App plugins.
+  app.setErrorHandler(apiErrorHandler);
+  registerOversizedBodyDrain(app);
+  registerXsrf(app, { secure: (deps.config.publicUrl ?? '').startsWith('https://') });
+  registerTextInputCheck(app);
+  await registerBackgroundWork(app, deps);
+  // A worker serves its health and nothing else.
+  if (deps.config.role === 'worker') {
+    await serveWorkerHealth(app, deps);
+    return app;
+  }
+  await registerRoutes(app, deps);
+  // Background work of the instances that serve (ROLE all or api).
+  await app.register(commentEventsPlugin, { deps });
+  await app.register(activityEventsPlugin, { deps });
+  await app.register(sweeperPlugin, { deps });
+
+  await serveWebApp(app, deps);
+  return app;
+}
+
+/** The Fastify instance with its logger, request ids, limits and (de)serializers. */
+function createFastify(deps: AppDeps, options: BuildAppOptions) {
   const { config } = deps;
   const appLogger =
     options.logger === false
@@ -129,8 +156,11 @@ export async function buildApp(
     answerSerializerCompiler({ checkAnswers: options.checkAnswers ?? false }),
   );
   if (appLogger) app.addHook('onClose', async () => appLogger.close());
+  return app;
+}
 
-  // External plugins.
+/** Security headers, compression, cookies, forms and the OpenAPI document with its pages. */
+async function registerExternalPlugins(app: App, config: AppDeps['config']): Promise<void> {
   // The web app calls the identity endpoints it is given (client-config): their origins too.
   const identityOrigins = [config.identityClient.baseUrl, config.identityClient.tokenUrl]
     .filter((url): url is string => Boolean(url))
@@ -190,35 +220,35 @@ export async function buildApp(
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
 
-  // App plugins.
-  app.setErrorHandler(apiErrorHandler);
-  registerOversizedBodyDrain(app);
-  registerXsrf(app, { secure: (config.publicUrl ?? '').startsWith('https://') });
-  registerTextInputCheck(app);
-
-  // Background work: each piece is a plugin that starts it and stops it with the app. Image
-  // jobs are taken by every instance but those that only serve (ROLE=api).
-  if (config.role !== 'api') {
+/**
+ * Background work: each piece is a plugin that starts it and stops it with the app. Image jobs
+ * are taken by every instance but those that only serve (ROLE=api).
+ */
+async function registerBackgroundWork(app: App, deps: AppDeps): Promise<void> {
+  if (deps.config.role !== 'api') {
     await app.register(imageJobsPlugin, { deps });
     await app.register(digestsPlugin, { deps });
   }
-  // A worker serves its health and nothing else.
-  if (config.role === 'worker') {
-    await app.register(
-      async (api) => {
-        registerApiErrorHandling(api);
-        await api.register(healthRoutes, { deps });
-      },
-      { prefix: '/api' },
-    );
-    app.setNotFoundHandler((request, reply) =>
-      sendApiError(reply, 404, 'NOT_FOUND', 'This instance (ROLE=worker) serves no API.'),
-    );
-    return app;
-  }
+}
 
-  // Routes.
+/** What a worker (ROLE=worker) answers: its health, and 404 for the rest of the API. */
+async function serveWorkerHealth(app: App, deps: AppDeps): Promise<void> {
+  await app.register(
+    async (api) => {
+      registerApiErrorHandling(api);
+      await api.register(healthRoutes, { deps });
+    },
+    { prefix: '/api' },
+  );
+  app.setNotFoundHandler((request, reply) =>
+    sendApiError(reply, 404, 'NOT_FOUND', 'This instance (ROLE=worker) serves no API.'),
+  );
+}
+
+/** The identity service's routes (when it is embedded), then the API under /api. */
+async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
   if (deps.signingKeys) {
     await app.register(identityRoutes, { deps });
   }
@@ -267,11 +297,11 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  // Background work of the instances that serve (ROLE all or api).
-  await app.register(commentEventsPlugin, { deps });
-  await app.register(activityEventsPlugin, { deps });
-  await app.register(sweeperPlugin, { deps });
+}
 
+/** The built web app: its files, a share link's page with its preview tags, and client routes. */
+async function serveWebApp(app: App, deps: AppDeps): Promise<void> {
+  const { config } = deps;
   const webDist = findWebDist(config.webDistDir);
   if (webDist) {
     await app.register(fastifyStatic, {
@@ -310,5 +340,4 @@ export async function buildApp(
       `Nothing at ${request.method} ${request.url.split('?')[0]}`,
     );
   });
-  return app;
 }

@@ -6,7 +6,8 @@ import type { AuthUser } from './auth-user.js';
  * Who may do what, answered in one place for every route (after Immich's requireAccess). A
  * permission names an action on a resource; a role is what the actor is to that resource; the
  * grants say which roles hold which permissions. Queries apply the same rule in SQL
- * (albumVisibleToSql, albumSeenByEveryoneSql below), from the same constants.
+ * (albumVisibleToSql, albumVisibleToUserSql, albumMemberSql, albumSeenByEveryoneSql below), from
+ * the same constants.
  */
 export const ALBUM_PERMISSIONS = [
   'album.read',
@@ -92,9 +93,10 @@ function roleOf(actor: Actor, album: AlbumAccessSubject): Role | null {
   return album.visibility === SEEN_BY_EVERYONE ? 'signedIn' : null;
 }
 
-/** What the rule reads of the database: the row `albums` of a query. */
+/** What the rule reads of the database: the row `albums` of a query, and its members. */
 interface AccessTables {
   albums: { id: string; owner_id: string; visibility: AlbumVisibility };
+  album_members: { album_id: string; user_id: string };
 }
 
 const sqlRule = expressionBuilder<AccessTables, 'albums'>();
@@ -114,6 +116,28 @@ export function albumVisibleToSql(
     sqlRule('albums.owner_id', '=', userId),
     sqlRule.and([sqlRule('albums.visibility', 'in', [...SEEN_BY_MEMBERS]), isMember]),
   ]);
+}
+
+/**
+ * Whether the user `userId` is a member of the album (the row `albums` of the query): a lookup
+ * of their membership by the album's primary key, per row.
+ */
+export function albumMemberSql(userId: string): Expression<SqlBool> {
+  return sqlRule.exists(
+    sqlRule
+      .selectFrom('album_members')
+      .select('album_members.user_id')
+      .whereRef('album_members.album_id', '=', 'albums.id')
+      .where('album_members.user_id', '=', userId),
+  );
+}
+
+/**
+ * albumVisibleToSql for a query that does not join the user's membership: the membership is
+ * looked up per row (albumMemberSql).
+ */
+export function albumVisibleToUserSql(userId: string): Expression<SqlBool> {
+  return albumVisibleToSql(userId, albumMemberSql(userId));
 }
 
 /** Whether the album (the row `albums` of the query) is seen by everyone (`seen`), or not. */

@@ -1,21 +1,14 @@
 import type { AppDeps } from '../../deps.js';
+import { POLL_MS } from '../../http/sse.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Keyset } from '../../lib/paging.js';
 import { OverlappingReads } from '../../lib/overlapping-reads.js';
 import { readActivityEvents, type SentActivityEvent } from './activity.service.js';
 
-/**
- * A stream reads again at least this often. New entries wake it at once through the event bus;
- * the bus delivers at most once, so this bounds the delay when a notification is lost.
- */
-export const POLL_MS = 5_000;
-/** A comment line every so often keeps proxies from closing an idle stream. */
-export const KEEPALIVE_MS = 25_000;
-
 export interface ActivityStreamOptions {
   deps: AppDeps;
   caller: AuthUser;
-  /** Send entries after this position (see activityStreamStart). */
+  /** Send entries after this position (see streamStart, http/sse.ts). */
   start: Keyset;
   send(event: SentActivityEvent): Promise<void>;
   signal: AbortSignal;

@@ -1,7 +1,7 @@
-import type { Insertable } from 'kysely';
-import type { ActivitiesTable, Db } from '../../db/schema.js';
+import type { ExpressionBuilder, Insertable } from 'kysely';
+import type { ActivitiesTable, Database, Db } from '../../db/schema.js';
 import type { AlbumVisibility } from '../../lib/access.js';
-import { albumVisibleToSql } from '../../lib/access.js';
+import { albumVisibleToUserSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
@@ -31,18 +31,7 @@ function visibleEntries(db: Db, userId: string) {
     .selectFrom('activities')
     .innerJoin('albums', 'albums.id', 'activities.album_id')
     .where('activities.user_id', '=', userId)
-    .where((eb) =>
-      albumVisibleToSql(
-        userId,
-        eb.exists(
-          eb
-            .selectFrom('album_members')
-            .select('album_members.user_id')
-            .whereRef('album_members.album_id', '=', 'albums.id')
-            .where('album_members.user_id', '=', userId),
-        ),
-      ),
-    );
+    .where(albumVisibleToUserSql(userId));
 }
 
 function withViewColumns(query: ReturnType<typeof visibleEntries>) {
@@ -248,4 +237,86 @@ export async function findUserName(db: Db, userId: string): Promise<string | und
     .where('id', '=', userId)
     .executeTakeFirst();
   return row?.name;
+}
+
+/** One entry of a digest, with the album's name as it is now. */
+export interface DigestEntryRow {
+  id: string;
+  kind: 'invitation' | 'photosAdded' | 'comment' | 'like' | 'guestUpload';
+  album_id: string;
+  album_name: string;
+  photo_id: string | null;
+  actor_name: string;
+  count: number;
+  excerpt: string | null;
+  created_at: string;
+}
+
+/**
+ * Whether the person (the row `users` of the query) has an entry pending for an e-mail digest:
+ * newer than both their read mark and their last digest.
+ */
+export function hasPendingDigestEntry(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb.exists(
+    eb
+      .selectFrom('activities')
+      .select('activities.id')
+      .whereRef('activities.user_id', '=', 'users.id')
+      .where((sub) =>
+        sub.or([
+          sub('users.activity_read_at', 'is', null),
+          sub('activities.created_at', '>', sub.ref('users.activity_read_at')),
+        ]),
+      )
+      .where((sub) =>
+        sub.or([
+          sub('users.digest_sent_at', 'is', null),
+          sub('activities.created_at', '>', sub.ref('users.digest_sent_at')),
+        ]),
+      ),
+  );
+}
+
+/**
+ * The person's entries created after `after` (the later of their read mark and last digest) up to
+ * `upTo`, newest first, of albums they may still see (the access rule, in SQL): an album they were
+ * removed from, or that its owner hid, is left out.
+ */
+export async function listDigestEntries(
+  db: Db,
+  userId: string,
+  after: string | null,
+  upTo: string,
+  limit: number,
+): Promise<{ entries: DigestEntryRow[]; total: number }> {
+  let base = db
+    .selectFrom('activities')
+    .innerJoin('albums', 'albums.id', 'activities.album_id')
+    .where('activities.user_id', '=', userId)
+    .where('activities.created_at', '<=', upTo)
+    .where(albumVisibleToUserSql(userId));
+  if (after !== null) base = base.where('activities.created_at', '>', after);
+  const [entries, counted] = await Promise.all([
+    base
+      .select([
+        'activities.id',
+        'activities.kind',
+        'activities.album_id',
+        'albums.name as album_name',
+        'activities.photo_id',
+        'activities.actor_name',
+        'activities.count',
+        'activities.excerpt',
+        'activities.created_at',
+      ])
+      .orderBy('activities.created_at', 'desc')
+      .orderBy('activities.id', 'desc')
+      .limit(limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    entries: entries.map((row) => ({ ...row, count: Number(row.count) })),
+    total: Number(counted.n),
+  };
 }

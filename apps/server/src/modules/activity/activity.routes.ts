@@ -8,28 +8,13 @@ import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
 import { sendPage } from '../../http/next-page-link.js';
 import { errorResponses } from '../../http/route-schemas.js';
-import { AppError } from '../../lib/errors.js';
+import { requireEventStreamAccepted, serverSentEvents } from '../../http/sse.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { KEEPALIVE_MS, runActivityStream } from './activity-stream.js';
-import {
-  activityStreamStart,
-  listActivity,
-  markActivityRead,
-  unreadActivity,
-} from './activity.service.js';
-
-/**
- * A stream ends after this long; the client reconnects at once with Last-Event-ID and a current
- * ID token, so a signed-out user stops receiving entries.
- */
-const STREAM_MAX_MS = 15 * 60 * 1000;
+import { runActivityStream } from './activity-stream.js';
+import { listActivity, markActivityRead, unreadActivity } from './activity.service.js';
 
 export const activityRoutes: RoutesPlugin = async (app, { deps }) => {
-  const streams = new Set<AbortController>();
-  // Open streams end before the server closes, or closing would wait for them.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.abort();
-  });
+  const openEventStream = serverSentEvents(app);
 
   app.get(
     '/activity',
@@ -100,62 +85,16 @@ export const activityRoutes: RoutesPlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const caller = currentUser(request);
-      if (!/\btext\/event-stream\b|\*\/\*/.test(request.headers.accept ?? '')) {
-        throw new AppError(
-          'NOT_ACCEPTABLE',
-          'This address is a stream of Server-Sent Events: send Accept: text/event-stream.',
-        );
-      }
-      const start = activityStreamStart(deps, request.headers['last-event-id']);
-
-      const controller = new AbortController();
-      streams.add(controller);
-      const raw = reply.raw;
-      reply.hijack();
-      // The headers set for every answer (security headers, request id) go out too.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) raw.setHeader(name, value);
-      }
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        // The socket closes with the stream: no idle keep-alive socket outlives it.
-        connection: 'close',
-      });
-      // Reconnect after 2 s when the connection drops.
-      raw.write('retry: 2000\n\n');
-      const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEPALIVE_MS);
-      const end = () => controller.abort();
-      const lifetime = setTimeout(end, STREAM_MAX_MS);
-      request.raw.on('close', end);
-      raw.on('error', end);
-
-      try {
-        await runActivityStream({
+      requireEventStreamAccepted(request);
+      await openEventStream(request, reply, { name: 'activity', clock: deps.clock }, (stream) =>
+        runActivityStream({
           deps,
           caller,
-          start,
-          signal: controller.signal,
-          send: async (event) => {
-            const text = `id: ${event.id}\nevent: activity\ndata: ${JSON.stringify(event.data)}\n\n`;
-            if (!raw.write(text)) {
-              await new Promise<void>((resolve) => {
-                raw.once('drain', resolve);
-                controller.signal.addEventListener('abort', () => resolve(), { once: true });
-              });
-            }
-          },
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, 'activity stream ended by an error');
-      } finally {
-        clearInterval(keepAlive);
-        clearTimeout(lifetime);
-        streams.delete(controller);
-        request.raw.off('close', end);
-        raw.end();
-      }
+          start: stream.start,
+          signal: stream.signal,
+          send: (event) => stream.send({ id: event.id, event: 'activity', data: event.data }),
+        }),
+      );
     },
   );
 };

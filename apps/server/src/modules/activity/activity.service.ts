@@ -310,22 +310,6 @@ export interface SentActivityEvent {
 }
 
 /**
- * Where a stream starts: after the position of Last-Event-ID when the client resumes, else now.
- * A Last-Event-ID that is not ours starts now too.
- */
-export function activityStreamStart(deps: AppDeps, lastEventId: string | undefined): Keyset {
-  if (lastEventId) {
-    try {
-      const position = decodeCursor(lastEventId);
-      if (position && !Number.isNaN(Date.parse(position.key))) return position;
-    } catch {
-      // Not one of ours: start from now.
-    }
-  }
-  return { key: deps.clock.now().toISOString(), id: '' };
-}
-
-/**
  * The caller's entries after a position, oldest first, each with the unread count after the
  * batch (at most `limit` rows read). An entry that grew by a burst comes again, with a new
  * position.

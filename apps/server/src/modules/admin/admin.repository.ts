@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import type { Keyset } from '../../lib/paging.js';
+import { countAllPhotos, photosAddedBySql } from '../photos/photos.repository.js';
 
 /** An account as the administrator's list shows it. */
 export interface AccountView {
@@ -38,13 +39,7 @@ function accounts(db: Db) {
       'users.disabled_at',
       'users.storage_used',
       'users.quota_bytes',
-      (eb) =>
-        eb
-          .selectFrom('photos')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('photos.owner_id', '=', 'users.id')
-          .where('photos.guest_name', 'is', null)
-          .as('photo_count'),
+      (eb) => photosAddedBySql(eb).as('photo_count'),
     ]);
 }
 
@@ -112,10 +107,7 @@ export async function serverFigures(db: Db) {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('photos')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countAllPhotos(db),
     db
       .selectFrom('files')
       .select((eb) => [
@@ -126,7 +118,7 @@ export async function serverFigures(db: Db) {
   ]);
   return {
     users: Number(users.n),
-    photos: Number(photos.n),
+    photos,
     files: Number(files.n),
     storedBytes: Number(files.bytes ?? 0),
   };

@@ -28,14 +28,20 @@ import {
 
 const userParams = z.object({ userId: entityId });
 
+type AdminRoutes = FastifyPluginAsyncZod<{ deps: AppDeps; watch: AccountWatch }>;
+
 /**
  * The server's administration: its administrators (its first account, and those of ADMIN_EMAILS)
  * look after the others. 403 NOT_ADMIN for anyone else, on every route.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; watch: AccountWatch }> = async (
-  app,
-  { deps, watch },
-) => {
+export const adminRoutes: AdminRoutes = async (app, options) => {
+  await accountRoutes(app, options);
+  await accountChangeRoutes(app, options);
+  await serverRoutes(app, options);
+};
+
+/** The server's accounts, and what the sign-in e-mails would do for one. */
+const accountRoutes: AdminRoutes = async (app, { deps }) => {
   app.get(
     '/admin/users',
     {
@@ -98,7 +104,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; watch: AccountW
       return reply.status(201).send(link);
     },
   );
+};
 
+/** An account disabled or enabled, given a quota, deleted. */
+const accountChangeRoutes: AdminRoutes = async (app, { deps, watch }) => {
   for (const [action, disabled] of [
     ['disable', true],
     ['enable', false],
@@ -170,7 +179,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; watch: AccountW
       return reply.status(204).send(null);
     },
   );
+};
 
+/** The server's figures, and its failed background jobs tried again. */
+const serverRoutes: AdminRoutes = async (app, { deps }) => {
   app.get(
     '/admin/stats',
     {

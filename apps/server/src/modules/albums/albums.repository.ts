@@ -2,13 +2,14 @@ import { PostgresAdapter, sql, type Insertable, type SqlBool } from 'kysely';
 import type {
   AlbumRow,
   AlbumsTable,
+  AlbumVisibility,
   Db,
   DerivedState,
   MemberRole,
   PhotoRow,
   PhotosTable,
 } from '../../db/schema.js';
-import { albumVisibleToSql } from '../../lib/access.js';
+import { albumMemberSql, albumVisibleToSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
@@ -129,15 +130,7 @@ function albumPageQuery(db: Db, args: AlbumPageArgs) {
   if (args.ownerId !== undefined) query = query.where('albums.owner_id', '=', args.ownerId);
   const memberId = args.memberId;
   if (memberId !== undefined) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('album_members')
-          .select('album_members.user_id')
-          .whereRef('album_members.album_id', '=', 'albums.id')
-          .where('album_members.user_id', '=', memberId),
-      ),
-    );
+    query = query.where(albumMemberSql(memberId));
   }
   const nameLike = args.nameLike;
   if (nameLike !== undefined) {
@@ -339,4 +332,9 @@ export function listAlbumsCoveredByFilesOf(db: Db, fileOwnerId: string): Promise
       eb.selectFrom('files').select('id').where('owner_id', '=', fileOwnerId),
     )
     .execute();
+}
+
+/** Who sees the album: everyone signed in, its members and link visitors, or its owner alone. */
+export async function setAlbumVisibility(db: Db, albumId: string, visibility: AlbumVisibility) {
+  await db.updateTable('albums').set({ visibility }).where('id', '=', albumId).execute();
 }

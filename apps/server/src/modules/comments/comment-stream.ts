@@ -1,24 +1,17 @@
 import type { LikeEvent } from '@photo/contract';
 import type { AppDeps } from '../../deps.js';
+import { POLL_MS } from '../../http/sse.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Keyset } from '../../lib/paging.js';
 import { OverlappingReads } from '../../lib/overlapping-reads.js';
 import { readLikeCount } from '../likes/likes.service.js';
 import { readCommentEvents, type SentCommentEvent } from './comments.service.js';
 
-/**
- * A stream reads again at least this often. Changes wake it at once through the event bus; the
- * bus delivers at most once, so this bounds the delay when a notification is lost.
- */
-export const POLL_MS = 5_000;
-/** A comment line every so often keeps proxies from closing an idle stream. */
-export const KEEPALIVE_MS = 25_000;
-
 export interface CommentStreamOptions {
   deps: AppDeps;
   caller: AuthUser;
   photoId: string;
-  /** Send events after this position (see streamStart). */
+  /** Send events after this position (see streamStart, http/sse.ts). */
   start: Keyset;
   send(event: SentCommentEvent): Promise<void>;
   /** The photo's like count, when the stream opens and whenever it changes. */

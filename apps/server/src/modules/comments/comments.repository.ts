@@ -71,3 +71,8 @@ export async function deleteCommentRow(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Deletes the comments of a leaving author (those on photos still kept). */
+export async function deleteCommentsOfAuthor(db: Db, authorId: string): Promise<void> {
+  await db.deleteFrom('comments').where('author_id', '=', authorId).execute();
+}

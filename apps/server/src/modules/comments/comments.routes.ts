@@ -7,31 +7,20 @@ import {
 } from '@photo/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
-import { AppError } from '../../lib/errors.js';
 import { sendPage } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
+import { requireEventStreamAccepted, serverSentEvents } from '../../http/sse.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { KEEPALIVE_MS, runCommentStream } from './comment-stream.js';
+import { runCommentStream } from './comment-stream.js';
 import {
   deleteComment,
   listComments,
   postComment,
   requireCommentablePhoto,
-  streamStart,
 } from './comments.service.js';
 
-/**
- * A stream ends after this long; the client reconnects at once with Last-Event-ID and a current
- * ID token, so a signed-out or removed user stops receiving events.
- */
-const STREAM_MAX_MS = 15 * 60 * 1000;
-
 export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
-  const streams = new Set<AbortController>();
-  // Open streams end before the server closes, or closing would wait for them.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.abort();
-  });
+  const openEventStream = serverSentEvents(app);
 
   app.get(
     '/photos/:photoId/comments',
@@ -84,68 +73,20 @@ export const commentsRoutes: RoutesPlugin = async (app, { deps }) => {
     async (request, reply) => {
       const caller = currentUser(request);
       const { photoId } = request.params;
-      if (!/\btext\/event-stream\b|\*\/\*/.test(request.headers.accept ?? '')) {
-        throw new AppError(
-          'NOT_ACCEPTABLE',
-          'This address is a stream of Server-Sent Events: send Accept: text/event-stream.',
-        );
-      }
+      requireEventStreamAccepted(request);
       await requireCommentablePhoto(deps, caller, photoId);
-      const start = streamStart(deps, request.headers['last-event-id']);
-
-      const controller = new AbortController();
-      streams.add(controller);
-      const raw = reply.raw;
-      reply.hijack();
-      // The headers set for every answer (security headers, request id) go out too.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) raw.setHeader(name, value);
-      }
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        // The socket closes with the stream: no idle keep-alive socket outlives it (which would
-        // hold a closing server open for its keep-alive time).
-        connection: 'close',
-      });
-      // Reconnect after 2 s when the connection drops.
-      raw.write('retry: 2000\n\n');
-      const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), KEEPALIVE_MS);
-      const end = () => controller.abort();
-      const lifetime = setTimeout(end, STREAM_MAX_MS);
-      request.raw.on('close', end);
-      raw.on('error', end);
-
-      const write = async (text: string) => {
-        if (!raw.write(text)) {
-          await new Promise<void>((resolve) => {
-            raw.once('drain', resolve);
-            controller.signal.addEventListener('abort', () => resolve(), { once: true });
-          });
-        }
-      };
-      try {
-        await runCommentStream({
+      await openEventStream(request, reply, { name: 'comment', clock: deps.clock }, (stream) =>
+        runCommentStream({
           deps,
           caller,
           photoId,
-          start,
-          signal: controller.signal,
-          send: (event) =>
-            write(`id: ${event.id}\nevent: comment\ndata: ${JSON.stringify(event.data)}\n\n`),
+          start: stream.start,
+          signal: stream.signal,
+          send: (event) => stream.send({ id: event.id, event: 'comment', data: event.data }),
           // No id: a client's Last-Event-ID stays the last comment event's.
-          sendLikes: (event) => write(`event: likes\ndata: ${JSON.stringify(event)}\n\n`),
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, 'comment stream ended by an error');
-      } finally {
-        clearInterval(keepAlive);
-        clearTimeout(lifetime);
-        streams.delete(controller);
-        request.raw.off('close', end);
-        raw.end();
-      }
+          sendLikes: (event) => stream.send({ event: 'likes', data: event }),
+        }),
+      );
     },
   );
 

@@ -175,22 +175,6 @@ export interface SentCommentEvent {
 }
 
 /**
- * Where a stream starts: after the position of Last-Event-ID when the client resumes, else now
- * (the client has just read the list). A Last-Event-ID that is not ours starts now too.
- */
-export function streamStart(deps: AppDeps, lastEventId: string | undefined): Keyset {
-  if (lastEventId) {
-    try {
-      const position = decodeCursor(lastEventId);
-      if (position && !Number.isNaN(Date.parse(position.key))) return position;
-    } catch {
-      // Not one of ours: start from now.
-    }
-  }
-  return { key: deps.clock.now().toISOString(), id: '' };
-}
-
-/**
  * The photo's events after a position, oldest first, as the caller sees them (at most `limit`
  * rows read). A created comment that is already gone again is left out: its deletion follows.
  */

@@ -1,6 +1,5 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { Database, Db } from '../../db/schema.js';
-import { albumVisibleToSql } from '../../lib/access.js';
+import type { Db } from '../../db/schema.js';
+import { hasPendingDigestEntry } from '../activity/activity.repository.js';
 
 export type DigestFrequencyValue = 'off' | 'hourly' | 'daily';
 
@@ -14,19 +13,6 @@ export interface DigestCandidate {
   activity_read_at: string | null;
   /** The language of their e-mails; null: English. */
   locale: string | null;
-}
-
-/** One entry of a digest, with the album's name as it is now. */
-export interface DigestEntryRow {
-  id: string;
-  kind: 'invitation' | 'photosAdded' | 'comment' | 'like' | 'guestUpload';
-  album_id: string;
-  album_name: string;
-  photo_id: string | null;
-  actor_name: string;
-  count: number;
-  excerpt: string | null;
-  created_at: string;
 }
 
 export async function findDigestSetting(
@@ -53,28 +39,6 @@ export async function setDigestSetting(
     .where('id', '=', userId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** An entry is pending for a digest when it is newer than both the read mark and the last digest. */
-function pendingEntry(eb: ExpressionBuilder<Database, 'users'>) {
-  return eb.exists(
-    eb
-      .selectFrom('activities')
-      .select('activities.id')
-      .whereRef('activities.user_id', '=', 'users.id')
-      .where((sub) =>
-        sub.or([
-          sub('users.activity_read_at', 'is', null),
-          sub('activities.created_at', '>', sub.ref('users.activity_read_at')),
-        ]),
-      )
-      .where((sub) =>
-        sub.or([
-          sub('users.digest_sent_at', 'is', null),
-          sub('activities.created_at', '>', sub.ref('users.digest_sent_at')),
-        ]),
-      ),
-  );
 }
 
 /**
@@ -104,7 +68,7 @@ export async function findDueDigests(db: Db, now: Date, limit: number): Promise<
         eb.and([eb('users.digest', '=', 'daily'), eb('users.digest_sent_at', '<=', dayAgo)]),
       ]),
     )
-    .where((eb) => pendingEntry(eb))
+    .where((eb) => hasPendingDigestEntry(eb))
     .orderBy('users.id')
     .limit(limit)
     .execute();
@@ -148,59 +112,4 @@ export async function releaseDigest(
     .where('id', '=', userId)
     .where('digest_sent_at', '=', claimed)
     .execute();
-}
-
-/**
- * The person's entries created after `after` (the later of their read mark and last digest) up to
- * `upTo`, newest first, of albums they may still see (the access rule, in SQL): an album they were
- * removed from, or that its owner hid, is left out.
- */
-export async function listDigestEntries(
-  db: Db,
-  userId: string,
-  after: string | null,
-  upTo: string,
-  limit: number,
-): Promise<{ entries: DigestEntryRow[]; total: number }> {
-  let base = db
-    .selectFrom('activities')
-    .innerJoin('albums', 'albums.id', 'activities.album_id')
-    .where('activities.user_id', '=', userId)
-    .where('activities.created_at', '<=', upTo)
-    .where((eb) =>
-      albumVisibleToSql(
-        userId,
-        eb.exists(
-          eb
-            .selectFrom('album_members')
-            .select('album_members.user_id')
-            .whereRef('album_members.album_id', '=', 'albums.id')
-            .where('album_members.user_id', '=', userId),
-        ),
-      ),
-    );
-  if (after !== null) base = base.where('activities.created_at', '>', after);
-  const [entries, counted] = await Promise.all([
-    base
-      .select([
-        'activities.id',
-        'activities.kind',
-        'activities.album_id',
-        'albums.name as album_name',
-        'activities.photo_id',
-        'activities.actor_name',
-        'activities.count',
-        'activities.excerpt',
-        'activities.created_at',
-      ])
-      .orderBy('activities.created_at', 'desc')
-      .orderBy('activities.id', 'desc')
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    entries: entries.map((row) => ({ ...row, count: Number(row.count) })),
-    total: Number(counted.n),
-  };
 }

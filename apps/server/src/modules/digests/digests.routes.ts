@@ -3,8 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/current-user.js';
 import { errorResponses } from '../../http/route-schemas.js';
-import { escapeHtml } from '../../lib/html.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import { unsubscribedPage, unsubscribeQuestionPage } from './digests.pages.js';
 import {
   getNotificationSettings,
   setNotificationSettings,
@@ -14,18 +14,12 @@ import {
 
 const tokenParams = z.object({ token: z.string().min(1).max(300) });
 
-/** A page of a few lines, for a person who opened an unsubscribe link in a browser. */
-function sendPage(reply: FastifyReply, title: string, body: string) {
+/** A small HTML page, for a person who opened an unsubscribe link in a browser. */
+function sendHtml(reply: FastifyReply, html: string) {
   return reply
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .send(
-      '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-        '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-        `<title>${escapeHtml(title)}</title></head>` +
-        '<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">' +
-        `<h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`,
-    );
+    .send(html);
 }
 
 export const digestsRoutes: RoutesPlugin = async (app, { deps }) => {
@@ -74,20 +68,14 @@ export const digestsRoutes: RoutesPlugin = async (app, { deps }) => {
         response: errorResponses(400, 404),
       },
     },
-    async (request, reply) => {
-      const digest = await unsubscribeStatus(deps, request.params.token);
-      if (digest === 'off') {
-        return sendPage(reply, 'E-mail summaries are off', '<p>You get no e-mail summaries.</p>');
-      }
-      return sendPage(
+    async (request, reply) =>
+      sendHtml(
         reply,
-        'Stop e-mail summaries?',
-        `<p>You get an e-mail summary of what happens in your albums ${digest === 'hourly' ? 'at most once an hour' : 'at most once a day'}.</p>` +
-          `<form method="post" action="${escapeHtml(request.params.token)}">` +
-          '<input type="hidden" name="List-Unsubscribe" value="One-Click">' +
-          '<button type="submit" style="font:inherit;padding:.4rem 1rem">Stop e-mail summaries</button></form>',
-      );
-    },
+        unsubscribeQuestionPage(
+          request.params.token,
+          await unsubscribeStatus(deps, request.params.token),
+        ),
+      ),
   );
 
   app.post(
@@ -111,11 +99,7 @@ export const digestsRoutes: RoutesPlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       await unsubscribe(deps, request.params.token);
-      return sendPage(
-        reply,
-        'E-mail summaries are off',
-        '<p>You will get no more e-mail summaries. You can turn them on again in your account settings.</p>',
-      );
+      return sendHtml(reply, unsubscribedPage());
     },
   );
 };

@@ -5,15 +5,14 @@ import type { MailLog, MailMessage } from '../../infra/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
 import { AppError } from '../../lib/errors.js';
 import { mailLocale, mailTexts, type MailLocale } from '../../lib/mail-texts/mail-texts.js';
+import { listDigestEntries, type DigestEntryRow } from '../activity/activity.repository.js';
 import {
   claimDigest,
   findDigestSetting,
   findDueDigests,
-  listDigestEntries,
   releaseDigest,
   setDigestSetting,
   type DigestCandidate,
-  type DigestEntryRow,
 } from './digests.repository.js';
 
 type DigestDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'unsubscribeKey'>;

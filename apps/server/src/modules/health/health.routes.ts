@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pingDatabase } from '../../db/database.js';
-import { DERIVE_IMAGES } from '../../infra/job-queue.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import { checkHealth } from './health.service.js';
 
 const check = z.enum(['ok', 'failing']);
 const jobDepth = z
@@ -37,29 +36,8 @@ export const healthRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const probe = async (fn: () => Promise<void>) => {
-        try {
-          await fn();
-          return 'ok' as const;
-        } catch (error) {
-          request.log.error({ err: error }, 'health check failed');
-          return 'failing' as const;
-        }
-      };
-      let jobs: z.infer<typeof jobDepth> | undefined;
-      const [database, blobStore] = await Promise.all([
-        probe(() => pingDatabase(deps.db)),
-        probe(() => deps.blobStore.ping()),
-        // Absent when the queue cannot say (its database is failing, and says so above).
-        deps.jobQueue.depth(DERIVE_IMAGES).then(
-          (depth) => (jobs = depth),
-          () => undefined,
-        ),
-      ]);
-      if (database === 'ok' && blobStore === 'ok') {
-        return reply.status(200).send({ status: 'ok', database, blobStore, jobs });
-      }
-      return reply.status(503).send({ status: 'failing', database, blobStore, jobs });
+      const health = await checkHealth(deps, request.log);
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
 };

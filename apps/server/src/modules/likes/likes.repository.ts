@@ -93,3 +93,8 @@ export function listLikers(
     .limit(literalLimit(options.limit))
     .execute();
 }
+
+/** Deletes the likes of a leaving user (those on photos still kept). */
+export async function deleteLikesOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('photo_likes').where('user_id', '=', userId).execute();
+}

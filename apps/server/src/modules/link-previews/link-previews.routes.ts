@@ -9,8 +9,7 @@ import {
   PREVIEW_HEIGHT,
   PREVIEW_IMAGE_SUFFIX,
   PREVIEW_WIDTH,
-  sharedPageTags,
-  withTags,
+  sharedLinkPage,
 } from './link-previews.service.js';
 
 const linkParams = z.object({ token: z.string().min(1).max(100) });
@@ -75,11 +74,10 @@ export function registerSharedLinkPage(
     async (request, reply) => {
       const { token } = request.params as z.infer<typeof linkParams>;
       const origin = deps.config.publicUrl ?? requestOrigin(request);
-      const page = await sharedPageTags(deps, token, origin);
       return reply
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(page ? withTags(indexHtml, page) : indexHtml);
+        .send(await sharedLinkPage(deps, token, origin, indexHtml));
     },
   );
 }

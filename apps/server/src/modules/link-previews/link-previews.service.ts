@@ -6,7 +6,7 @@ import { escapeHtml } from '../../lib/html.js';
 import { blobKeys } from '../files/store/blobs.js';
 import { readOriginal } from '../files/derive/derived-blobs.js';
 import { INPUT_OPTIONS, PROCESSING_TIMEOUT_SECONDS } from '../files/media/images.js';
-import { findLinkByToken } from '../sharing/sharing.repository.js';
+import { findWorkingLink } from '../sharing/share-links.service.js';
 import { findPreviewAlbum, type PreviewAlbumRow } from './link-previews.repository.js';
 
 /** The size chat apps show a link's picture at (Open Graph's summary_large_image). */
@@ -29,10 +29,8 @@ async function linkState(
   deps: PreviewDeps,
   token: string,
 ): Promise<{ album: PreviewAlbumRow } | 'locked' | null> {
-  const link = await findLinkByToken(deps.db, token);
+  const link = await findWorkingLink(deps, token);
   if (!link) return null;
-  const now = deps.clock.now().getTime();
-  if (link.expires_at !== null && new Date(link.expires_at).getTime() <= now) return null;
   const album = await findPreviewAlbum(deps.db, link.album_id);
   if (!album) return null;
   const visitor = linkVisitor(link.permission);
@@ -108,6 +106,20 @@ export function withTags(indexHtml: string, page: { title: string; tags: string 
   if (!anchor) return titled;
   const at = anchor.index + anchor[0].length;
   return `${titled.slice(0, at)}\n    ${page.tags}${titled.slice(at)}`;
+}
+
+/**
+ * The page of a share link: the web app's index.html with the link's Open Graph tags in its head,
+ * or as it is when the link does not work.
+ */
+export async function sharedLinkPage(
+  deps: PreviewDeps,
+  token: string,
+  origin: string,
+  indexHtml: string,
+): Promise<string> {
+  const page = await sharedPageTags(deps, token, origin);
+  return page ? withTags(indexHtml, page) : indexHtml;
 }
 
 const linkNotFound = () =>

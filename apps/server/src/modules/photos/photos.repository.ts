@@ -1,6 +1,7 @@
-import type { Insertable, SqlBool } from 'kysely';
+import type { ExpressionBuilder, Insertable, SqlBool } from 'kysely';
 import type {
   AlbumVisibility,
+  Database,
   Db,
   DerivedState,
   FileKind,
@@ -292,4 +293,25 @@ export async function deleteUserPhotoRows(db: Db, userId: string): Promise<strin
     .returning('album_id')
     .execute();
   return [...new Set(rows.map((row) => row.album_id))];
+}
+
+/**
+ * How many photos the person (the row `users` of the query) added themselves, not guests through
+ * their links: a subquery per person.
+ */
+export function photosAddedBySql(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb
+    .selectFrom('photos')
+    .select((inner) => inner.fn.countAll<number>().as('n'))
+    .whereRef('photos.owner_id', '=', 'users.id')
+    .where('photos.guest_name', 'is', null);
+}
+
+/** How many photos the server holds. */
+export async function countAllPhotos(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -28,7 +28,18 @@ import {
 const albumParams = z.object({ albumId: entityId });
 const photoParams = z.object({ photoId: entityId });
 
-export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
+/**
+ * The photos of albums, one by one and many at once. Registered in this order, the order of the
+ * OpenAPI document.
+ */
+export const photosRoutes: RoutesPlugin = async (app, options) => {
+  await albumPhotoRoutes(app, options);
+  await photoRoutes(app, options);
+  await manyPhotoRoutes(app, options);
+};
+
+/** An album's photos: listed, and added from uploaded files. */
+const albumPhotoRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
     '/albumsDb/:albumId/photos',
     {
@@ -86,7 +97,10 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
       return reply.status(added.created ? 201 : 200).send(added.photo);
     },
   );
+};
 
+/** One photo: read, turned, deleted. */
+const photoRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
     '/photos/:photoId',
     {
@@ -143,7 +157,10 @@ export const photosRoutes: RoutesPlugin = async (app, { deps }) => {
       return reply.status(204).send(null);
     },
   );
+};
 
+/** Many photos at once (deleted, added or moved), and a photo saved to one of your albums. */
+const manyPhotoRoutes: RoutesPlugin = async (app, { deps }) => {
   app.post(
     '/photos/bulk-delete',
     {

@@ -289,34 +289,56 @@ export interface OpenLink {
 }
 
 /**
- * The link a token names, when it works: not stopped (unknown), not expired, its album shown to
- * links (else 404 LINK_NOT_FOUND, all alike); with a password, only with a valid key (else 401
- * LINK_PASSWORD_REQUIRED, telling nothing of the album).
+ * The link a token names when it is neither stopped (unknown) nor expired; else undefined. What a
+ * link's page shows (link-previews) asks this too.
+ */
+export async function findWorkingLink(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  token: string,
+): Promise<AlbumLinkRow | undefined> {
+  const row = await findLinkByToken(deps.db, token);
+  const now = deps.clock.now();
+  if (!row || (row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime())) {
+    return undefined;
+  }
+  return row;
+}
+
+/**
+ * The first step of opening or unlocking a link: the link a token names, when it works (not
+ * stopped, not expired, its album shown to links; else 404 LINK_NOT_FOUND, all alike), whatever
+ * its password.
+ */
+async function reachLink(deps: AppDeps, token: string): Promise<OpenLink> {
+  const row = await findWorkingLink(deps, token);
+  if (!row) throw linkNotFound();
+  const visitor = linkVisitor(row.permission);
+  try {
+    const album = await requireAlbumAccess(deps, visitor, row.album_id, 'album.read');
+    return { row, albumId: album.id, visitor };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ALBUM_NOT_FOUND') throw linkNotFound();
+    throw error;
+  }
+}
+
+/**
+ * The link a token names, when it works (reachLink); with a password, only with a valid key (else
+ * 401 LINK_PASSWORD_REQUIRED, telling nothing of the album).
  */
 export async function openLink(
   deps: AppDeps,
   token: string,
   key: string | undefined,
 ): Promise<OpenLink> {
-  const row = await findLinkByToken(deps.db, token);
-  const now = deps.clock.now();
-  if (!row || (row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime())) {
-    throw linkNotFound();
+  const link = await reachLink(deps, token);
+  if (link.row.password_hash !== null && !validKey(deps, link.row, key)) {
+    throw new AppError(
+      'LINK_PASSWORD_REQUIRED',
+      'This link is protected by a password: give it first (shared/{token}/unlock).',
+    );
   }
-  const visitor = linkVisitor(row.permission);
-  try {
-    const album = await requireAlbumAccess(deps, visitor, row.album_id, 'album.read');
-    if (row.password_hash !== null && !validKey(deps, row, key)) {
-      throw new AppError(
-        'LINK_PASSWORD_REQUIRED',
-        'This link is protected by a password: give it first (shared/{token}/unlock).',
-      );
-    }
-    return { row, albumId: album.id, visitor };
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'ALBUM_NOT_FOUND') throw linkNotFound();
-    throw error;
-  }
+  return link;
 }
 
 function validKey(deps: AppDeps, row: AlbumLinkRow, key: string | undefined): boolean {
@@ -349,17 +371,8 @@ export async function unlockLink(
   password: string,
   clientAddress: string,
 ): Promise<UnlockLinkResult> {
-  const row = await findLinkByToken(deps.db, token);
+  const { row } = await reachLink(deps, token);
   const now = deps.clock.now();
-  if (!row || (row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime())) {
-    throw linkNotFound();
-  }
-  try {
-    await requireAlbumAccess(deps, linkVisitor(row.permission), row.album_id, 'album.read');
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'ALBUM_NOT_FOUND') throw linkNotFound();
-    throw error;
-  }
   const attempts = await hitRateLimitCounter(
     deps.db,
     `link-unlock:${row.id}:${clientAddress}`,

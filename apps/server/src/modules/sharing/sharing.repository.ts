@@ -1,11 +1,5 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type {
-  AlbumInvitationsTable,
-  AlbumLinksTable,
-  AlbumVisibility,
-  Db,
-  MemberRole,
-} from '../../db/schema.js';
+import type { AlbumInvitationsTable, AlbumLinksTable, Db, MemberRole } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
 export type AlbumLinkRow = Selectable<AlbumLinksTable>;
@@ -205,14 +199,6 @@ export function listInvitationsToEmail(db: Db, email: string) {
 export async function deleteInvitationsByIds(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('album_invitations').where('id', 'in', ids).execute();
-}
-
-export async function setVerifiedEmail(db: Db, userId: string, email: string | null) {
-  await db.updateTable('users').set({ verified_email: email }).where('id', '=', userId).execute();
-}
-
-export async function setAlbumVisibility(db: Db, albumId: string, visibility: AlbumVisibility) {
-  await db.updateTable('albums').set({ visibility }).where('id', '=', albumId).execute();
 }
 
 /** The album's links, newest first. */

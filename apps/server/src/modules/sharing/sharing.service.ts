@@ -17,9 +17,9 @@ import {
   recordInvitation,
   type Recipients,
 } from '../activity/activity.service.js';
-import { lockAlbum } from '../albums/albums.repository.js';
+import { lockAlbum, setAlbumVisibility } from '../albums/albums.repository.js';
 import { albumAnswer, requireAlbumAccess } from '../albums/albums.service.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById, setVerifiedEmail } from '../users/users.repository.js';
 import { linksOfAlbum } from './share-links.service.js';
 import {
   countMembersAndInvitations,
@@ -35,8 +35,6 @@ import {
   listInvitationsToEmail,
   listMembers,
   putMember,
-  setAlbumVisibility,
-  setVerifiedEmail,
   upsertInvitation,
   type MemberView,
 } from './sharing.repository.js';

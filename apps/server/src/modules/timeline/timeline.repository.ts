@@ -9,7 +9,11 @@ import type {
 } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { albumSeenByEveryoneSql, albumVisibleToSql } from '../../lib/access.js';
+import {
+  albumSeenByEveryoneSql,
+  albumVisibleToSql,
+  albumVisibleToUserSql,
+} from '../../lib/access.js';
 
 /** A photo as the timeline and search show it: what its tile needs. */
 export interface TimelinePhotoRow {
@@ -50,17 +54,6 @@ type PhotoPageArgs = {
   cameraLike: string | undefined;
 };
 
-/** Whether the user is a member of the album `albums` of the (sub)query. */
-function memberOf(eb: ExpressionBuilder<Database, 'albums'>, userId: string) {
-  return eb.exists(
-    eb
-      .selectFrom('album_members')
-      .select('album_members.user_id')
-      .whereRef('album_members.album_id', '=', 'albums.id')
-      .where('album_members.user_id', '=', userId),
-  );
-}
-
 /**
  * Whether the photo (the row `photos` of the query) has a twin the viewer sees: another photo of
  * its file, with a smaller id, in an album they may see. The photo of smallest id stands for its
@@ -74,7 +67,7 @@ function seenTwinBefore(eb: ExpressionBuilder<Database, 'photos'>, viewerId: str
       .select('twin.id')
       .whereRef('twin.file_id', '=', 'photos.file_id')
       .whereRef('twin.id', '<', 'photos.id')
-      .where((sub) => albumVisibleToSql(viewerId, memberOf(sub, viewerId))),
+      .where(albumVisibleToUserSql(viewerId)),
   );
 }
 

@@ -98,12 +98,6 @@ export async function unsetPicturesOfFilesOf(db: Db, fileOwnerId: string): Promi
     .execute();
 }
 
-/** Deletes the user's comments and likes (those on photos still kept). */
-export async function deleteCommentsAndLikesOf(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('comments').where('author_id', '=', userId).execute();
-  await db.deleteFrom('photo_likes').where('user_id', '=', userId).execute();
-}
-
 export async function deleteUserRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
@@ -122,4 +116,9 @@ export async function setUserLocale(db: Db, id: string, locale: string): Promise
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The address the person has proven (a verified ID token's), or null when none is. */
+export async function setVerifiedEmail(db: Db, userId: string, email: string | null) {
+  await db.updateTable('users').set({ verified_email: email }).where('id', '=', userId).execute();
 }

@@ -7,6 +7,7 @@ import { fileIdFromPictureUrl, pictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { deleteAlbumsOfOwner } from '../albums/albums.service.js';
 import { findFileById, isFileShownUnsigned } from '../files/store/repository.js';
+import { deleteCommentsOfAuthor } from '../comments/comments.repository.js';
 import {
   deleteBlobsOfDeletedFiles,
   deleteFilesOfOwner,
@@ -16,9 +17,9 @@ import {
   deleteAccount as deleteIdentityAccount,
   findAccountByUid,
 } from '../identity/identity.repository.js';
+import { deleteLikesOfUser } from '../likes/likes.repository.js';
 import { deletePhotosOfUser } from '../photos/photos.service.js';
 import {
-  deleteCommentsAndLikesOf,
   deleteUserRow,
   findAdmin,
   findUserById,
@@ -266,7 +267,8 @@ export async function deleteUserAccount(
     ];
     // A picture that was one of their files, another user's too, becomes the default avatar.
     await unsetPicturesOfFilesOf(trx, caller.id);
-    await deleteCommentsAndLikesOf(trx, caller.id);
+    await deleteCommentsOfAuthor(trx, caller.id);
+    await deleteLikesOfUser(trx, caller.id);
     const owned = await deleteFilesOfOwner(trx, caller.id);
     await deleteUserRow(trx, caller.id);
     if (user.is_admin === 1) await promoteEarliestUserIfNoAdmin(trx);
