@@ -40,7 +40,7 @@ const textsInJsx = {
  */
 const serverModuleImports = {
   activity: [],
-  admin: ['identity', 'photos', 'sharing', 'users'],
+  admin: ['files', 'identity', 'photos', 'sharing', 'users'],
   albums: ['files'],
   comments: ['activity', 'likes', 'photos'],
   digests: ['activity'],

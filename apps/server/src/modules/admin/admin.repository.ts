@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import type { Keyset } from '../../lib/paging.js';
+import { countFilesAndBytes } from '../files/files.service.js';
 import { countAllPhotos, photosAddedBySql } from '../photos/photos.repository.js';
 
 /** An account as the administrator's list shows it. */
@@ -108,18 +108,12 @@ export async function serverFigures(db: Db) {
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
     countAllPhotos(db),
-    db
-      .selectFrom('files')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('n'),
-        sql<number | string | null>`sum(size + derived_bytes + extra_bytes)`.as('bytes'),
-      ])
-      .executeTakeFirstOrThrow(),
+    countFilesAndBytes(db),
   ]);
   return {
     users: Number(users.n),
     photos,
-    files: Number(files.n),
-    storedBytes: Number(files.bytes ?? 0),
+    files: files.count,
+    storedBytes: files.bytes,
   };
 }

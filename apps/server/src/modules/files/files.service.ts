@@ -24,7 +24,8 @@ export {
   receiveWholeUpload,
   type ReceivedFile,
 } from './receive/receive.js';
-export { findFileById } from './store/repository.js';
+export { countFilesAndBytes, findFileById } from './store/repository.js';
+export { lockFileRow, mirrorMotion } from './store/motion-links.js';
 
 /** The largest upload accepted of each kind, in bytes. */
 export interface UploadByteLimits {

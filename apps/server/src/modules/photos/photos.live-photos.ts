@@ -2,12 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { findAlbumById, updateAlbumRow } from '../albums/albums.repository.js';
-import {
-  listShownHalves,
-  lockFileRow,
-  mirrorMotion,
-  type ShownHalves,
-} from './photos.live-photos.repository.js';
+import { lockFileRow, mirrorMotion } from '../files/files.service.js';
+import { listShownHalves, type ShownHalves } from './photos.live-photos.repository.js';
 import { deletePhotoRows } from './photos.repository.js';
 
 /**

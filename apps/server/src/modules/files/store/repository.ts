@@ -281,3 +281,15 @@ export async function recordDerivedImagesFailed(
     .where('derived_state', '=', 'pending')
     .execute();
 }
+
+/** How many files the server holds, and the bytes they take in the store (every size). */
+export async function countFilesAndBytes(db: Db): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('n'),
+      sql<number | string | null>`sum(size + derived_bytes + extra_bytes)`.as('bytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), bytes: Number(row.bytes ?? 0) };
+}

@@ -5,12 +5,12 @@ import {
   addToStorageWithinQuota,
   readStorageFigure,
   takeFromStorage,
-} from '../../../db/storage-figure.js';
+} from './storage-figure.js';
 import { AppError } from '../../../lib/errors.js';
 
 /**
  * Each person's storage figure (users.storage_used, moved by the statements of
- * db/storage-figure.ts): the bytes their files take in the store (originals, stills, derived
+ * store/storage-figure.ts): the bytes their files take in the store (originals, stills, derived
  * sizes, video renditions), plus those reserved by uploads being stored. Every change of a file's
  * bytes moves it in the same transaction, so the figure stays the sum over the person's files
  * (plus reservations in flight) under concurrent uploads and deletions.
