@@ -4,7 +4,9 @@
 // - docs/architecture.md names the server's folders, its modules and the web app's features as
 //   they are (its `<!-- list: … -->` lists);
 // - its Mermaid diagram draws the modules, the features and the imports between them as the
-//   production code makes them.
+//   production code makes them;
+// - a source file README.md or docs/*.md names (`files/store/blobs.ts`) exists (the performance
+//   history and the decisions are records of their day, and may name files since gone).
 // Run: node scripts/check-docs.mjs [--write]   (--write draws the diagram anew in place)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,8 @@ import {
   GRAPH_END,
   GRAPH_START,
   graphBlock,
+  namedSourcePaths,
+  namesAFile,
   parseMermaid,
   renderMermaid,
   withGraph,
@@ -101,6 +105,23 @@ for (const file of ['README.md', ...markdownIn('docs'), ...markdownIn('docs/deci
     const text = repeat.text.replace(/\s+/g, ' ');
     const shown = text.length > 100 ? `${text.slice(0, 97)}...` : text;
     fail(file, repeat.line, `repeats line ${repeat.firstLine} (a ${repeat.kind}): "${shown}"`);
+  }
+}
+
+// The files the docs name are there.
+const SKIPPED = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'coverage']);
+function treeFiles(dir = '') {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (SKIPPED.has(entry.name)) return [];
+    const file = dir ? `${dir}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? treeFiles(file) : [file];
+  });
+}
+const tree = treeFiles();
+for (const file of ['README.md', ...markdownIn('docs')]) {
+  if (file === 'docs/performance-history.md') continue;
+  for (const named of namedSourcePaths(read(file))) {
+    if (!namesAFile(named.path, tree)) fail(file, named.line, `names ${named.path}: no such file`);
   }
 }
 

@@ -4,6 +4,8 @@ import {
   compareNames,
   diffGraphs,
   findRepeats,
+  namedSourcePaths,
+  namesAFile,
   parseMermaid,
   renderMermaid,
   splitSentences,
@@ -136,5 +138,27 @@ describe('the module graph in Mermaid', () => {
     );
     expect(withGraph(written, graph)).toBe(written);
     expect(() => withGraph('No markers.', graph)).toThrow(/module-graph:start/);
+  });
+});
+
+describe('namedSourcePaths', () => {
+  it('finds the source files a document names, with their lines, and no addresses or patterns', () => {
+    const doc =
+      'The blobs (`files/store/blobs.ts`).\n' +
+      'Served at `/albums-preload.js`, by `src/i18n/messages/<locale>/<area>.json`,\n' +
+      'under `apps/web/src/features/*/`, and `apps/server/src/app.ts`.\n';
+    expect(namedSourcePaths(doc)).toEqual([
+      { path: 'files/store/blobs.ts', line: 1 },
+      { path: 'apps/server/src/app.ts', line: 3 },
+    ]);
+  });
+
+  it('takes a path from the root, or the end of one after a folder', () => {
+    const files = ['apps/server/src/modules/files/store/blobs.ts', 'scripts/test.mjs'];
+    expect(namesAFile('files/store/blobs.ts', files)).toBe(true);
+    expect(namesAFile('scripts/test.mjs', files)).toBe(true);
+    expect(namesAFile('store/blobs.ts', files)).toBe(true);
+    expect(namesAFile('les/store/blobs.ts', files)).toBe(false);
+    expect(namesAFile('files/files.blobs.ts', files)).toBe(false);
   });
 });

@@ -303,3 +303,22 @@ export function withGraph(markdown, graph) {
   if (!block) throw new Error(`no ${GRAPH_START} … ${GRAPH_END} block`);
   return `${block.before}\n\n${renderMermaid(graph)}\n\n${block.after}`;
 }
+
+/**
+ * The paths of source files a document names in code spans (`apps/web/src/main.tsx`,
+ * `files/store/blobs.ts`), with their lines: a span holding a folder and ending in a source file's
+ * extension. Addresses (`/albums-preload.js`) and patterns (`<area>`, `{id}`, `*`) are not paths.
+ */
+export function namedSourcePaths(markdown) {
+  const found = [];
+  const span = /`([\w.-]+(?:\/[\w.-]+)+\.(?:ts|tsx|mjs|js|css|json))`/g;
+  for (const match of markdown.matchAll(span)) {
+    found.push({ path: match[1], line: markdown.slice(0, match.index).split('\n').length });
+  }
+  return found;
+}
+
+/** Whether `named` is one of `files` (paths from the root), or the end of one after a folder. */
+export function namesAFile(named, files) {
+  return files.some((file) => file === named || file.endsWith(`/${named}`));
+}
