@@ -15,7 +15,6 @@ import { storeUploadedFile, type StoredUpload } from './files.upload.js';
 
 /** What other modules and the routes use of stored files. */
 export { toUploadedFile, type StoredUpload } from './files.upload.js';
-export { findFileToServe } from './serve/serve.js';
 export { deleteBlobsOfDeletedFiles, deleteFilesOfOwner, releaseFiles } from './files.release.js';
 export { rotateFile } from './derive/rotation.js';
 export {

@@ -4,11 +4,7 @@ import { createPasskeyRegistration } from './passkeys.registration.js';
 import { createPasskeySignIn } from './passkeys.sign-in.js';
 import { createChallenges } from './passkeys.webauthn.js';
 
-export {
-  PASSKEY_CHALLENGE_LIFETIME_MS,
-  PasskeyError,
-  type RelyingParty,
-} from './passkeys.webauthn.js';
+export { PasskeyError, type RelyingParty } from './passkeys.webauthn.js';
 
 /**
  * Passkeys (WebAuthn, decision 0070): a signed-in account adds, lists, renames and removes them;
@@ -22,5 +18,3 @@ export function createPasskeys(deps: IdentityServiceDeps, sessions: Sessions) {
     ...createPasskeySignIn(deps, sessions, challenges),
   };
 }
-
-export type Passkeys = ReturnType<typeof createPasskeys>;

@@ -10,7 +10,7 @@ import * as mfaRepo from './second-factor.repository.js';
 import type { MfaFactorRow } from './second-factor.repository.js';
 import { createSecondFactorSignIn } from './second-factor.sign-in.js';
 
-export { MFA_POLICY, TOTP_PARAMETERS, type MfaDeps } from './second-factor.policy.js';
+export { MFA_POLICY, type MfaDeps } from './second-factor.policy.js';
 
 export function mfaInfoOf(factor: MfaFactorRow): IdentityMfaInfo {
   return {

@@ -135,5 +135,3 @@ export function createSso(deps: IdentityServiceDeps & { sso: SsoConfig }, sessio
     },
   };
 }
-
-export type Sso = ReturnType<typeof createSso>;
