@@ -173,33 +173,29 @@ export async function recordGuestUpload(
 }
 
 /** The actor commented on a photo: in the feed of whoever added it (not their own). */
-export async function recordComment(
+export function recordComment(
   db: Db,
   input: { photoId: string; actorId: string; message: string; now: string },
 ): Promise<Recipients> {
-  const photo = await findPhotoAdder(db, input.photoId);
-  if (!photo || photo.owner_id === input.actorId) return [];
-  return recordActivity(
-    db,
-    [
-      {
-        userId: photo.owner_id,
-        kind: 'comment',
-        albumId: photo.album_id,
-        photoId: input.photoId,
-        actorId: input.actorId,
-        actorName: await actorName(db, input.actorId),
-        excerpt: [...input.message].slice(0, EXCERPT_LENGTH).join(''),
-      },
-    ],
-    input.now,
-  );
+  return recordForPhotoAdder(db, input, {
+    kind: 'comment',
+    excerpt: [...input.message].slice(0, EXCERPT_LENGTH).join(''),
+  });
 }
 
 /** The actor liked a photo: in the feed of whoever added it (not their own). */
-export async function recordLike(
+export function recordLike(
   db: Db,
   input: { photoId: string; actorId: string; now: string },
+): Promise<Recipients> {
+  return recordForPhotoAdder(db, input, { kind: 'like' });
+}
+
+/** An entry about a photo in the feed of whoever added it, unless they are the actor. */
+async function recordForPhotoAdder(
+  db: Db,
+  input: { photoId: string; actorId: string; now: string },
+  entry: { kind: 'comment' | 'like'; excerpt?: string },
 ): Promise<Recipients> {
   const photo = await findPhotoAdder(db, input.photoId);
   if (!photo || photo.owner_id === input.actorId) return [];
@@ -208,11 +204,11 @@ export async function recordLike(
     [
       {
         userId: photo.owner_id,
-        kind: 'like',
         albumId: photo.album_id,
         photoId: input.photoId,
         actorId: input.actorId,
         actorName: await actorName(db, input.actorId),
+        ...entry,
       },
     ],
     input.now,
