@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import { afterAll, expect } from 'vitest';
 import { readsTestDatabase, testDatabaseUse, testFileName } from './test-database.js';
 
-testDatabaseUse().used = false;
+// Each test file starts afresh, even in a worker that ran a file of another project before.
+const use = testDatabaseUse();
+use.used = false;
+delete use.forbidden;
 
 afterAll(() => {
   const { testPath } = expect.getState();

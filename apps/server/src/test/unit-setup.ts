@@ -7,7 +7,10 @@ import { readsTestDatabase, testDatabaseUse, testFileName } from './test-databas
 const RENAME =
   'a file named *.unit.test.ts runs once, without a test database; a test that needs one is named *.test.ts, and runs on SQLite and on PostgreSQL (decision 0076)';
 
-testDatabaseUse().forbidden = RENAME;
+// Each test file starts afresh, even in a worker that ran a file of another project before.
+const use = testDatabaseUse();
+use.used = false;
+use.forbidden = RENAME;
 
 beforeAll(() => {
   const { testPath } = expect.getState();
