@@ -1,6 +1,6 @@
 import os from 'node:os';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresAvailability } from './apps/server/src/test/postgres.js';
 
 const pg = await postgresAvailability();
@@ -13,13 +13,32 @@ if (!pg.available) {
   }
 }
 
+// Server test files named *.unit.test.ts use no test database: they run once (server-unit).
+// Every other server test file runs on each engine (server-sqlite, server-postgres). Each
+// project's setup file fails a file on the wrong side (decision 0076).
+const SERVER_UNIT_TESTS = 'apps/server/src/**/*.unit.test.ts';
+
+const serverUnitProject = {
+  extends: true as const,
+  test: {
+    name: 'server-unit',
+    include: [SERVER_UNIT_TESTS],
+    environment: 'node',
+    setupFiles: ['apps/server/src/test/unit-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+};
+
 const serverProject = (database: 'sqlite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `server-${database}`,
     include: ['apps/server/src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, SERVER_UNIT_TESTS],
     environment: 'node',
     env: { TEST_DATABASE: database },
+    setupFiles: ['apps/server/src/test/engine-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -49,6 +68,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      serverUnitProject,
       serverProject('sqlite'),
       ...(pg.available || process.env.CI ? [serverProject('postgres')] : []),
       {

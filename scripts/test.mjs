@@ -1,14 +1,17 @@
-// npm test: install what is missing (as npm start does), type-check, check formatting, lint, check
-// the docs (scripts/check-docs.mjs), then every test: unit and server integration (Vitest, SQLite and PostgreSQL), and end to end in
-// Chromium (Playwright).
-// Ends with one line counting the tests; a step that failed counts as a failure there, and the
-// end of its output is shown again with the reason.
+// npm test: install what is missing (as npm start does), then the checks side by side (type-check,
+// formatting, lint, import cycles, dead code, docs), then every test: unit and server integration
+// with Vitest (once without a database, then on SQLite and on PostgreSQL) beside the build and the
+// end-to-end tests in Chromium with Playwright, where the cores would otherwise wait (decision
+// 0076).
+// Ends with the time each part took, then one line counting the tests; a step that failed counts
+// as a failure there, and the end of its output is shown again with the reason.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './lib/ensure-installed.mjs';
+import { lintCacheArgs } from './lib/lint-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -75,6 +78,7 @@ function runCommand(command, args, env, held) {
  */
 async function step(title, command, args, { env = {}, fix, sideBySide = false } = {}) {
   if (!sideBySide) console.log(`\n=== ${title}`);
+  else console.log(`--- ${title}: started (its output is shown when it ends)`);
   const held = sideBySide ? [] : undefined;
   const started = Date.now();
   const outcome = await runCommand(command, args, { ...process.env, ...env }, held);
@@ -110,8 +114,30 @@ if (!hasChromium) {
   );
 }
 
-const installed = await ensureInstalled(root, (command, args, env) =>
-  step(`Install dependencies (${command} ${args.join(' ')})`, command, args, { env }),
+/** How long each part of the run took, in order: [name, seconds]. */
+const partTimes = [];
+const runStarted = Date.now();
+
+/** Runs `run`, noting how long it took under `name` for the summary. */
+async function timedPart(name, run) {
+  const started = Date.now();
+  try {
+    return await run();
+  } finally {
+    partTimes.push([name, (Date.now() - started) / 1000]);
+  }
+}
+
+/** `2 min 5 s`, or `42 s`. */
+function duration(seconds) {
+  const rounded = Math.round(seconds);
+  return rounded < 60 ? `${rounded} s` : `${Math.floor(rounded / 60)} min ${rounded % 60} s`;
+}
+
+const installed = await timedPart('install', () =>
+  ensureInstalled(root, (command, args, env) =>
+    step(`Install dependencies (${command} ${args.join(' ')})`, command, args, { env }),
+  ),
 );
 
 let passed = 0;
@@ -120,48 +146,95 @@ let skipped = 0;
 /** Steps whose failure is already counted by failed tests in their report. */
 const countedByTests = new Set();
 
-if (installed) {
-  // The checks read the sources only, and each runs on one core: side by side they take about as
-  // long as the lint alone.
-  await Promise.all([
+/**
+ * A step whose tool and configuration come with the sources (`needs`, paths from the root): when
+ * one is missing, the step fails saying so rather than being left out.
+ */
+function stepNeeding(needs, title, command, args, options) {
+  const missing = needs.filter((file) => !fs.existsSync(path.join(root, file)));
+  if (missing.length > 0) {
+    cannotRun(title, `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
+    return Promise.resolve(false);
+  }
+  return step(title, command, args, options);
+}
+
+/**
+ * The checks read the sources only, and each runs on one core: side by side they take about as
+ * long as the lint alone. Prettier and ESLint keep caches that can only answer for the very same
+ * files (Prettier formats a file alone; ESLint's is named after every source, lint-cache.mjs), and
+ * tsc -b its own incremental build information; a fresh clone has none of them.
+ */
+function checks() {
+  return Promise.all([
     step('Type-check', bin('tsc'), ['-b'], { sideBySide: true }),
-    step('Formatting (Prettier)', bin('prettier'), ['--check', '.'], {
-      fix: 'run `npm run format`',
+    step(
+      'Formatting (Prettier)',
+      bin('prettier'),
+      ['--check', '--cache', '--cache-strategy', 'content', '.'],
+      { fix: 'run `npm run format`', sideBySide: true },
+    ),
+    step('Lint', bin('eslint'), ['--max-warnings', '0', ...lintCacheArgs(root), '.'], {
       sideBySide: true,
     }),
-    step('Lint', bin('eslint'), ['--max-warnings', '0', '.'], { sideBySide: true }),
-    step('Docs', process.execPath, ['scripts/check-docs.mjs'], {
+    step('Import cycles', process.execPath, ['scripts/import-cycles.mjs'], { sideBySide: true }),
+    stepNeeding(['knip.json', 'node_modules/.bin/knip'], 'Dead code (knip)', bin('knip'), [], {
+      fix: 'remove what is unused, or say in knip.json why it stays',
+      sideBySide: true,
+    }),
+    stepNeeding(['scripts/check-docs.mjs'], 'Docs', process.execPath, ['scripts/check-docs.mjs'], {
       fix: 'edit what it names; `node scripts/check-docs.mjs --write` draws the module map anew',
       sideBySide: true,
     }),
   ]);
+}
 
-  const vitestTitle = 'Unit and server integration tests (Vitest)';
-  const vitestReport = path.join(reports, 'vitest.json');
-  await step(vitestTitle, bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ]);
-  const vitest = readJson(vitestReport);
-  if (vitest) {
-    passed += vitest.numPassedTests;
-    failed += vitest.numFailedTests;
-    skipped += vitest.numPendingTests + vitest.numTodoTests;
-    if (vitest.numFailedTests > 0) countedByTests.add(vitestTitle);
+const vitestTitle = 'Unit and server integration tests (Vitest)';
+const vitestReport = path.join(reports, 'vitest.json');
+
+function vitest(sideBySide) {
+  return step(
+    vitestTitle,
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    { sideBySide },
+  );
+}
+
+const e2eTitle = 'End-to-end tests in Chromium (Playwright)';
+const playwrightReport = path.join(reports, 'playwright.json');
+
+/** The build, then the end-to-end tests on it. */
+async function buildAndEndToEnd(sideBySide) {
+  const built = await timedPart('build', () =>
+    step('Build for the end-to-end tests', 'npm', ['run', 'build', '--silent'], { sideBySide }),
+  );
+  if (!built) return;
+  if (!hasChromium) {
+    cannotRun(e2eTitle, `Chromium is missing at ${CHROMIUM} (apt-get install -y chromium)`);
+    return;
   }
+  await timedPart('e2e', () =>
+    step(e2eTitle, bin('playwright'), ['test'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      sideBySide,
+    }),
+  );
+}
 
-  const e2eTitle = 'End-to-end tests in Chromium (Playwright)';
-  const playwrightReport = path.join(reports, 'playwright.json');
-  if (await step('Build for the end-to-end tests', 'npm', ['run', 'build', '--silent'])) {
-    if (hasChromium) {
-      await step(e2eTitle, bin('playwright'), ['test'], {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-      });
-    } else {
-      cannotRun(e2eTitle, `Chromium is missing at ${CHROMIUM} (apt-get install -y chromium)`);
-    }
+if (installed) {
+  // The checks keep both cores busy; Vitest's server files and the end-to-end tests often wait
+  // (on PostgreSQL, child processes, sockets, a browser), so those two run side by side after
+  // them, the build first (decision 0076).
+  await timedPart('checks', checks);
+  await Promise.all([timedPart('vitest', () => vitest(true)), buildAndEndToEnd(true)]);
+
+  const vitestResults = readJson(vitestReport);
+  if (vitestResults) {
+    passed += vitestResults.numPassedTests;
+    failed += vitestResults.numFailedTests;
+    skipped += vitestResults.numPendingTests + vitestResults.numTodoTests;
+    if (vitestResults.numFailedTests > 0) countedByTests.add(vitestTitle);
   }
   const playwright = readJson(playwrightReport);
   if (playwright?.stats) {
@@ -195,5 +268,10 @@ const stepsNote =
   uncounted.length > 0
     ? ` (${uncounted.length} of them ${uncounted.length === 1 ? 'a step' : 'steps'} that failed: ${uncounted.map((s) => s.title).join('; ')})`
     : '';
-console.log(`\n${passed} passed, ${failed} failed${stepsNote}, ${skipped} skipped`);
+const PART_ORDER = ['install', 'checks', 'vitest', 'build', 'e2e'];
+partTimes.sort(([a], [b]) => PART_ORDER.indexOf(a) - PART_ORDER.indexOf(b));
+const times = partTimes.map(([name, seconds]) => `${name} ${duration(seconds)}`);
+times.push(`total ${duration((Date.now() - runStarted) / 1000)}`);
+console.log(`\n${times.join(' · ')}`);
+console.log(`${passed} passed, ${failed} failed${stepsNote}, ${skipped} skipped`);
 process.exit(failed === 0 ? 0 : 1);

@@ -11,6 +11,7 @@ import { DERIVE_IMAGES } from '../infra/job-queue.js';
 import { createEphemeralSigningKeys } from '../infra/signing-keys.js';
 import { ApiClient } from './api-client.js';
 import { createTestPostgresDatabase } from './postgres.js';
+import { noteTestDatabaseUse } from './test-database.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -60,6 +61,7 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext> {
+  noteTestDatabaseUse('createTestContext');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-test-'));
   const webDist = options.webFiles && (await writeFiles('photo-web-', options.webFiles));
   const postgres =

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import { noteTestDatabaseUse } from './test-database.js';
 
 /** The server that test databases are created on. */
 export const TEST_POSTGRES_URL =
@@ -48,6 +49,7 @@ export async function createTestPostgresDatabase(options: { migrated?: boolean }
   url: string;
   drop: () => Promise<void>;
 }> {
+  noteTestDatabaseUse('createTestPostgresDatabase');
   const template = options.migrated ? await migratedTemplate() : undefined;
   const name = `photo_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) =>

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/schema.js';
  * Each person's storage figure, on their row of `users` (users.storage_used, against
  * users.quota_bytes): a column of the person's row that the files module keeps, moved with every
  * change of a file's bytes (storage-use.ts holds the policy); administration reads it. No other
- * column of `users` is written here (db/table-owners.test.ts checks it).
+ * column of `users` is written here (db/table-owners.unit.test.ts checks it).
  */
 
 /** The person's figure and quota as stored (PostgreSQL answers bigint columns as text). */
