@@ -7,15 +7,16 @@ import { useRotatePhoto } from '../../../shared/api/rotate-photo';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { EmptyState } from '../../../shared/components/empty-state';
-import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
+import { ErrorState } from '../../../shared/components/error-state';
 import { LoadMore } from '../../../shared/components/load-more';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useDeletePhoto } from '../api/delete-photo';
-import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
+import { useAlbum } from '../api/get-album';
 import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
 import { AlbumDownloadButton } from './album-download-button';
+import { AlbumErrorState } from './album-error-state';
 import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
 import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
@@ -396,12 +397,7 @@ export function AlbumDetailsPage({
       <>
         <PageTitle title={t('albums.album')} />
         <h1>{t('albums.album.heading')}</h1>
-        <ItemErrorState
-          what="album"
-          error={album.error}
-          onRetry={() => void album.refetch()}
-          missingCode={ALBUM_NOT_FOUND}
-        />
+        <AlbumErrorState album={album} />
       </>
     );
   }

@@ -4,7 +4,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
-import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
+import { ErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
@@ -16,7 +16,8 @@ import {
   forgetUnfinishedUpload,
   type UnfinishedUpload,
 } from '../../../shared/api/resumable-upload';
-import { ALBUM_NOT_FOUND, useAlbum } from '../../albums/api/get-album';
+import { useAlbum } from '../../albums/api/get-album';
+import { AlbumErrorState } from '../../albums/components/album-error-state';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { useRichT, useT } from '../../../i18n/i18n';
@@ -274,12 +275,7 @@ export function UploadPhotosPage() {
     return (
       <>
         {header}
-        <ItemErrorState
-          what="album"
-          error={album.error}
-          onRetry={() => void album.refetch()}
-          missingCode={ALBUM_NOT_FOUND}
-        />
+        <AlbumErrorState album={album} />
       </>
     );
   }
