@@ -21,6 +21,7 @@ import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
 import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
 import type { ViewerParts } from '../../viewer/components/photo-lightbox';
+import { ViewerLightbox } from '../../viewer/components/viewer-lightbox';
 import { usePhotoViewer } from '../../viewer/hooks/use-photo-viewer';
 import { useLeaveAlbum } from '../api/leave-album';
 import { VISIBILITY_LABELS } from './album-visibility';
@@ -34,9 +35,6 @@ import { useT } from '../../../i18n/i18n';
 const RenameAlbumForm = lazy(() =>
   import('./rename-album-form').then((module) => ({ default: module.RenameAlbumForm })),
 );
-
-// The viewer and its library are loaded when a photo is first opened, not with the page.
-const PhotoLightbox = lazy(() => import('../../viewer/components/photo-lightbox'));
 
 function AlbumPhotos({
   album,
@@ -129,22 +127,15 @@ function AlbumPhotos({
       />
       {selection.selecting && selectionBar?.(selection)}
       <SelectionNotice selection={selection} />
-      {viewer.index >= 0 && (
-        <Suspense fallback={null}>
-          <PhotoLightbox
-            photos={viewer.list}
-            index={viewer.index}
-            onView={viewer.view}
-            onClose={viewer.close}
-            parts={viewerParts}
-            pageLink
-            mayRotate={mayRotate}
-            onRotate={(photo, direction) => rotate.mutate({ photoId: photo.id, direction })}
-            rotating={rotate.isPending}
-            rotateError={rotate.isError ? errorMessage(rotate.error) : null}
-          />
-        </Suspense>
-      )}
+      <ViewerLightbox
+        viewer={viewer}
+        parts={viewerParts}
+        pageLink
+        mayRotate={mayRotate}
+        onRotate={(photo, direction) => rotate.mutate({ photoId: photo.id, direction })}
+        rotating={rotate.isPending}
+        rotateError={rotate.isError ? errorMessage(rotate.error) : null}
+      />
       <LoadMore
         hasMore={photos.hasNextPage}
         loading={photos.isFetchingNextPage}
