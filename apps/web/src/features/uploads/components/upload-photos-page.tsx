@@ -11,6 +11,7 @@ import { paths } from '../../../shared/config/paths';
 import type { UploadLimits } from '@photo/contract';
 import { formatBytes } from '../../../shared/lib/file-checks';
 import { DropZone, useNoDropOnPage } from '../../../shared/ui/drop-zone';
+import { UploadProgress } from '../../../shared/ui/upload-progress';
 import {
   findUnfinishedUploads,
   forgetUnfinishedUpload,
@@ -96,25 +97,16 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
         )}
       </div>
       {(active || item.status === 'queued') && (
-        // Bootstrap 5.3's markup: the track is the progressbar, so it carries the name and value.
-        <div
-          className="progress mt-2"
-          role="progressbar"
-          aria-label={t('upload.of', { name: item.file.name })}
-          aria-valuenow={percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          style={{ height: '0.5rem' }}
-        >
-          <div
-            className={[
-              'progress-bar',
-              item.status === 'paused' ? 'bg-warning' : '',
-              item.status === 'adding' ? 'progress-bar-striped progress-bar-animated' : '',
-            ].join(' ')}
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <UploadProgress
+          name={item.file.name}
+          percent={percent}
+          height="0.5rem"
+          barClassName={[
+            'progress-bar',
+            item.status === 'paused' ? 'bg-warning' : '',
+            item.status === 'adding' ? 'progress-bar-striped progress-bar-animated' : '',
+          ].join(' ')}
+        />
       )}
       {item.resumedAt !== undefined && item.status === 'uploading' && (
         <p className="small text-body-secondary mb-0 mt-2">
