@@ -157,8 +157,8 @@ function AlbumPhotos({
   );
 }
 
-/** What the Share dialog is given (the sharing feature's, put in by the app). */
-export interface ShareDialogProps {
+/** What a dialog over the album's page is given, the Share dialog (put in by the app) among them. */
+export interface AlbumDialogProps {
   album: Album;
   show: boolean;
   onClose: () => void;
@@ -172,7 +172,7 @@ interface AlbumDetailsPageProps {
   /** The bar over the top bar while photos are selected (its actions). */
   selectionBar?: (selection: Selection) => ReactNode;
   /** The owner's Share dialog, drawn once first opened. */
-  shareDialog?: (props: ShareDialogProps) => ReactNode;
+  shareDialog?: (props: AlbumDialogProps) => ReactNode;
 }
 
 /** What the signed-in user is to the album, and so may do with it. */
@@ -292,13 +292,10 @@ function LeaveAlbumDialog({
   userId,
   show,
   onClose,
-}: {
+}: AlbumDialogProps & {
   /** The album's id as the page's address has it (its queries' key). */
   albumId: string;
-  album: Album;
   userId: string | null;
-  show: boolean;
-  onClose: () => void;
 }) {
   const navigate = useNavigate();
   const leave = useLeaveAlbum(albumId);
@@ -324,15 +321,7 @@ function LeaveAlbumDialog({
 }
 
 /** Asks the owner before the album is deleted; then shows their albums. */
-function DeleteAlbumDialog({
-  album,
-  show,
-  onClose,
-}: {
-  album: Album;
-  show: boolean;
-  onClose: () => void;
-}) {
+function DeleteAlbumDialog({ album, show, onClose }: AlbumDialogProps) {
   const navigate = useNavigate();
   const deleteAlbum = useDeleteAlbum();
   const t = useT();
