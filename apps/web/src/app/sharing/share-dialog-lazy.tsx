@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import type { ShareDialogProps } from '../../features/albums/components/album-details-page';
+import type { AlbumDialogProps } from '../../features/albums/components/album-details-page';
 
 // What the owner opens now and then loads when first opened, not with the album's page.
 const ShareDialog = lazy(() =>
@@ -9,7 +9,7 @@ const ShareDialog = lazy(() =>
 );
 
 /** The album page's Share dialog, from the sharing feature. */
-export function shareDialog(props: ShareDialogProps) {
+export function shareDialog(props: AlbumDialogProps) {
   return (
     <Suspense fallback={null}>
       <ShareDialog {...props} />

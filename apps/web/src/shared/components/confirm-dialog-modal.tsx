@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { ReactNode } from 'react';
+import { BusyModal } from './busy-modal';
 import { useT } from '../../i18n/i18n';
 
 export interface ConfirmDialogProps {
@@ -18,17 +19,7 @@ export default function ConfirmDialogModal(props: ConfirmDialogProps) {
   const { show, title, children, confirmLabel, busy = false, onConfirm, onCancel } = props;
   const t = useT();
   return (
-    <Modal
-      show={show}
-      onHide={busy ? undefined : onCancel}
-      centered
-      aria-labelledby="confirm-title"
-    >
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="confirm-title" as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
+    <BusyModal show={show} busy={busy} onCancel={onCancel} titleId="confirm-title" title={title}>
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
@@ -38,6 +29,6 @@ export default function ConfirmDialogModal(props: ConfirmDialogProps) {
           {busy ? t('common.working') : confirmLabel}
         </Button>
       </Modal.Footer>
-    </Modal>
+    </BusyModal>
   );
 }

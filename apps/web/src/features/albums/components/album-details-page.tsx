@@ -7,19 +7,21 @@ import { useRotatePhoto } from '../../../shared/api/rotate-photo';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import { EmptyState } from '../../../shared/components/empty-state';
-import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
+import { ErrorState } from '../../../shared/components/error-state';
 import { LoadMore } from '../../../shared/components/load-more';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useDeleteAlbum } from '../api/delete-album';
 import { useDeletePhoto } from '../api/delete-photo';
-import { ALBUM_NOT_FOUND, useAlbum } from '../api/get-album';
+import { useAlbum } from '../api/get-album';
 import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
 import { AlbumDownloadButton } from './album-download-button';
+import { AlbumErrorState } from './album-error-state';
 import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
 import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
 import type { ViewerParts } from '../../viewer/components/photo-lightbox';
+import { ViewerLightbox } from '../../viewer/components/viewer-lightbox';
 import { usePhotoViewer } from '../../viewer/hooks/use-photo-viewer';
 import { useLeaveAlbum } from '../api/leave-album';
 import { VISIBILITY_LABELS } from './album-visibility';
@@ -33,9 +35,6 @@ import { useT } from '../../../i18n/i18n';
 const RenameAlbumForm = lazy(() =>
   import('./rename-album-form').then((module) => ({ default: module.RenameAlbumForm })),
 );
-
-// The viewer and its library are loaded when a photo is first opened, not with the page.
-const PhotoLightbox = lazy(() => import('../../viewer/components/photo-lightbox'));
 
 function AlbumPhotos({
   album,
@@ -128,22 +127,15 @@ function AlbumPhotos({
       />
       {selection.selecting && selectionBar?.(selection)}
       <SelectionNotice selection={selection} />
-      {viewer.index >= 0 && (
-        <Suspense fallback={null}>
-          <PhotoLightbox
-            photos={viewer.list}
-            index={viewer.index}
-            onView={viewer.view}
-            onClose={viewer.close}
-            parts={viewerParts}
-            pageLink
-            mayRotate={mayRotate}
-            onRotate={(photo, direction) => rotate.mutate({ photoId: photo.id, direction })}
-            rotating={rotate.isPending}
-            rotateError={rotate.isError ? errorMessage(rotate.error) : null}
-          />
-        </Suspense>
-      )}
+      <ViewerLightbox
+        viewer={viewer}
+        parts={viewerParts}
+        pageLink
+        mayRotate={mayRotate}
+        onRotate={(photo, direction) => rotate.mutate({ photoId: photo.id, direction })}
+        rotating={rotate.isPending}
+        rotateError={rotate.isError ? errorMessage(rotate.error) : null}
+      />
       <LoadMore
         hasMore={photos.hasNextPage}
         loading={photos.isFetchingNextPage}
@@ -165,8 +157,8 @@ function AlbumPhotos({
   );
 }
 
-/** What the Share dialog is given (the sharing feature's, put in by the app). */
-export interface ShareDialogProps {
+/** What a dialog over the album's page is given, the Share dialog (put in by the app) among them. */
+export interface AlbumDialogProps {
   album: Album;
   show: boolean;
   onClose: () => void;
@@ -180,7 +172,7 @@ interface AlbumDetailsPageProps {
   /** The bar over the top bar while photos are selected (its actions). */
   selectionBar?: (selection: Selection) => ReactNode;
   /** The owner's Share dialog, drawn once first opened. */
-  shareDialog?: (props: ShareDialogProps) => ReactNode;
+  shareDialog?: (props: AlbumDialogProps) => ReactNode;
 }
 
 /** What the signed-in user is to the album, and so may do with it. */
@@ -300,13 +292,10 @@ function LeaveAlbumDialog({
   userId,
   show,
   onClose,
-}: {
+}: AlbumDialogProps & {
   /** The album's id as the page's address has it (its queries' key). */
   albumId: string;
-  album: Album;
   userId: string | null;
-  show: boolean;
-  onClose: () => void;
 }) {
   const navigate = useNavigate();
   const leave = useLeaveAlbum(albumId);
@@ -332,15 +321,7 @@ function LeaveAlbumDialog({
 }
 
 /** Asks the owner before the album is deleted; then shows their albums. */
-function DeleteAlbumDialog({
-  album,
-  show,
-  onClose,
-}: {
-  album: Album;
-  show: boolean;
-  onClose: () => void;
-}) {
+function DeleteAlbumDialog({ album, show, onClose }: AlbumDialogProps) {
   const navigate = useNavigate();
   const deleteAlbum = useDeleteAlbum();
   const t = useT();
@@ -396,12 +377,7 @@ export function AlbumDetailsPage({
       <>
         <PageTitle title={t('albums.album')} />
         <h1>{t('albums.album.heading')}</h1>
-        <ItemErrorState
-          what="album"
-          error={album.error}
-          onRetry={() => void album.refetch()}
-          missingCode={ALBUM_NOT_FOUND}
-        />
+        <AlbumErrorState album={album} />
       </>
     );
   }

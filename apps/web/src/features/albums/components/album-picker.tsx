@@ -2,6 +2,7 @@ import type { Album } from '@photo/contract';
 import Modal from 'react-bootstrap/Modal';
 import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { BusyModal } from '../../../shared/components/busy-modal';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderColour } from '../../../shared/lib/placeholder';
@@ -46,21 +47,21 @@ export default function AlbumPicker({
   const error = mine.error ?? shared.error;
   const t = useT();
   return (
-    <Modal
+    <BusyModal
       show={show}
-      onHide={busy ? undefined : onCancel}
-      centered
+      busy={busy}
+      onCancel={onCancel}
       scrollable
-      aria-labelledby="album-picker-title"
-    >
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="album-picker-title" as="h2" className="h5">
+      titleId="album-picker-title"
+      title={
+        <>
           {title}
           <span className="d-block small fw-normal text-body-secondary">
             {t('albums.photos', { count })}
           </span>
-        </Modal.Title>
-      </Modal.Header>
+        </>
+      }
+    >
       <Modal.Body className="p-2">
         {(mine.isPending || shared.isPending) && choices.length === 0 ? (
           <LoadingState label={t('albums.loading')} />
@@ -109,6 +110,6 @@ export default function AlbumPicker({
           </ul>
         )}
       </Modal.Body>
-    </Modal>
+    </BusyModal>
   );
 }

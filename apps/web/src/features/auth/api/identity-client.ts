@@ -1,5 +1,6 @@
 import { currentLocale } from '../../../i18n/i18n';
 import type {
+  IdentityClientConfig,
   IdentityLookupResponse,
   IdentityRefreshResponse,
   IdentitySignInResponse,
@@ -30,47 +31,82 @@ function withKey(url: string, apiKey: string | undefined): string {
 
 type Endpoint = { accounts: string } | 'token';
 
-/** POST with a JSON body to the identity service (Firebase Identity Toolkit REST protocol). */
-async function post<T>(endpoint: Endpoint, body: unknown): Promise<T> {
-  let url: string;
+/**
+ * An identity call's address, built from the identity configuration; a configuration that cannot
+ * be read fails the call as the service would (its 5xx, or no network).
+ */
+export async function identityUrl(
+  build: (config: IdentityClientConfig) => string,
+): Promise<string> {
   try {
-    const config = await loadIdentityConfig();
-    const target =
-      endpoint === 'token' ? config.tokenUrl : `${config.baseUrl}/accounts:${endpoint.accounts}`;
-    url = withKey(target, config.apiKey);
+    return build(await loadIdentityConfig());
   } catch (error) {
     throw new IdentityError(
       error instanceof ApiError && error.status >= 500 ? `HTTP_${error.status}` : 'NETWORK_ERROR',
     );
   }
+}
+
+/** The answer's JSON, or undefined where there is none (or it is not JSON). */
+const readJson = (response: Response): Promise<unknown> => response.json().catch(() => undefined);
+
+/**
+ * POST with a JSON body to the identity service: its answer, or an IdentityError with the code it
+ * sent (no network, no JSON answer: NETWORK_ERROR, BAD_RESPONSE).
+ */
+export async function postToIdentity<T>(
+  url: string,
+  body: unknown,
+  {
+    headers,
+    read = readJson,
+  }: {
+    headers?: Record<string, string>;
+    read?: (response: Response) => Promise<unknown>;
+  } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        // The language of the e-mails this request may send (the hosted protocol's header).
-        'X-Firebase-Locale': currentLocale(),
-      },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
       body: JSON.stringify(body),
     });
   } catch {
     throw new IdentityError('NETWORK_ERROR');
   }
-  const text = await response.text().catch(() => '');
-  let parsed: unknown = undefined;
-  try {
-    parsed = text ? JSON.parse(text) : {};
-  } catch {
-    // Not JSON: handled below.
-  }
+  const parsed = await read(response);
   if (!response.ok) {
     const message = (parsed as { error?: { message?: unknown } } | undefined)?.error?.message;
     throw new IdentityError(typeof message === 'string' ? message : `HTTP_${response.status}`);
   }
   if (parsed === undefined) throw new IdentityError('BAD_RESPONSE');
   return parsed as T;
+}
+
+/** The answer's JSON; an empty answer is an empty object, one that is not JSON undefined. */
+async function readJsonOrEmpty(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return undefined;
+  }
+}
+
+/** POST with a JSON body to the identity service (Firebase Identity Toolkit REST protocol). */
+async function post<T>(endpoint: Endpoint, body: unknown): Promise<T> {
+  const url = await identityUrl((config) =>
+    withKey(
+      endpoint === 'token' ? config.tokenUrl : `${config.baseUrl}/accounts:${endpoint.accounts}`,
+      config.apiKey,
+    ),
+  );
+  return postToIdentity<T>(url, body, {
+    // The language of the e-mails this request may send (the hosted protocol's header).
+    headers: { 'X-Firebase-Locale': currentLocale() },
+    read: readJsonOrEmpty,
+  });
 }
 
 export const identityClient = {

@@ -1,6 +1,4 @@
-import { ApiError } from '../../../shared/api/api-error';
-import { loadIdentityConfig } from '../../../shared/api/client-config';
-import { IdentityError } from './identity-client';
+import { identityUrl, postToIdentity } from './identity-client';
 
 /**
  * The identity service's multi-factor calls (Identity Toolkit v2: accounts/mfaEnrollment:*,
@@ -40,34 +38,11 @@ export function needsSecondFactor(answer: object): answer is SecondFactorNeeded 
 
 /** POST to <base>/../v2/accounts/<operation>: the v2 paths sit beside the v1 base. */
 async function post<T>(operation: string, body: unknown): Promise<T> {
-  let url: string;
-  try {
-    const config = await loadIdentityConfig();
-    url = `${config.baseUrl.replace(/\/v1\/?$/, '/v2')}/accounts/${operation}`;
-    if (config.apiKey) url += `?key=${encodeURIComponent(config.apiKey)}`;
-  } catch (error) {
-    throw new IdentityError(
-      error instanceof ApiError && error.status >= 500 ? `HTTP_${error.status}` : 'NETWORK_ERROR',
-    );
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new IdentityError('NETWORK_ERROR');
-  }
-  const parsed = (await response.json().catch(() => undefined)) as
-    { error?: { message?: unknown } } | undefined;
-  if (!response.ok) {
-    const message = parsed?.error?.message;
-    throw new IdentityError(typeof message === 'string' ? message : `HTTP_${response.status}`);
-  }
-  if (parsed === undefined) throw new IdentityError('BAD_RESPONSE');
-  return parsed as T;
+  const url = await identityUrl((config) => {
+    const address = `${config.baseUrl.replace(/\/v1\/?$/, '/v2')}/accounts/${operation}`;
+    return config.apiKey ? `${address}?key=${encodeURIComponent(config.apiKey)}` : address;
+  });
+  return postToIdentity<T>(url, body);
 }
 
 export const mfaClient = {

@@ -6,7 +6,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { loadIdentityConfig } from '../../../shared/api/client-config';
-import { IdentityError } from './identity-client';
+import { IdentityError, postToIdentity } from './identity-client';
 import { getFreshIdToken, startSession } from './session';
 
 /**
@@ -68,23 +68,7 @@ async function post<T>(call: string, body: unknown): Promise<T> {
   } catch {
     throw new IdentityError('NETWORK_ERROR');
   }
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new IdentityError('NETWORK_ERROR');
-  }
-  const parsed = (await response.json().catch(() => undefined)) as unknown;
-  if (!response.ok) {
-    const message = (parsed as { error?: { message?: unknown } } | undefined)?.error?.message;
-    throw new IdentityError(typeof message === 'string' ? message : `HTTP_${response.status}`);
-  }
-  if (parsed === undefined) throw new IdentityError('BAD_RESPONSE');
-  return parsed as T;
+  return postToIdentity<T>(url, body);
 }
 
 async function idToken(): Promise<string> {

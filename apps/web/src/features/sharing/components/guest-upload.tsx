@@ -10,6 +10,7 @@ import { ApiError, errorMessageWithWait } from '../../../shared/api/api-error';
 import { useUploadLimits } from '../../../shared/api/client-config';
 import { fileProblem, formatBytes } from '../../../shared/lib/file-checks';
 import { DropZone, useNoDropOnPage } from '../../../shared/ui/drop-zone';
+import { UploadProgress } from '../../../shared/ui/upload-progress';
 import { albumKeys } from '../../albums/api/album-keys';
 import { addGuestPhoto, keepGuestName, readGuestName } from '../api/shared-link';
 import { t as text, useRichT, useT } from '../../../i18n/i18n';
@@ -102,17 +103,7 @@ function GuestRow({ item, onRetry }: { item: GuestItem; onRetry: () => void }) {
         )}
       </div>
       {(item.status === 'uploading' || item.status === 'queued') && (
-        <div
-          className="progress mt-2"
-          role="progressbar"
-          aria-label={t('upload.of', { name: item.file.name })}
-          aria-valuenow={percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          style={{ height: '0.375rem' }}
-        >
-          <div className="progress-bar" style={{ width: `${percent}%` }} />
-        </div>
+        <UploadProgress name={item.file.name} percent={percent} height="0.375rem" />
       )}
       {item.message && <p className="small text-danger mb-0 mt-1">{item.message}</p>}
     </ListGroup.Item>

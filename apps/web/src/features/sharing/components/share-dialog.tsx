@@ -1,4 +1,4 @@
-import type { Album, AlbumMember, AlbumVisibility, MemberRole } from '@photo/contract';
+import type { AlbumMember, AlbumVisibility, MemberRole } from '@photo/contract';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useMailConfigured, useNoMail } from '../../../shared/api/client-config';
 import { LoadingState } from '../../../shared/components/loading-state';
+import type { AlbumDialogProps } from '../../albums/components/album-details-page';
 import { VISIBILITY_LABELS } from '../../albums/components/album-visibility';
 import {
   useAlbumSharing,
@@ -257,15 +258,7 @@ function MemberRoleSelect({
 }
 
 /** The owner's "Share" dialog: who sees the album, invitations and members, the share link. */
-export function ShareDialog({
-  album,
-  show,
-  onClose,
-}: {
-  album: Album;
-  show: boolean;
-  onClose: () => void;
-}) {
+export function ShareDialog({ album, show, onClose }: AlbumDialogProps) {
   const sharing = useAlbumSharing(album.id, show);
   const removeMember = useRemoveMember(album.id);
   const cancelInvitation = useCancelInvitation(album.id);

@@ -7,7 +7,6 @@ import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
-import { Suspense, lazy } from 'react';
 import { useSharedAlbum, useSharedPhotos } from '../api/sharing';
 import { LINK_PASSWORD_REQUIRED } from '../api/shared-link';
 import { GuestUpload } from './guest-upload';
@@ -16,11 +15,9 @@ import { SharedZipDownload } from './shared-zip-download';
 import { ViewerLink } from '../../albums/components/photo-card';
 import type { ViewerParts } from '../../viewer/components/photo-lightbox';
 import { PhotoGrid, PhotoGridSkeleton, photoAlt } from '../../albums/components/photo-grid';
+import { ViewerLightbox } from '../../viewer/components/viewer-lightbox';
 import { usePhotoViewer } from '../../viewer/hooks/use-photo-viewer';
 import { useT } from '../../../i18n/i18n';
-
-// The viewer and its library are loaded when a photo is first opened, not with the page.
-const PhotoLightbox = lazy(() => import('../../viewer/components/photo-lightbox'));
 
 /**
  * What a share link opens, for anyone who holds it, with or without an account: the album's
@@ -106,18 +103,11 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
               </div>
             )}
           />
-          {viewer.index >= 0 && (
-            <Suspense fallback={null}>
-              <PhotoLightbox
-                photos={viewer.list}
-                index={viewer.index}
-                onView={viewer.view}
-                onClose={viewer.close}
-                parts={viewerParts}
-                download={album.data.allowDownload === true}
-              />
-            </Suspense>
-          )}
+          <ViewerLightbox
+            viewer={viewer}
+            parts={viewerParts}
+            download={album.data.allowDownload === true}
+          />
           <LoadMore
             hasMore={photos.hasNextPage}
             loading={photos.isFetchingNextPage}

@@ -4,19 +4,21 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
-import { ErrorState, ItemErrorState } from '../../../shared/components/error-state';
+import { ErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import type { UploadLimits } from '@photo/contract';
 import { formatBytes } from '../../../shared/lib/file-checks';
 import { DropZone, useNoDropOnPage } from '../../../shared/ui/drop-zone';
+import { UploadProgress } from '../../../shared/ui/upload-progress';
 import {
   findUnfinishedUploads,
   forgetUnfinishedUpload,
   type UnfinishedUpload,
 } from '../../../shared/api/resumable-upload';
-import { ALBUM_NOT_FOUND, useAlbum } from '../../albums/api/get-album';
+import { useAlbum } from '../../albums/api/get-album';
+import { AlbumErrorState } from '../../albums/components/album-error-state';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { useRichT, useT } from '../../../i18n/i18n';
@@ -95,25 +97,16 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
         )}
       </div>
       {(active || item.status === 'queued') && (
-        // Bootstrap 5.3's markup: the track is the progressbar, so it carries the name and value.
-        <div
-          className="progress mt-2"
-          role="progressbar"
-          aria-label={t('upload.of', { name: item.file.name })}
-          aria-valuenow={percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          style={{ height: '0.5rem' }}
-        >
-          <div
-            className={[
-              'progress-bar',
-              item.status === 'paused' ? 'bg-warning' : '',
-              item.status === 'adding' ? 'progress-bar-striped progress-bar-animated' : '',
-            ].join(' ')}
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <UploadProgress
+          name={item.file.name}
+          percent={percent}
+          height="0.5rem"
+          barClassName={[
+            'progress-bar',
+            item.status === 'paused' ? 'bg-warning' : '',
+            item.status === 'adding' ? 'progress-bar-striped progress-bar-animated' : '',
+          ].join(' ')}
+        />
       )}
       {item.resumedAt !== undefined && item.status === 'uploading' && (
         <p className="small text-body-secondary mb-0 mt-2">
@@ -274,12 +267,7 @@ export function UploadPhotosPage() {
     return (
       <>
         {header}
-        <ItemErrorState
-          what="album"
-          error={album.error}
-          onRetry={() => void album.refetch()}
-          missingCode={ALBUM_NOT_FOUND}
-        />
+        <AlbumErrorState album={album} />
       </>
     );
   }
