@@ -14,6 +14,11 @@ const SCHEMA = 'pgboss';
 const POLLING_SECONDS = 2;
 /** A job still active after this long (its worker died) is failed and tried again. */
 const EXPIRE_SECONDS = 300;
+/**
+ * How often settled() (which the server tests wait on after each upload) asks whether the queue is
+ * done: a job takes tens of milliseconds, so a longer pause was most of an upload's wait.
+ */
+const SETTLED_POLL_MS = 15;
 /** Instances say on this channel that a queue has a new job, so workers need not wait to poll. */
 const WAKE_CHANNEL = 'jobs';
 
@@ -124,7 +129,7 @@ export async function createPgBossJobQueue(options: {
         const now = await depth(name);
         if (now.waiting === 0 && now.active === 0) return;
         if (Date.now() > deadline) throw new Error(`The ${name} jobs did not finish in time.`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, SETTLED_POLL_MS));
       }
     },
     async stop() {
