@@ -150,17 +150,27 @@ async function sendWhole(
   if (served.derived && imageCache.accepts(blob.size)) {
     const bytes = Buffer.concat(await blob.stream.toArray());
     imageCache.set(served.key, bytes);
-    return reply
-      .headers(headers)
-      .type(served.contentType)
-      .header('content-length', bytes.length)
-      .send(bytes);
+    return sendBytes(reply, headers, served.contentType, bytes);
   }
   return reply
     .headers(served.derived ? headers : { ...headers, 'accept-ranges': 'bytes' })
     .type(served.contentType)
     .header('content-length', blob.size)
     .send(blob.stream);
+}
+
+/** Bytes held in memory (a derived size, read now or from the cache), with their length. */
+function sendBytes(
+  reply: FastifyReply,
+  headers: Record<string, string>,
+  contentType: string,
+  bytes: Buffer,
+) {
+  return reply
+    .headers(headers)
+    .type(contentType)
+    .header('content-length', bytes.length)
+    .send(bytes);
 }
 
 /**
@@ -185,13 +195,7 @@ async function showFile(
   // The row was read and access decided just now (404 above for a deleted file or a missing
   // signature); derived bytes never change.
   const cached = served.derived ? imageCache.get(served.key) : undefined;
-  if (cached) {
-    return reply
-      .headers(headers)
-      .type(served.contentType)
-      .header('content-length', cached.length)
-      .send(cached);
-  }
+  if (cached) return sendBytes(reply, headers, served.contentType, cached);
   // Originals and videos answer range requests (a video element seeks with them); an
   // If-Range naming other bytes than these asks for the whole file.
   const ifRange = request.headers['if-range'];
