@@ -11,7 +11,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import {
   codeSpanList,
   compareNames,
@@ -26,6 +25,7 @@ import {
   renderMermaid,
   withGraph,
 } from './lib/docs-checks.mjs';
+import { relativeImports } from './lib/relative-imports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const write = process.argv.includes('--write');
@@ -63,9 +63,7 @@ function importEdges(dir, names) {
       .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !isTest(file));
     for (const file of files) {
       const source = fs.readFileSync(path.join(base, file), 'utf8');
-      for (const { fileName } of ts.preProcessFile(source, true, true).importedFiles) {
-        if (!fileName.startsWith('.')) continue;
-        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), fileName));
+      for (const target of relativeImports(file, source)) {
         const to = target.split('/')[0];
         if (to !== from && names.includes(to) && target.includes('/'))
           edges.add(`${from} -> ${to}`);

@@ -3,7 +3,7 @@
 // Run: npm run module-map
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { relativeImports } from './lib/relative-imports.mjs';
 
 const root = path.resolve(process.argv[2] ?? '.', 'apps/server/src');
 const files = fs
@@ -21,10 +21,9 @@ function partOf(file) {
 const isTest = (file) => /\.test\.ts$|test-support|[\\/]test[\\/]/.test(file);
 const edges = { prod: new Map(), test: new Map() };
 for (const file of files) {
-  const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-  for (const { fileName } of info.importedFiles) {
-    if (!fileName.startsWith('.')) continue;
-    const target = path.resolve(path.dirname(file), fileName.replace(/\.js$/, '.ts'));
+  const posixFile = file.split(path.sep).join('/');
+  for (const imported of relativeImports(posixFile, fs.readFileSync(file, 'utf8'))) {
+    const target = path.resolve(imported.replace(/\.js$/, '.ts'));
     const [from, to] = [partOf(file), partOf(target)];
     if (from === to) continue;
     const kind = isTest(file) ? 'test' : 'prod';
