@@ -109,6 +109,8 @@ const envSchema = z.object({
   DISABLED_ACCOUNTS_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   /** Image jobs (derived sizes) one instance runs at once: one decodes while another encodes. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Days a deleted photo stays in Trash before the purge removes it; 0: no Trash, deleting is final. */
+  TRASH_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 });
 
 export interface Config {
@@ -153,6 +155,8 @@ export interface Config {
   s3: S3Config | undefined;
   role: 'all' | 'api' | 'worker';
   jobConcurrency: number;
+  /** TRASH_DAYS: how long a deleted photo stays in Trash; 0: deleting is final. */
+  trashDays: number;
   /** Administration: ADMIN_EMAILS (lower-cased), DEFAULT_QUOTA_BYTES, DISABLED_ACCOUNTS_CHECK_SECONDS. */
   admin: { emails: string[]; defaultQuotaBytes: number | null; disabledCheckSeconds: number };
 }
@@ -304,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pictureUrlSecret: e.PICTURE_URL_SECRET,
     role: e.ROLE,
     jobConcurrency: e.JOB_CONCURRENCY,
+    trashDays: e.TRASH_DAYS,
     admin: {
       emails: e.ADMIN_EMAILS.split(',')
         .map((entry) => entry.trim().toLowerCase())

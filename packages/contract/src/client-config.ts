@@ -57,6 +57,8 @@ export const clientConfigSchema = z
     mail: z.object({ configured: z.boolean() }).optional(),
     /** Single sign-on with an OpenID provider (OIDC_*): offered or not, and its button's label. */
     sso: ssoClientConfigSchema.optional(),
+    /** Trash: how many days a deleted photo stays there (TRASH_DAYS); 0: deleting is final. */
+    trash: z.object({ days: z.number().int().min(0) }),
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

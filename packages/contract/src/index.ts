@@ -12,3 +12,4 @@ export * from './activity.js';
 export * from './sso.js';
 export * from './passkeys.js';
 export * from './preferences.js';
+export * from './trash.js';

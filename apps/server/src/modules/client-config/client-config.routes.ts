@@ -17,7 +17,7 @@ import type { RoutesPlugin } from '../routes-plugin.js';
 export function clientConfig(
   config: Pick<
     Config,
-    'maxUploadBytes' | 'maxVideoBytes' | 'identityClient' | 'identityEnabled' | 'sso'
+    'maxUploadBytes' | 'maxVideoBytes' | 'identityClient' | 'identityEnabled' | 'sso' | 'trashDays'
   >,
   mail: { configured: boolean },
 ): ClientConfig {
@@ -43,6 +43,7 @@ export function clientConfig(
     },
     mail: { configured: mail.configured },
     sso: config.sso ? { offered: true, label: config.sso.buttonLabel } : { offered: false },
+    trash: { days: config.trashDays },
   };
 }
 

@@ -35,6 +35,7 @@ describe('GET /api/client-config', () => {
       identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
       mail: { configured: false },
       sso: { offered: false },
+      trash: { days: 30 },
     });
     // The embedded service is on this origin: the page may call nothing else.
     expect(res.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
