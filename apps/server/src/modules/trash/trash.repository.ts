@@ -271,8 +271,12 @@ export async function existingUserIds(db: Db, ids: readonly string[]): Promise<S
  * The bytes of files that only Trash uses, per owner of the files (their storage counts them until
  * they are purged): a file some photo outside Trash still shows is not counted.
  */
-export async function trashBytesByOwner(db: Db): Promise<Map<string, number>> {
-  const rows = await db
+export async function trashBytesByOwner(
+  db: Db,
+  ownerIds?: readonly string[],
+): Promise<Map<string, number>> {
+  if (ownerIds?.length === 0) return new Map();
+  let query = db
     .selectFrom('files')
     .select('files.owner_id')
     .select(
@@ -295,7 +299,8 @@ export async function trashBytesByOwner(db: Db): Promise<Map<string, number>> {
         ),
       ]),
     )
-    .groupBy('files.owner_id')
-    .execute();
+    .groupBy('files.owner_id');
+  if (ownerIds) query = query.where('files.owner_id', 'in', ownerIds);
+  const rows = await query.execute();
   return new Map(rows.map((row) => [row.owner_id, Number(row.bytes ?? 0)]));
 }

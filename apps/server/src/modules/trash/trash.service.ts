@@ -29,6 +29,12 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Bytes of files that only Trash still uses, per owner of the files (of these owners, or all), for
+ * the administration's figures.
+ */
+export { trashBytesByOwner } from './trash.repository.js';
+
 function toTrashPhoto(
   view: TrashView,
   caller: AuthUser,

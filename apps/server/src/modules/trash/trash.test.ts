@@ -6,7 +6,6 @@ import {
   createAlbumAs,
   errorOf,
   showStatus,
-  storeImage,
   uploadedBlobKeys,
 } from '../../test/fixtures.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
@@ -44,6 +43,28 @@ async function albumWithPhotos(owner: TestUser, visibility?: 'everyone' | 'invit
 }
 
 describe('Trash', () => {
+  it("counts trashed bytes in the administration's figures until they go", async () => {
+    // The first account made on the server is its administrator.
+    const admin = await signUp(ctx.app);
+    const { first } = await albumWithPhotos(admin, 'everyone');
+    const stats = async () => (await ctx.api(admin).adminStats()).json<{ trashBytes: number }>();
+    const mine = async () =>
+      (await ctx.api(admin).adminUsers('?limit=100'))
+        .json<{ id: string; trashBytes: number; storageUsed: number }[]>()
+        .find((user) => user.id === admin.uid);
+    expect((await stats()).trashBytes).toBe(0);
+    const before = await mine();
+    expect((await ctx.api(admin).deletePhoto(first.id)).statusCode).toBe(204);
+    const trashed = (await mine())?.trashBytes ?? 0;
+    expect(trashed).toBeGreaterThan(0);
+    expect((await stats()).trashBytes).toBe(trashed);
+    // Still counted in the storage used, until it is gone.
+    expect((await mine())?.storageUsed).toBe(before?.storageUsed);
+    expect((await deleteForGood(admin, { all: true })).statusCode).toBe(200);
+    expect((await stats()).trashBytes).toBe(0);
+    expect((await mine())?.storageUsed).toBeLessThan(before?.storageUsed ?? 0);
+  });
+
   it('deleting a photo moves it to Trash, where it waits; restoring brings it back whole', async () => {
     const owner = await signUp(ctx.app);
     const { album, first } = await albumWithPhotos(owner, 'everyone');
