@@ -46,6 +46,10 @@ export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | n
     createdById: view.owner_id,
     dateCreated: view.created_at,
     visibility: view.visibility,
+    // The owner's setting (decision 0081): theirs to see.
+    ...(viewerId !== null && viewerId === view.owner_id
+      ? { showPlaces: Boolean(Number(view.show_places)) }
+      : {}),
     ...(viewerId !== null && view.member_role ? { myRole: view.member_role } : {}),
     photoCount: Number(view.photo_count),
     firstPhotoDate: view.first_photo_date,
@@ -160,7 +164,12 @@ export async function createAlbum(
 export async function updateAlbum(
   deps: AppDeps,
   caller: AuthUser,
-  input: { id: string; name?: string | undefined; coverPhotoUrl?: string | undefined },
+  input: {
+    id: string;
+    name?: string | undefined;
+    coverPhotoUrl?: string | undefined;
+    showPlaces?: boolean | undefined;
+  },
   origins: readonly string[],
 ): Promise<Album> {
   const album = await requireAlbumAccess(deps, caller, input.id, 'album.update');
@@ -171,8 +180,9 @@ export async function updateAlbum(
       : fileIdFromPictureUrl(input.coverPhotoUrl, field, origins);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
-    const changes: { name?: string; cover_file_id?: string } = {};
+    const changes: { name?: string; cover_file_id?: string; show_places?: number } = {};
     if (input.name !== undefined) changes.name = input.name;
+    if (input.showPlaces !== undefined) changes.show_places = input.showPlaces ? 1 : 0;
     if (coverFileId !== undefined) {
       if (!(await findAlbumPhotoByFile(trx, album.id, coverFileId))) {
         throw new AppError('VALIDATION_FAILED', `${field} must be a photo of this album.`, {
