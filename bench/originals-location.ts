@@ -33,6 +33,8 @@ const run = startRun('originals-location');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-originals-'));
 const PHOTOS_DIR = '/usr/lib/python3/dist-packages/skimage/data';
 const PHOTOS = ['chelsea.png', 'coffee.png', 'astronaut.png', 'hubble_deep_field.jpg'];
+/** The ffmpeg the server runs unless told otherwise (FFMPEG_PATH, else the PATH's). */
+const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 
 sharp.cache(false);
 sharp.concurrency(1);
@@ -125,7 +127,7 @@ async function photoFigures(file: string) {
 function locatedClip(): string {
   const clip = path.join(work, 'IMG_0005.mov');
   execFileSync(
-    'ffmpeg',
+    FFMPEG,
     [
       ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30:duration=10'],
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
@@ -144,7 +146,7 @@ async function videoFigures() {
   const remux = () =>
     Promise.resolve(
       execFileSync(
-        'ffmpeg',
+        FFMPEG,
         ['-v', 'error', '-y', '-i', clip, '-map', '0', '-c', 'copy', '-map_metadata', '-1', copy],
         { stdio: 'ignore' },
       ),
