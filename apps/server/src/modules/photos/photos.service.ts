@@ -60,12 +60,9 @@ function toRotation(value: number | string): Photo['rotation'] {
   return degrees === 90 || degrees === 180 || degrees === 270 ? degrees : 0;
 }
 
-/**
- * The photo's place, for a viewer who may see it (lib/place-access.ts), when its file has one; the
- * picture URL they are given then names the original with its location (decision 0081).
- */
-function placeOf(view: PhotoView, viewerId: string | null): Photo['location'] | undefined {
-  const shown = placeShownTo(
+/** Whether `viewerId` may see where the photo was taken (lib/place-access.ts). */
+function seesPlace(view: PhotoView, viewerId: string | null): boolean {
+  return placeShownTo(
     {
       fileOwnerId: view.file_owner_id,
       albumOwnerId: view.album_owner_id,
@@ -73,6 +70,10 @@ function placeOf(view: PhotoView, viewerId: string | null): Photo['location'] | 
     },
     viewerId,
   );
+}
+
+/** The photo's place, when its file has one, for a viewer who may see it. */
+function placeOf(view: PhotoView, shown: boolean): Photo['location'] | undefined {
   if (!shown || view.latitude_e7 === null || view.longitude_e7 === null) return undefined;
   return {
     latitude: Number(view.latitude_e7) / 1e7,
@@ -82,24 +83,17 @@ function placeOf(view: PhotoView, viewerId: string | null): Photo['location'] | 
 }
 
 /**
- * The photo's picture URL: one that names the original with its location when the viewer may see
- * its place and the file (or its motion) may have a copy without it; else the album's usual one.
+ * The photo's picture URL: one that names the original with its location (decision 0081) when
+ * the viewer may see its place and the file (or its motion) may have a copy without it; else the
+ * album's usual one, which serves that copy.
  */
 function photoUrlOf(
   view: PhotoView,
   deps: Pick<AppDeps, 'config' | 'pictureSigner'>,
-  viewerId: string | null,
+  shown: boolean,
 ): string {
   const options = { publicUrl: deps.config.publicUrl, editVersion: Number(view.edit_version) };
   const located = view.placeless_key !== null || view.motion_file_id !== null;
-  const shown = placeShownTo(
-    {
-      fileOwnerId: view.file_owner_id,
-      albumOwnerId: view.album_owner_id,
-      showPlaces: view.show_places,
-    },
-    viewerId,
-  );
   if (located && shown) {
     const signature = placeSigner(deps.pictureSigner).sign(view.file_id);
     return pictureUrl(view.file_id, options.publicUrl, signature, options.editVersion);
@@ -116,12 +110,13 @@ export function toPhoto(
   deps: Pick<AppDeps, 'config' | 'pictureSigner'>,
   viewerId: string | null,
 ): Photo {
-  const location = placeOf(view, viewerId);
+  const shown = seesPlace(view, viewerId);
+  const location = placeOf(view, shown);
   return {
     id: view.id,
     albumId: view.album_id,
     fileId: view.file_id,
-    photoUrl: photoUrlOf(view, deps, viewerId),
+    photoUrl: photoUrlOf(view, deps, shown),
     ...(location ? { location } : {}),
     placeholder: view.placeholder,
     ready: view.derived_state !== 'pending',
