@@ -68,8 +68,8 @@ export const albumSchema = z
     /** Who sees it: everyone (with an account), invited people only, or the owner only. */
     visibility: z.enum(['everyone', 'invited', 'owner']).optional(),
     /**
-     * Only for the owner: whether the people it is shared with see where the owner's photos were
-     * taken (their location, and the originals with it). Off unless the owner turns it on.
+     * true when the owner shows the people it is shared with where the owner's photos were taken
+     * (their location, and the originals with it); absent when off, as it is unless turned on.
      */
     showPlaces: z.boolean().optional(),
     /** The caller's role when they are a member (the owner is createdById); absent otherwise. */

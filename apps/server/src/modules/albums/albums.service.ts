@@ -46,10 +46,8 @@ export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | n
     createdById: view.owner_id,
     dateCreated: view.created_at,
     visibility: view.visibility,
-    // The owner's setting (decision 0081): theirs to see.
-    ...(viewerId !== null && viewerId === view.owner_id
-      ? { showPlaces: Boolean(Number(view.show_places)) }
-      : {}),
+    // Said only when on (decision 0081): whoever sees the album is then shown the places too.
+    ...(Number(view.show_places) === 1 ? { showPlaces: true } : {}),
     ...(viewerId !== null && view.member_role ? { myRole: view.member_role } : {}),
     photoCount: Number(view.photo_count),
     firstPhotoDate: view.first_photo_date,

@@ -150,11 +150,11 @@ describe('originals kept with their place', () => {
     expect(entry && (await carriesPlace(entry.bytes))).toBe(false);
   });
 
-  it('shows places to the people of an album whose owner turns it on, and only the owner sees the setting', async () => {
+  it('shows places to the people of an album whose owner turns it on, and tells them so', async () => {
     const { owner, member, album, bytes, photoOf } = await sharedAlbumWithPlace();
     const albumOf = async (user: TestUser) =>
       (await ctx.api(user).findAlbum(`?id=${album.id}`)).json<Album>();
-    expect(await albumOf(owner)).toMatchObject({ showPlaces: false });
+    expect(await albumOf(owner)).not.toHaveProperty('showPlaces');
     expect(await albumOf(member)).not.toHaveProperty('showPlaces');
     expect((await ctx.api(member).updateAlbum({ id: album.id, showPlaces: true })).statusCode).toBe(
       403,
@@ -165,6 +165,7 @@ describe('originals kept with their place', () => {
     const turned = await ctx.api(owner).updateAlbum({ id: album.id, showPlaces: true });
     expect(turned.statusCode, turned.body).toBe(200);
     expect(turned.json<Album>().showPlaces).toBe(true);
+    expect(await albumOf(member)).toMatchObject({ showPlaces: true });
 
     const theirs = await photoOf(member);
     expect(theirs.location?.latitude).toBeCloseTo(PLACE.latitude, 6);
@@ -180,7 +181,8 @@ describe('originals kept with their place', () => {
     expect(entry && sha256(entry.bytes)).toBe(sha256(bytes));
 
     // Turned off again, the member is back to the copy without place.
-    await ctx.api(owner).updateAlbum({ id: album.id, showPlaces: false });
+    const off = await ctx.api(owner).updateAlbum({ id: album.id, showPlaces: false });
+    expect(off.json<Album>()).not.toHaveProperty('showPlaces');
     const again = await photoOf(member);
     expect(again).not.toHaveProperty('location');
     expect(await carriesPlace(await download(again))).toBe(false);
