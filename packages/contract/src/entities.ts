@@ -67,6 +67,11 @@ export const albumSchema = z
     dateCreated: isoDate,
     /** Who sees it: everyone (with an account), invited people only, or the owner only. */
     visibility: z.enum(['everyone', 'invited', 'owner']).optional(),
+    /**
+     * true when the owner shows the people it is shared with where the owner's photos were taken
+     * (their location, and the originals with it); absent when off, as it is unless turned on.
+     */
+    showPlaces: z.boolean().optional(),
     /** The caller's role when they are a member (the owner is createdById); absent otherwise. */
     myRole: z.enum(['contributor', 'viewer']).optional(),
     photoCount: z.number().int().min(0).meta({ description: 'How many photos the album holds' }),
@@ -109,12 +114,26 @@ export const photoVideoSchema = z
   .meta({ id: 'PhotoVideo' });
 export type PhotoVideo = z.infer<typeof photoVideoSchema>;
 
+export const photoLocationSchema = z
+  .object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    /** Metres above sea level; null when the file does not say. */
+    altitude: z.number().nullable(),
+  })
+  .meta({ id: 'PhotoLocation' });
+
 export const photoSchema = z
   .object({
     id,
     albumId: z.string(),
     fileId: z.string(),
     photoUrl: z.string(),
+    /**
+     * Where it was taken, as its file says: only for the file's owner, and for the people of an
+     * album whose owner shows places (showPlaces) to them; absent otherwise.
+     */
+    location: photoLocationSchema.optional(),
     placeholder,
     ready,
     thumbReady: thumbReadySchema,

@@ -61,6 +61,8 @@ export const updateAlbumRequestSchema = z
     id: z.string().min(1),
     name: trimmedText(1, ALBUM_NAME_MAX).optional(),
     coverPhotoUrl: z.string().min(1).max(2048).optional(),
+    /** Whether the people it is shared with see where the owner's photos were taken. */
+    showPlaces: z.boolean().optional(),
     createdBy: ignored,
     createdById: ignored,
     dateCreated: ignored,

@@ -201,6 +201,27 @@ export interface FilesTable {
   derived_bytes: ColumnType<number | string, number | string | undefined, number | string>;
   /** Bytes of its still and video rendition (its owner's storage). */
   extra_bytes: ColumnType<number | string, number | string | undefined, number | string>;
+  /**
+   * The original without its location, served to everyone but the file's owner (decision 0081);
+   * null when the original carries none, or was stored before originals were kept as uploaded.
+   */
+  placeless_key: string | null;
+  placeless_size: ColumnType<
+    number | string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
+  /** CRC-32 of the copy without location (PostgreSQL may answer its bigint as text). */
+  placeless_crc32: ColumnType<
+    number | string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
+  /** Where it was taken, as the file says: degrees times 10^7; null: unknown. */
+  latitude_e7: number | null;
+  longitude_e7: number | null;
+  /** Metres above sea level times 100; null: unknown. */
+  altitude_cm: number | null;
 }
 
 export type FileKind = 'photo' | 'video';
@@ -229,6 +250,8 @@ export interface AlbumsTable {
   photo_count: Generated<number>;
   first_photo_date: Generated<string | null>;
   last_photo_date: Generated<string | null>;
+  /** 1: the people it is shared with see where its owner's photos were taken (decision 0081). */
+  show_places: Generated<number>;
 }
 
 export type AlbumVisibility = 'everyone' | 'invited' | 'owner';

@@ -144,3 +144,45 @@ export function verifyTrashBound(
   const userId = Buffer.from(rest.slice(0, at), 'base64url').toString();
   return signer.verify(trashSubject(fileId, userId), exp, rest.slice(at + 1)) ? { userId } : null;
 }
+
+/**
+ * Picture URLs that may serve a file's original with its location (decision 0081): given to the
+ * file's owner, and to the people an album shows places to. Their `sig` is
+ * `place~<signature of "<file id>\nplace">` (the signature a plain or link-bound signer makes), so
+ * files/show tells them from the others, and they are as short-lived as any signed URL. Without
+ * it, files/show serves the copy without location.
+ */
+const PLACE_MARK = 'place~';
+
+function placeSubject(fileId: string): string {
+  return `${fileId}\nplace`;
+}
+
+/** A signer whose signatures also let the original with its location be served. */
+export function placeSigner(signer: PictureSigner): PictureSigner {
+  return {
+    sign(fileId, notAfter) {
+      const { exp, sig } = signer.sign(placeSubject(fileId), notAfter);
+      return { exp, sig: `${PLACE_MARK}${sig}` };
+    },
+    verify(fileId, exp, sig) {
+      return sig.startsWith(PLACE_MARK)
+        ? signer.verify(placeSubject(fileId), exp, sig.slice(PLACE_MARK.length))
+        : false;
+    },
+    secondsLeft: (exp) => signer.secondsLeft(exp),
+  };
+}
+
+/**
+ * What a signature signs: for a place signature, the file's place subject and the signature
+ * within the mark (then checked as a plain or link-bound one); else the file id and sig as given.
+ */
+export function signedSubjectOf(
+  fileId: string,
+  sig: string,
+): { subject: string; sig: string; place: boolean } {
+  return sig.startsWith(PLACE_MARK)
+    ? { subject: placeSubject(fileId), sig: sig.slice(PLACE_MARK.length), place: true }
+    : { subject: fileId, sig, place: false };
+}

@@ -292,7 +292,7 @@ export async function listAlbumPhotoFileIds(db: Db, albumId: string): Promise<st
 export async function updateAlbumRow(
   db: Db,
   id: string,
-  changes: { name?: string; cover_file_id?: string },
+  changes: { name?: string; cover_file_id?: string; show_places?: number },
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('albums').set(changes).where('id', '=', id).execute();

@@ -87,7 +87,8 @@ export const albumsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['albums'],
-        summary: 'Renames your album and/or sets its cover to one of its photos',
+        summary:
+          'Renames your album, sets its cover to one of its photos, and/or shows or hides places to the people it is shared with',
         body: updateAlbumRequestSchema,
         response: { 200: albumSchema, ...errorResponses(400, 401, 403, 404) },
       },

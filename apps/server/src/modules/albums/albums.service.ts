@@ -47,6 +47,8 @@ export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | n
     createdById: view.owner_id,
     dateCreated: view.created_at,
     visibility: view.visibility,
+    // Said only when on (decision 0081): whoever sees the album is then shown the places too.
+    ...(Number(view.show_places) === 1 ? { showPlaces: true } : {}),
     ...(viewerId !== null && view.member_role ? { myRole: view.member_role } : {}),
     photoCount: Number(view.photo_count),
     firstPhotoDate: view.first_photo_date,
@@ -161,7 +163,12 @@ export async function createAlbum(
 export async function updateAlbum(
   deps: AppDeps,
   caller: AuthUser,
-  input: { id: string; name?: string | undefined; coverPhotoUrl?: string | undefined },
+  input: {
+    id: string;
+    name?: string | undefined;
+    coverPhotoUrl?: string | undefined;
+    showPlaces?: boolean | undefined;
+  },
   origins: readonly string[],
 ): Promise<Album> {
   const album = await requireAlbumAccess(deps, caller, input.id, 'album.update');
@@ -172,8 +179,9 @@ export async function updateAlbum(
       : fileIdFromPictureUrl(input.coverPhotoUrl, field, origins);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
-    const changes: { name?: string; cover_file_id?: string } = {};
+    const changes: { name?: string; cover_file_id?: string; show_places?: number } = {};
     if (input.name !== undefined) changes.name = input.name;
+    if (input.showPlaces !== undefined) changes.show_places = input.showPlaces ? 1 : 0;
     if (coverFileId !== undefined) {
       if (!(await findAlbumPhotoByFile(trx, album.id, coverFileId))) {
         throw new AppError('VALIDATION_FAILED', `${field} must be a photo of this album.`, {

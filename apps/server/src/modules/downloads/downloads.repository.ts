@@ -36,6 +36,17 @@ export interface ZipPhotoRow {
   motion_content_type: string | null;
   motion_original_name: string | null;
   motion_crc32: number | string | null;
+  /**
+   * The copies without location (decision 0081), served unless the zip's maker may see the
+   * place (lib/place-access.ts: whose file, whose album, whether it shows places).
+   */
+  placeless_key: string | null;
+  placeless_crc32: number | string | null;
+  motion_placeless_key: string | null;
+  motion_placeless_crc32: number | string | null;
+  file_owner_id: string;
+  album_owner_id: string;
+  show_places: number;
 }
 
 function selectZipPhotos(db: Db) {
@@ -43,6 +54,7 @@ function selectZipPhotos(db: Db) {
     .selectFrom('photos')
     .innerJoin('files', 'files.id', 'photos.file_id')
     .leftJoin('files as motion', 'motion.id', 'files.motion_file_id')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
     .select([
       'photos.id',
       'files.blob_key',
@@ -55,6 +67,13 @@ function selectZipPhotos(db: Db) {
       'motion.content_type as motion_content_type',
       'motion.original_name as motion_original_name',
       'motion.crc32 as motion_crc32',
+      'files.placeless_key',
+      'files.placeless_crc32',
+      'motion.placeless_key as motion_placeless_key',
+      'motion.placeless_crc32 as motion_placeless_crc32',
+      'files.owner_id as file_owner_id',
+      'albums.owner_id as album_owner_id',
+      'albums.show_places',
     ]);
 }
 

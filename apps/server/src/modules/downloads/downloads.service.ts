@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import type { Actor } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { placeShownTo } from '../../lib/place-access.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
 import { requirePhotosAccess } from '../photos/photos.service.js';
 import { findUserById } from '../users/users.repository.js';
@@ -108,7 +109,7 @@ export async function openDownload(
     await requirePhotosAccess(deps, actor, ids, 'album.read');
     const photos = await listZipPhotos(deps.db, ids);
     if (photos.length !== ids.length) throw ticketNotFound();
-    return zipDownload(deps, photos, photosZipName(deps.clock.now()), log);
+    return zipDownload(deps, photos, photosZipName(deps.clock.now()), actor.id, log);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) {
       throw ticketNotFound();
@@ -125,13 +126,51 @@ export async function albumZip(
   log: FastifyBaseLogger,
 ): Promise<ZipDownload> {
   const album = await requireAlbumAccess(deps, actor, albumId, 'album.read');
-  return zipDownload(deps, await listAlbumZipPhotos(deps.db, album.id), album.name, log);
+  const viewerId = 'kind' in actor ? null : actor.id;
+  return zipDownload(deps, await listAlbumZipPhotos(deps.db, album.id), album.name, viewerId, log);
+}
+
+/**
+ * The blobs a photo's entries are read from for this viewer: the originals as uploaded when they
+ * may see its place, else the copies without location where there are (decision 0081).
+ */
+function zipBlobsOf(photo: ZipPhotoRow, viewerId: string | null) {
+  const place = placeShownTo(
+    {
+      fileOwnerId: photo.file_owner_id,
+      albumOwnerId: photo.album_owner_id,
+      showPlaces: photo.show_places,
+    },
+    viewerId,
+  );
+  const pick = (
+    original: string,
+    crc: number | string | null,
+    placeless: string | null,
+    placelessCrc: number | string | null,
+  ) =>
+    !place && placeless !== null
+      ? { key: placeless, crc32: placelessCrc === null ? null : Number(placelessCrc) }
+      : { key: original, crc32: crc === null ? null : Number(crc) };
+  return {
+    still: pick(photo.blob_key, photo.crc32, photo.placeless_key, photo.placeless_crc32),
+    motion:
+      photo.motion_blob_key === null
+        ? null
+        : pick(
+            photo.motion_blob_key,
+            photo.motion_crc32,
+            photo.motion_placeless_key,
+            photo.motion_placeless_crc32,
+          ),
+  };
 }
 
 function zipDownload(
   deps: Pick<AppDeps, 'blobStore'>,
   photos: readonly ZipPhotoRow[],
   name: string,
+  viewerId: string | null,
   log: FastifyBaseLogger,
 ): ZipDownload {
   const stillNames = uniqueNames(
@@ -158,19 +197,10 @@ function zipDownload(
   let motionAt = 0;
   const entries = photos.flatMap((photo, index) => {
     const date = new Date(photo.date_taken ?? photo.created_at);
-    const still = {
-      name: stillNames[index] ?? photo.id,
-      key: photo.blob_key,
-      date,
-      crc32: photo.crc32 === null ? null : Number(photo.crc32),
-    };
-    if (motionNames[index] === null || photo.motion_blob_key === null) return [still];
-    const motion = {
-      name: unique[motionAt++] ?? `${photo.id}.mov`,
-      key: photo.motion_blob_key,
-      date,
-      crc32: photo.motion_crc32 === null ? null : Number(photo.motion_crc32),
-    };
+    const blobs = zipBlobsOf(photo, viewerId);
+    const still = { name: stillNames[index] ?? photo.id, date, ...blobs.still };
+    if (motionNames[index] === null || blobs.motion === null) return [still];
+    const motion = { name: unique[motionAt++] ?? `${photo.id}.mov`, date, ...blobs.motion };
     return [still, motion];
   });
   const stream = zipOfBlobs(entries, deps.blobStore, (error) =>

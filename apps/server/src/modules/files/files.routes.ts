@@ -51,7 +51,9 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
           'animated preview when it is small enough); size=card: a 576 x 432 WebP crop from the centre, ' +
           'size=card3x: 864 x 648 (for a file stored before card crops were made: the thumbnail and the ' +
           'preview). Sizes are made just after the upload, by a job: until then, a size is answered by the original ' +
-          'with Cache-Control: no-cache. Without size: the original, as uploaded. v: the edit version picture URLs carry once ' +
+          'with Cache-Control: no-cache. Without size: the original, as uploaded, when the signature names the place ' +
+          "(sig=place~…, given to the file's owner and to whom an album shows places); for any other URL, of a file " +
+          'whose original carries a location, its copy without it. v: the edit version picture URLs carry once ' +
           'the file has been rotated; derived sizes asked for with another version answer the current ' +
           'bytes with Cache-Control: no-cache. A file of an album ' +
           'that not everyone sees is shown only with the exp and sig its picture URL carries (valid ' +
@@ -67,7 +69,7 @@ export const filesRoutes: RoutesPlugin = async (app, { deps }) => {
         querystring: z.object({
           size: z.enum(['thumb', 'preview', 'card', 'card3x', PLAYBACK_SIZE]).optional(),
           exp: z.coerce.number().int().optional(),
-          sig: z.string().max(100).optional(),
+          sig: z.string().max(120).optional(),
           v: z.coerce.number().int().min(0).optional(),
           download: z.enum(['1']).optional(),
         }),

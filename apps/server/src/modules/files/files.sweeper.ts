@@ -34,7 +34,7 @@ type SweepDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock' | 'uploadTmpDir'>;
 
 const BATCH = 200;
 const DERIVED_KEY =
-  /^(?:originals|thumb|preview|card|card3x|stills|renditions|og)\/([A-Za-z0-9_-]{22})(?:\.v([1-9]\d{0,8}))?(?:\.webp|\.jpg|\.mp4)?$/;
+  /^(?:originals|placeless|thumb|preview|card|card3x|stills|renditions|og)\/([A-Za-z0-9_-]{22})(?:\.v([1-9]\d{0,8}))?(?:\.webp|\.jpg|\.mp4)?$/;
 
 /** The file whose blob this key would be; undefined for keys that are not of our making. */
 function fileIdOf(key: string): string | undefined {
@@ -47,6 +47,7 @@ function fileIdOf(key: string): string | undefined {
     blobKeys.original(id),
     blobKeys.still(id),
     blobKeys.rendition(id),
+    blobKeys.placeless(id),
     blobKeys.derived(id, 'thumb', version),
     blobKeys.derived(id, 'preview', version),
     blobKeys.derived(id, 'card', version),

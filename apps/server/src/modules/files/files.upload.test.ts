@@ -23,7 +23,7 @@ import {
   redBlueJpeg,
 } from '../../test/images.js';
 import { findFileById } from './store/repository.js';
-import { stored } from './store/test-support.js';
+import { stored, storedBlob } from './store/test-support.js';
 
 const ctx = useTestContext();
 let alice: TestUser;
@@ -266,7 +266,7 @@ describe('POST /api/files/upload', () => {
     expect(row3).toMatchObject({ date_taken: null, camera_make: null, camera_model: null });
   });
 
-  it('serves an original that carried GPS without its location, upright, keeping date and camera', async () => {
+  it('stores an original that carried GPS as uploaded, and serves others a copy without its location, upright, keeping date and camera', async () => {
     const withGps = await redBlueJpeg({
       orientation: 6,
       exif: {
@@ -286,9 +286,15 @@ describe('POST /api/files/upload', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json<UploadedFile>();
     expect(body).toMatchObject({ contentType: 'image/jpeg', width: 100, height: 200 });
+    // The original is kept byte for byte, its place recorded (decision 0081).
+    const row = await findFileById(ctx.deps.db, body.id);
+    expect(body.size).toBe(withGps.length);
+    expect(sha256(await storedBlob(ctx, row!.blob_key))).toBe(sha256(withGps));
+    expect(row).toMatchObject({ latitude_e7: 515_000_000, longitude_e7: -1_166_667 });
+    // A URL that names no place serves the copy without it.
     const original = await ctx.api().show(body.id);
     expect(original.headers['content-type']).toBe('image/jpeg');
-    expect(Number(original.headers['content-length'])).toBe(body.size);
+    expect(Number(original.headers['content-length'])).toBe(Number(row?.placeless_size));
     const meta = await sharp(original.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
     const exif = exifReader(meta.exif!);
@@ -302,11 +308,10 @@ describe('POST /api/files/upload', () => {
     expect(meta.orientation ?? 1).toBe(1);
     expect(isRed(await pixelAt(original.rawPayload, 50, 40))).toBe(true);
     // The date and camera are stored all the same.
-    const row = await findFileById(ctx.deps.db, body.id);
     expect(row).toMatchObject({ date_taken: '2022-01-02T03:04:05.000Z', camera_make: 'Acme' });
   });
 
-  it('keeps the CRC-32 of the original as stored: as received, cut after its end, without its location', async () => {
+  it('keeps the CRC-32 of the original as stored (as received, or cut after its end) and of its copy without location', async () => {
     const plain = await noiseJpeg(30, 20);
     const trailing = Buffer.concat([await noiseJpeg(31, 20), Buffer.from('trailing bytes')]);
     const withGps = await redBlueJpeg({
@@ -316,16 +321,20 @@ describe('POST /api/files/upload', () => {
       const res = await ctx.api(alice).upload(bytes);
       expect(res.statusCode).toBe(201);
       const id = res.json<UploadedFile>().id;
-      const original = (await ctx.api().show(id)).rawPayload;
       const row = await findFileById(ctx.deps.db, id);
+      const original = await storedBlob(ctx, row!.blob_key);
       // PostgreSQL answers the bigint as text.
       expect(Number(row?.crc32)).toBe(crc32(original));
-      // Only the first is stored as it came.
-      expect(original.equals(bytes)).toBe(bytes === plain);
+      // Only the one with trailing bytes is not stored as it came.
+      expect(original.equals(bytes)).toBe(bytes !== trailing);
+      // Only the one with a location has a copy without it, which is what others are served.
+      const served = (await ctx.api().show(id)).rawPayload;
+      expect(row?.placeless_key !== null).toBe(bytes === withGps);
+      expect(Number(row?.placeless_crc32 ?? row?.crc32)).toBe(crc32(served));
     }
   });
 
-  it('drops a location written in XMP too', async () => {
+  it('serves others a copy without a location written in XMP too', async () => {
     const xmp =
       '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
       '<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="51,30.0N" exif:GPSLongitude="0,7.0W"/>' +

@@ -20,6 +20,7 @@ import {
 import { sniffMedia, type PreparedMedia } from './media/sniff-media.js';
 import { prepareVideo } from './video/video.js';
 import { makePlaceholder } from './media/placeholder.js';
+import { placeColumns, placeFromExif } from './media/location.js';
 import { fileCrc32, type ReceivedFile } from './receive/receive.js';
 import { findFileByOwnerAndSha256, insertFileUnlessDuplicate } from './store/repository.js';
 import { releaseStorage, reserveStorage } from './store/storage-use.js';
@@ -50,8 +51,8 @@ export const STILL_CONTENT_TYPE = 'image/jpeg';
 
 /**
  * Turns a received upload into a stored file: refuses what is not an accepted image (its pixels
- * are decoded once, small, which also gives its placeholder), drops the location from the original
- * when it has one, stores the original and then the row. Its derived sizes are made afterwards, by
+ * are decoded once, small, which also gives its placeholder), stores the original as uploaded and,
+ * when it carries a location, a copy without it for everyone else (decision 0081), then the row. Its derived sizes are made afterwards, by
  * a job (derive/derive.ts): the row says 'pending' until then. The temporary file is gone
  * afterwards, whatever happens.
  */
@@ -80,17 +81,18 @@ export async function storeUploadedFile(
       }
     });
     temporaryFiles.push(...prepared.temporaryFiles);
-    const unchanged = prepared.original === received.path;
-    const size = unchanged ? received.size : (await fs.stat(prepared.original)).size;
-    // The CRC-32 of what is stored (for zip downloads): the received bytes' unless they were cut
-    // or cleaned, then read again (rare: trailing bytes, or a location removed).
-    const checksum = unchanged ? received.crc32 : await fileCrc32(prepared.original);
+    // The original is the received file (its trailing bytes cut, which updates its size and
+    // CRC-32): the CRC-32 is what zip downloads need.
+    const size = received.size;
+    const checksum = received.crc32;
     const stillBytes = prepared.still ? (await fs.stat(prepared.still)).size : 0;
+    const placeless = prepared.placeless ? await placelessFacts(prepared.placeless) : null;
+    const extraBytes = stillBytes + (placeless?.size ?? 0);
 
     // The owner's quota, reserved before anything is stored (413 when it does not fit); given
     // back below when the file is not stored after all.
-    await reserveStorage(deps.db, ownerId, size + stillBytes);
-    let reserved = size + stillBytes;
+    await reserveStorage(deps.db, ownerId, size + extraBytes);
+    let reserved = size + extraBytes;
     const id = newFileId();
     const row = {
       id,
@@ -124,7 +126,11 @@ export async function storeUploadedFile(
       content_id: prepared.contentId,
       motion_file_id: null,
       derived_bytes: 0,
-      extra_bytes: stillBytes,
+      extra_bytes: extraBytes,
+      placeless_key: placeless ? blobKeys.placeless(id) : null,
+      placeless_size: placeless?.size ?? null,
+      placeless_crc32: placeless?.crc32 ?? null,
+      ...placeColumns(prepared.place),
     } satisfies FileRow;
     // The blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
     const written: string[] = [];
@@ -133,6 +139,10 @@ export async function storeUploadedFile(
       if (prepared.still && row.still_key) {
         await deps.blobStore.putFile(row.still_key, prepared.still, STILL_CONTENT_TYPE);
         written.push(row.still_key);
+      }
+      if (prepared.placeless && row.placeless_key) {
+        await deps.blobStore.putFile(row.placeless_key, prepared.placeless, prepared.contentType);
+        written.push(row.placeless_key);
       }
       await deps.blobStore.putFile(row.blob_key, prepared.original, prepared.contentType);
       written.push(row.blob_key);
@@ -164,9 +174,15 @@ export async function storeUploadedFile(
   }
 }
 
+/** The size and CRC-32 of the copy without location, for the row (and zips). */
+async function placelessFacts(file: string): Promise<{ size: number; crc32: number }> {
+  return { size: (await fs.stat(file)).size, crc32: await fileCrc32(file) };
+}
+
 /**
  * An image libvips reads: bytes after its end are dropped, its pixels decoded once, small (which
- * also gives its placeholder), and it is written again without its location when it has one.
+ * also gives its placeholder), and a copy is written without its location when it has one (the
+ * original is kept as uploaded).
  */
 async function prepareImage(received: ReceivedFile, format: ImageFormat): Promise<PreparedMedia> {
   // Bytes after the image's end are no part of it: they are dropped, the image kept as it is.
@@ -179,14 +195,12 @@ async function prepareImage(received: ReceivedFile, format: ImageFormat): Promis
   const info = await inspectImage(received.path, format);
   const placeholder = await makePlaceholder(received.path);
   const cleaned = `${received.path}.clean`;
-  let original = received.path;
-  if (info.hasLocation) {
-    await writeWithoutLocation(received.path, info, cleaned);
-    original = cleaned;
-  }
+  if (info.hasLocation) await writeWithoutLocation(received.path, info, cleaned);
   return {
     kind: 'photo',
-    original,
+    original: received.path,
+    placeless: info.hasLocation ? cleaned : null,
+    place: placeFromExif(info.rawExif),
     contentType: info.contentType,
     width: info.width,
     height: info.height,

@@ -42,6 +42,14 @@ export interface PhotoView extends PhotoRow {
   duration_ms: number | null;
   video_state: VideoState | null;
   motion_file_id: string | null;
+  /** Who may see its place (lib/place-access.ts), and the place, when the file has one. */
+  file_owner_id: string;
+  album_owner_id: string;
+  show_places: number;
+  placeless_key: string | null;
+  latitude_e7: number | null;
+  longitude_e7: number | null;
+  altitude_cm: number | null;
 }
 
 /**
@@ -73,6 +81,13 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
       'files.duration_ms',
       'files.video_state',
       'files.motion_file_id',
+      'files.owner_id as file_owner_id',
+      'albums.owner_id as album_owner_id',
+      'albums.show_places',
+      'files.placeless_key',
+      'files.latitude_e7',
+      'files.longitude_e7',
+      'files.altitude_cm',
       eb
         .selectFrom('photo_likes')
         .select((sub) => sub.fn.countAll().as('n'))

@@ -11,7 +11,9 @@ import {
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
-import { albumPictureUrl } from '../../lib/picture-url.js';
+import { albumPictureUrl, pictureUrl } from '../../lib/picture-url.js';
+import { placeSigner } from '../../lib/picture-signing.js';
+import { placeShownTo } from '../../lib/place-access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import {
   countAddedPhoto,
@@ -59,17 +61,64 @@ function toRotation(value: number | string): Photo['rotation'] {
   return degrees === 90 || degrees === 180 || degrees === 270 ? degrees : 0;
 }
 
-/** A photo as the API shows it. */
-export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'pictureSigner'>): Photo {
+/** Whether `viewerId` may see where the photo was taken (lib/place-access.ts). */
+function seesPlace(view: PhotoView, viewerId: string | null): boolean {
+  return placeShownTo(
+    {
+      fileOwnerId: view.file_owner_id,
+      albumOwnerId: view.album_owner_id,
+      showPlaces: view.show_places,
+    },
+    viewerId,
+  );
+}
+
+/** The photo's place, when its file has one, for a viewer who may see it. */
+function placeOf(view: PhotoView, shown: boolean): Photo['location'] | undefined {
+  if (!shown || view.latitude_e7 === null || view.longitude_e7 === null) return undefined;
+  return {
+    latitude: Number(view.latitude_e7) / 1e7,
+    longitude: Number(view.longitude_e7) / 1e7,
+    altitude: view.altitude_cm === null ? null : Number(view.altitude_cm) / 100,
+  };
+}
+
+/**
+ * The photo's picture URL: one that names the original with its location (decision 0081) when
+ * the viewer may see its place and the file (or its motion) may have a copy without it; else the
+ * album's usual one, which serves that copy.
+ */
+function photoUrlOf(
+  view: PhotoView,
+  deps: Pick<AppDeps, 'config' | 'pictureSigner'>,
+  shown: boolean,
+): string {
+  const options = { publicUrl: deps.config.publicUrl, editVersion: Number(view.edit_version) };
+  const located = view.placeless_key !== null || view.motion_file_id !== null;
+  if (located && shown) {
+    const signature = placeSigner(deps.pictureSigner).sign(view.file_id);
+    return pictureUrl(view.file_id, options.publicUrl, signature, options.editVersion);
+  }
+  return albumPictureUrl(view.file_id, view.album_visibility, {
+    ...options,
+    signer: deps.pictureSigner,
+  });
+}
+
+/** A photo as the API shows it to `viewerId` (null: a share link's visitor). */
+export function toPhoto(
+  view: PhotoView,
+  deps: Pick<AppDeps, 'config' | 'pictureSigner'>,
+  viewerId: string | null,
+): Photo {
+  const shown = seesPlace(view, viewerId);
+  const location = placeOf(view, shown);
   return {
     id: view.id,
     albumId: view.album_id,
     fileId: view.file_id,
-    photoUrl: albumPictureUrl(view.file_id, view.album_visibility, {
-      publicUrl: deps.config.publicUrl,
-      signer: deps.pictureSigner,
-      editVersion: Number(view.edit_version),
-    }),
+    photoUrl: photoUrlOf(view, deps, shown),
+    ...(location ? { location } : {}),
     placeholder: view.placeholder,
     ready: view.derived_state !== 'pending',
     thumbReady: view.derived_state !== 'pending' || view.thumb_key !== null,
@@ -167,7 +216,7 @@ export function requireVisiblePhoto(
 async function photoAnswer(deps: AppDeps, viewerId: string | null, id: string): Promise<Photo> {
   const view = await findPhotoView(deps.db, id, viewerId);
   if (!view) throw notFound('PHOTO_NOT_FOUND', 'The photo');
-  return toPhoto(view, deps);
+  return toPhoto(view, deps, viewerId);
 }
 
 export async function getPhoto(deps: AppDeps, caller: AuthUser, id: string): Promise<Photo> {
@@ -184,7 +233,8 @@ export async function listAlbumPhotos(
 ): Promise<Page<Photo>> {
   const after = decodeCursor(query.cursor);
   await requireAlbumAccess(deps, actor, albumId, 'album.read');
-  const rows = await listAlbumPhotoViews(deps.db, albumId, 'kind' in actor ? null : actor.id, {
+  const viewerId = 'kind' in actor ? null : actor.id;
+  const rows = await listAlbumPhotoViews(deps.db, albumId, viewerId, {
     limit: query.limit + 1,
     after,
   });
@@ -192,7 +242,7 @@ export async function listAlbumPhotos(
     rows,
     query.limit,
     (row) => ({ key: row.sort_date, id: row.id }),
-    (row) => toPhoto(row, deps),
+    (row) => toPhoto(row, deps, viewerId),
   );
 }
 

@@ -12,7 +12,7 @@ const peer = madeBeforeAll(() => startS3Peer('heif-photos'));
 const ctx = useTestContext(() => peer.env);
 
 describe('HEIC uploads to a bucket', () => {
-  it('stores the original without its location and the still, and serves the sizes made from it', async () => {
+  it('stores the original as uploaded, a copy without its location and the still, and serves the sizes made from it', async () => {
     const user = await signUp(ctx.app);
     const heic = await fs.readFile(
       new URL('../../../test/fixtures/heif-located.heic', import.meta.url),
@@ -25,6 +25,7 @@ describe('HEIC uploads to a bucket', () => {
     expect(await peer.keys()).toEqual(
       [
         blobKeys.original(file.id),
+        blobKeys.placeless(file.id),
         blobKeys.still(file.id),
         blobKeys.derived(file.id, 'thumb'),
         blobKeys.derived(file.id, 'preview'),
@@ -32,6 +33,7 @@ describe('HEIC uploads to a bucket', () => {
         blobKeys.derived(file.id, 'card3x'),
       ].sort(),
     );
+    // What others are served: the copy, its location blanked in place (same length).
     const original = await ctx.api().show(file.id);
     expect(original.headers['content-type']).toBe('image/heic');
     expect(original.rawPayload.length).toBe(heic.length);

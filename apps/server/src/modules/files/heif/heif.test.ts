@@ -106,7 +106,7 @@ describe('HEIC uploads', () => {
     expect(sha256((await ctx.api().show(body.id)).rawPayload)).toBe(sha256(heic));
   });
 
-  it('reads the date taken and the camera, and serves the original without its location', async () => {
+  it('reads the date taken and the camera, keeps the original with its location for its owner, and serves others a copy without it', async () => {
     const heic = await fixture('located');
     const uploaded = await asFile(heic, readHeifExif);
     expect(exifReader(uploaded!).GPSInfo).toBeDefined();
@@ -130,7 +130,13 @@ describe('HEIC uploads', () => {
       height: 240,
       kind: 'photo',
     });
+    // The owner gets the place, and their download is the HEIC as uploaded (decision 0081).
+    const own = added.json<Photo>();
+    expect(own.location).toMatchObject({ latitude: expect.any(Number) as unknown });
+    const download = await ctx.api().get(`${own.photoUrl}&download=1`);
+    expect(sha256(download.rawPayload)).toBe(sha256(heic));
 
+    // An address that names no place serves the copy without it.
     const original = await ctx.api().show(body.id);
     expect(original.headers['content-type']).toBe('image/heic');
     const served = original.rawPayload;

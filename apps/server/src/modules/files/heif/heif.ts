@@ -12,6 +12,7 @@ import { decodeHeifToJpeg, heifDecoder, HeifDecodeError } from './heif-decode.js
 import { blankXmpGps, exifTiffStart, removeGpsFromTiff, xmpHasGps } from './heif-location.js';
 import { contentIdFromExif } from '../media/apple-content-id.js';
 import { readExif, type ExifFacts } from '../media/images.js';
+import { placeFromExif, type PlaceTaken } from '../media/location.js';
 import type { PreparedMedia } from '../media/sniff-media.js';
 import { makePlaceholder } from '../media/placeholder.js';
 import { fileCrc32, type ReceivedFile } from '../receive/receive.js';
@@ -28,8 +29,8 @@ const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis']);
 /**
  * A HEIF image (HEIC): its container read and checked (its primary image, its size against the
  * pixel limit before anything is decoded), bytes after its last box dropped, its location blanked
- * in place, then decoded once into an upright JPEG: the still every size and the placeholder are
- * made from. Without a location, the original is kept byte for byte.
+ * in place in a copy for everyone but its owner, then decoded once into an upright JPEG: the
+ * still every size and the placeholder are made from. The original is kept byte for byte.
  */
 export async function prepareHeif(received: ReceivedFile): Promise<PreparedMedia> {
   let layout: HeifLayout;
@@ -49,18 +50,21 @@ export async function prepareHeif(received: ReceivedFile): Promise<PreparedMedia
   }
 
   // Bytes after the last box are no part of the image: they are dropped, the image kept as it is.
-  let changed = false;
   if (layout.end < received.size) {
     await fs.truncate(received.path, layout.end);
     received.size = layout.end;
-    changed = true;
+    received.crc32 = await fileCrc32(received.path);
   }
-  const metadata = await withoutLocation(received.path, layout);
-  changed ||= metadata.changed;
-  if (changed) received.crc32 = await fileCrc32(received.path);
-
+  // The original is kept as uploaded; its location is blanked in a copy, for everyone else
+  // (decision 0081), which the still is decoded from (libheif copies the EXIF into it).
+  const placeless = `${received.path}.placeless`;
   const still = `${received.path}.still.jpg`;
-  const temporaryFiles = [still];
+  const temporaryFiles = [still, placeless];
+  await fs.copyFile(received.path, placeless);
+  const metadata = await withoutLocation(placeless, layout);
+  if (!metadata.changed) await fs.rm(placeless, { force: true });
+  const decodedFrom = metadata.changed ? placeless : received.path;
+
   let decoded: { width: number; height: number };
   try {
     // The command line decoder writes every top-level image of a file that has several: those
@@ -68,13 +72,13 @@ export async function prepareHeif(received: ReceivedFile): Promise<PreparedMedia
     // command refuses (an older libheif-examples refuses the sequence brand msf1 first).
     const decoder = layout.topLevelImages > 1 ? { kind: 'wasm' as const } : await heifDecoder();
     try {
-      decoded = await decodeHeifToJpeg(received.path, still, decoder);
+      decoded = await decodeHeifToJpeg(decodedFrom, still, decoder);
     } catch (error) {
       if (!(error instanceof HeifDecodeError) || decoder.kind === 'wasm') throw error;
-      decoded = await decodeHeifToJpeg(received.path, still, { kind: 'wasm' });
+      decoded = await decodeHeifToJpeg(decodedFrom, still, { kind: 'wasm' });
     }
   } catch (error) {
-    await fs.rm(still, { force: true });
+    await Promise.all(temporaryFiles.map((file) => fs.rm(file, { force: true })));
     if (error instanceof HeifDecodeError) throw unsupported(UNDECODABLE, error);
     throw error;
   }
@@ -90,6 +94,8 @@ export async function prepareHeif(received: ReceivedFile): Promise<PreparedMedia
   return {
     kind: 'photo',
     original: received.path,
+    placeless: metadata.changed ? placeless : null,
+    place: metadata.place,
     contentType: isHeic(received.head) ? 'image/heic' : 'image/heif',
     width: decoded.width,
     height: decoded.height,
@@ -123,9 +129,15 @@ function isHeic(head: Buffer): boolean {
 async function withoutLocation(
   file: string,
   layout: HeifLayout,
-): Promise<{ facts: ExifFacts; contentId: string | null; changed: boolean }> {
+): Promise<{
+  facts: ExifFacts;
+  contentId: string | null;
+  place: PlaceTaken | null;
+  changed: boolean;
+}> {
   let facts: ExifFacts = { dateTaken: null, cameraMake: null, cameraModel: null };
   let contentId: string | null = null;
+  let place: PlaceTaken | null = null;
   let changed = false;
   if (layout.exif) {
     const item = await readItem(file, layout.exif);
@@ -134,6 +146,7 @@ async function withoutLocation(
     const read = readExif(tiff);
     facts = read.facts;
     contentId = contentIdFromExif(tiff);
+    place = placeFromExif(tiff);
     if (read.hasGps) {
       let removed: boolean;
       try {
@@ -155,7 +168,7 @@ async function withoutLocation(
     await writeItem(file, data, xmp);
     changed = true;
   }
-  return { facts, contentId, changed };
+  return { facts, contentId, place, changed };
 }
 
 /**

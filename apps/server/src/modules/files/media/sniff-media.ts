@@ -1,5 +1,6 @@
 import type { FileKind, VideoState } from '../../../db/schema.js';
 import type { ExifFacts, ImageFormat } from './images.js';
+import type { PlaceTaken } from './location.js';
 
 /**
  * What an upload's first bytes say it is, before any decoder sees it: an image libvips reads, a
@@ -73,8 +74,15 @@ export function sniffMedia(
  */
 export interface PreparedMedia {
   kind: FileKind;
-  /** The file stored as the original: the received one, or one written again without location. */
+  /** The file stored as the original: the received one, as uploaded (its location included). */
   original: string;
+  /**
+   * The original written again without its location, served to everyone but the file's owner
+   * (decision 0081); null when the original carries none.
+   */
+  placeless: string | null;
+  /** Where it was taken, when the file says so in a way we read. */
+  place: PlaceTaken | null;
   contentType: string;
   /** As shown: upright (orientation or rotation applied). */
   width: number;

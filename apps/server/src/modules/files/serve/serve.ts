@@ -6,7 +6,11 @@ import { FILE_ID_PATTERN } from '../../../lib/ids.js';
 import { extensionOfType } from '../../../lib/media-types.js';
 import { DERIVED_CONTENT_TYPE } from '../media/images.js';
 import { linkOffersOriginals } from '../../../lib/access.js';
-import { verifyLinkBound, verifyTrashBound } from '../../../lib/picture-signing.js';
+import {
+  signedSubjectOf,
+  verifyLinkBound,
+  verifyTrashBound,
+} from '../../../lib/picture-signing.js';
 import { openShareLinkPermission } from '../../../db/read-models/link-permissions.js';
 import { fileInTrashOf } from '../../../db/read-models/trash-holders.js';
 import { findFileById, findFileWithExposure, type ServedFileRow } from '../store/repository.js';
@@ -71,18 +75,21 @@ async function playbackOf(
   file: ServedFileRow,
   maxAgeSeconds: number | null,
   download: boolean,
+  place: boolean,
 ): Promise<FileToServe> {
   let video: ServedFileRow | undefined = file;
   if (file.kind !== 'video') {
     video = file.motion_file_id ? await findFileById(deps.db, file.motion_file_id) : undefined;
     if (video?.kind !== 'video') throw notFound('FILE_NOT_FOUND', 'The video');
   }
+  // The rendition is written without any metadata (video/ffmpeg-args.ts): no place in it.
   const rendition = download ? null : video.rendition_key;
   const contentType = rendition ? 'video/mp4' : video.content_type;
+  const original = originalOf(video, place);
   return {
-    key: rendition ?? video.blob_key,
+    key: rendition ?? original.key,
     contentType,
-    etag: `"${video.id}.${rendition ? 'rendition' : 'original'}"`,
+    etag: `"${video.id}.${rendition ? 'rendition' : original.name}"`,
     // Until its rendition is made, the original stands in: caches must ask again.
     maxAgeSeconds: !download && video.video_state === 'processing' ? 0 : maxAgeSeconds,
     derived: false,
@@ -94,25 +101,46 @@ async function playbackOf(
  * Which kind of signature exp and sig are for this file: made by the picture signer (`plain`);
  * bound to a share link that still works (not stopped, not expired, its album still shown to
  * links) and, for a download (download=1), offers the originals (`link`); or made for Trash, for
- * a person who still holds the file there or added it (`trash`, decision 0080). Null: none valid.
+ * a person who still holds the file there or added it (`trash`, decision 0080); kind null: none
+ * valid. `place`: made for the original with its location (decision 0081).
  */
 async function verifySignature(
   deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
   fileId: string,
   exp: number,
-  sig: string,
+  givenSig: string,
   download: boolean,
-): Promise<'plain' | 'link' | 'trash' | null> {
-  const trash = verifyTrashBound(deps.pictureSigner, fileId, exp, sig);
-  if (trash) return (await fileInTrashOf(deps.db, fileId, trash.userId)) ? 'trash' : null;
-  const bound = verifyLinkBound(deps.pictureSigner, fileId, exp, sig);
-  if (!bound) return deps.pictureSigner.verify(fileId, exp, sig) ? 'plain' : null;
+): Promise<{ kind: 'plain' | 'link' | 'trash' | null; place: boolean }> {
+  const trash = verifyTrashBound(deps.pictureSigner, fileId, exp, givenSig);
+  if (trash) {
+    const holds = await fileInTrashOf(deps.db, fileId, trash.userId);
+    return { kind: holds ? 'trash' : null, place: false };
+  }
+  const { subject, sig, place } = signedSubjectOf(fileId, givenSig);
+  const bound = verifyLinkBound(deps.pictureSigner, subject, exp, sig);
+  if (!bound) return { kind: deps.pictureSigner.verify(subject, exp, sig) ? 'plain' : null, place };
   const permission = await openShareLinkPermission(
     deps.db,
     bound.linkId,
     deps.clock.now().toISOString(),
   );
-  return permission !== null && (!download || linkOffersOriginals(permission)) ? 'link' : null;
+  return {
+    kind: permission !== null && (!download || linkOffersOriginals(permission)) ? 'link' : null,
+    place,
+  };
+}
+
+/**
+ * The original's blob for this answer, and its ETag's name: as uploaded, with its location, for a
+ * place signature; else its copy without location when it has one (decision 0081).
+ */
+function originalOf(
+  file: Pick<ServedFileRow, 'blob_key' | 'placeless_key'>,
+  place: boolean,
+): { key: string; name: string } {
+  return file.placeless_key !== null && !place
+    ? { key: file.placeless_key, name: 'placeless' }
+    : { key: file.blob_key, name: 'original' };
 }
 
 /** What answers a card size for a file stored before card crops were made. */
@@ -145,15 +173,16 @@ export async function findFileToServe(
   const signature =
     query.exp !== undefined && query.sig !== undefined
       ? await verifySignature(deps, file.id, query.exp, query.sig, query.download === '1')
-      : null;
-  const signed = signature !== null;
+      : { kind: null, place: false };
+  const signed = signature.kind !== null;
   // A file shown only from Trash loads for its holder alone, whatever an older page holds.
-  if (file.onlyInTrash ? signature !== 'trash' : !signed && !file.shownUnsigned) {
+  if (file.onlyInTrash ? signature.kind !== 'trash' : !signed && !file.shownUnsigned) {
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
+  const place = signed && signature.place;
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
   if (asked === PLAYBACK_SIZE) {
-    return playbackOf(deps, file, maxAgeSeconds, query.download === '1');
+    return playbackOf(deps, file, maxAgeSeconds, query.download === '1', place);
   }
   const size = asked;
   let served = size;
@@ -180,10 +209,11 @@ export async function findFileToServe(
   }
   // The original is never edited: whatever version the URL names, these are its bytes. It also
   // answers a size not made yet (the job is pending), which caches must ask for again.
-  const etag = `"${file.id}.original"`;
+  const original = originalOf(file, place);
+  const etag = `"${file.id}.${original.name}"`;
   const standIn = size !== undefined && file.derived_state !== 'ready';
   return {
-    key: file.blob_key,
+    key: original.key,
     contentType: file.content_type,
     etag,
     maxAgeSeconds: standIn ? 0 : maxAgeSeconds,

@@ -19,19 +19,22 @@ export const blobKeys = {
     editVersion === 0 ? `og/${id}.jpg` : `og/${id}.v${editVersion}.jpg`,
   /** A video's browser-safe copy (MP4). */
   rendition: (id: string) => `renditions/${id}.mp4`,
+  /** The original without its location, served to everyone but its owner (decision 0081). */
+  placeless: (id: string) => `placeless/${id}`,
 };
 
 /** The columns of a file's row that name the blobs of its derived sizes. */
 export const DERIVED_BLOB_COLUMNS = ['thumb_key', 'preview_key', 'card_key', 'card3x_key'] as const;
 
 /**
- * The columns of a file's row that name its blobs: its original, its still and rendition (made
- * once, never edited), then its derived sizes.
+ * The columns of a file's row that name its blobs: its original, its still, rendition and copy
+ * without location (made once, never edited), then its derived sizes.
  */
 export const FILE_BLOB_COLUMNS = [
   'blob_key',
   'still_key',
   'rendition_key',
+  'placeless_key',
   ...DERIVED_BLOB_COLUMNS,
 ] as const;
 
@@ -45,9 +48,11 @@ export function derivedBlobKeysOf(row: DerivedKeys): string[] {
   );
 }
 
-/** Every blob a file's row names: its original, still, rendition and derived sizes, those it has. */
+/** Every blob a file's row names: its original, still, rendition, copy without location and derived sizes, those it has. */
 export function blobKeysOf(row: FileBlobKeys): string[] {
-  const own = [row.still_key, row.rendition_key].filter((key): key is string => Boolean(key));
+  const own = [row.still_key, row.rendition_key, row.placeless_key].filter((key): key is string =>
+    Boolean(key),
+  );
   return [row.blob_key, ...own, ...derivedBlobKeysOf(row)];
 }
 

@@ -25,3 +25,10 @@ export async function stored(ctx: TestContext) {
     temporary: (await filesUnder(ctx.deps.uploadTmpDir)).length,
   };
 }
+
+/** The bytes stored under a blob key (the original as uploaded, under its row's blob_key). */
+export async function storedBlob(ctx: TestContext, key: string): Promise<Buffer> {
+  const blob = await ctx.deps.blobStore.read(key);
+  if (!blob) throw new Error(`no blob under ${key}`);
+  return Buffer.concat((await blob.stream.toArray()) as Buffer[]);
+}

@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/errors.js';
 import { runMediaTool, type MediaTools } from '../../../infra/media-tools.js';
 import { contentIdFromMovieTags } from '../media/apple-content-id.js';
 import type { ExifFacts } from '../media/images.js';
+import { placeFromIso6709, type PlaceTaken } from '../media/location.js';
 import type { SniffedMedia } from '../media/sniff-media.js';
 
 export type VideoContainer = Extract<SniffedMedia, { kind: 'video' }>['container'];
@@ -24,6 +25,8 @@ export interface VideoFacts {
   exif: ExifFacts;
   /** Tags that carry a place, by where they are: 'format', or a stream's index. */
   locationTags: { scope: 'format' | number; key: string }[];
+  /** Where it was taken, from the first location tag that holds an ISO 6709 place. */
+  place: PlaceTaken | null;
   /** Apple's content identifier (the motion of a Live Photo names its picture's), or null. */
   contentId: string | null;
 }
@@ -187,13 +190,15 @@ export async function probeVideo(
 
   const formatTags = probe.format?.tags ?? {};
   const locationTags: VideoFacts['locationTags'] = [];
-  for (const key of Object.keys(formatTags)) {
-    if (LOCATION_TAG.test(key)) locationTags.push({ scope: 'format', key });
-  }
+  let place: PlaceTaken | null = null;
+  const noteTag = (scope: 'format' | number, key: string, value: string) => {
+    if (!LOCATION_TAG.test(key)) return;
+    locationTags.push({ scope, key });
+    place ??= placeFromIso6709(value);
+  };
+  for (const [key, value] of Object.entries(formatTags)) noteTag('format', key, value);
   for (const stream of streams) {
-    for (const key of Object.keys(stream.tags ?? {})) {
-      if (LOCATION_TAG.test(key)) locationTags.push({ scope: stream.index, key });
-    }
+    for (const [key, value] of Object.entries(stream.tags ?? {})) noteTag(stream.index, key, value);
   }
 
   return {
@@ -207,6 +212,7 @@ export async function probeVideo(
     browserSafe,
     exif: factsOf(formatTags, video.tags ?? {}),
     locationTags,
+    place,
     contentId: contentIdFromMovieTags(formatTags),
   };
 }

@@ -112,7 +112,7 @@ describe('videos', () => {
     expect(stale.rawPayload.length).toBe(mp4.length);
   });
 
-  it('stores an iPhone MOV upright, with its date and camera, without its place, and makes its rendition', async () => {
+  it('stores an iPhone MOV upright, with its date and camera, keeps its place for its owner only, and makes its rendition', async () => {
     const mov = await hevcMov();
     // A Live Photo's still will name this video as its motion, right after its upload (before its
     // rendition can be made): it mirrors the video's playback state.
@@ -196,6 +196,11 @@ describe('videos', () => {
     const originalVideo = original.streams.find((s) => s.codec_type === 'video');
     expect(originalVideo?.codec_name).toBe('hevc');
     expect(Math.abs(Number(originalVideo?.side_data_list?.[0]?.rotation))).toBe(90);
+
+    // The owner's own address names the place: the MOV as uploaded, and where it was taken.
+    expect(after.location).toMatchObject({ latitude: expect.any(Number) as unknown });
+    const own = await show(`${after.photoUrl}&size=video&download=1`);
+    expect(own.rawPayload.equals(mov)).toBe(true);
   });
 
   it('stores a VP9 + Opus WebM, which plays as it is', async () => {

@@ -27,8 +27,8 @@ const COPY_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * A video: its container and codecs probed (by content: the sniffed container is the only one it
- * is read as), its limits checked, its poster frame taken upright, its facts read, and its
- * location removed by a stream copy when it has one. Refuses with 415 what ffmpeg cannot read,
+ * is read as), its limits checked, its poster frame taken upright, its facts read, and a copy
+ * without its location written by a stream copy when it has one (the original is kept). Refuses with 415 what ffmpeg cannot read,
  * and with 413 a video over MAX_VIDEO_BYTES, MAX_VIDEO_EDGE or MAX_VIDEO_SECONDS.
  */
 export async function prepareVideo(
@@ -52,14 +52,14 @@ export async function prepareVideo(
   try {
     await takePoster(tools, received.path, container, facts, poster);
     const placeholder = await makePlaceholder(poster);
-    let original = received.path;
-    if (facts.locationTags.length > 0) {
-      await writeWithoutLocation(tools, received.path, container, facts, cleaned);
-      original = cleaned;
-    }
+    // The original is kept as uploaded; a copy without the location is for everyone else.
+    const located = facts.locationTags.length > 0;
+    if (located) await writeWithoutLocation(tools, received.path, container, facts, cleaned);
     return {
       kind: 'video',
-      original,
+      original: received.path,
+      placeless: located ? cleaned : null,
+      place: facts.place,
       contentType: facts.contentType,
       width: facts.width,
       height: facts.height,

@@ -19,6 +19,7 @@ import {
   useSetVisibility,
 } from '../api/sharing';
 import type { Outcome } from './link-facts';
+import { PlacesChoice } from './places-choice';
 import { ShareLinks } from './share-links';
 import { useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
@@ -298,6 +299,7 @@ export function ShareDialog({ album, show, onClose }: AlbumDialogProps) {
         {data && (
           <>
             <VisibilityChoice albumId={album.id} visibility={data.visibility} outcome={outcome} />
+            <PlacesChoice album={album} outcome={outcome} />
             <section aria-labelledby={`${titleId}-people`} className="mb-4">
               <h3 id={`${titleId}-people`} className="h6">
                 {t('sharing.people')}

@@ -300,3 +300,15 @@ describe("a member's role", () => {
     expect(within(dialog).queryByText('Saved')).toBeNull();
   });
 });
+
+describe('showing places', () => {
+  it('is off until the owner turns it on, which the album keeps', async () => {
+    const { user, network, dialog } = await openShareDialog(sharing([], [mia]));
+    network.on('PUT /api/albums', jsonResponse(200, { ...album, showPlaces: true }));
+    const places = within(dialog).getByRole('checkbox', { name: 'Show where photos were taken' });
+    expect(places).not.toBeChecked();
+    await user.click(places);
+    await waitFor(() => expect(places).toBeChecked());
+    expect(network.sent('PUT /api/albums')[0]?.body).toEqual({ id: 'a1', showPlaces: true });
+  });
+});
