@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationArea } from '../../features/notifications/components/notification-area';
+import { TrashedNotice } from '../../features/trash/components/trashed-notice';
 import { useT } from '../../i18n/i18n';
 import { LoadingState } from '../../shared/components/loading-state';
 import { AccountWatch } from './account-watch';
@@ -28,6 +29,7 @@ export function RootLayout() {
       </main>
       <ScrollRestoration />
       <AccountWatch />
+      <TrashedNotice />
     </>
   );
 }
