@@ -26,6 +26,7 @@ export function testClientConfig(
       ...rest,
     },
     identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
+    trash: { days: 30 },
   });
 }
 

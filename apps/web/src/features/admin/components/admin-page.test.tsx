@@ -49,7 +49,12 @@ describe('People on this server', () => {
     const network = fakeNetwork()
       .on(
         'GET /api/client-config',
-        jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: false } }),
+        jsonResponse(200, {
+          upload: UPLOAD,
+          identity: EMBEDDED,
+          mail: { configured: false },
+          trash: { days: 30 },
+        }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [fred, admin]))
@@ -92,7 +97,12 @@ describe('People on this server', () => {
     fakeNetwork()
       .on(
         'GET /api/client-config',
-        jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: false } }),
+        jsonResponse(200, {
+          upload: UPLOAD,
+          identity: EMBEDDED,
+          mail: { configured: false },
+          trash: { days: 30 },
+        }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))
@@ -166,6 +176,7 @@ describe('People on this server', () => {
             embedded: false,
           },
           mail: { configured: false },
+          trash: { days: 30 },
         }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
@@ -286,7 +297,12 @@ describe('People on this server', () => {
     fakeNetwork()
       .on(
         'GET /api/client-config',
-        jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: true } }),
+        jsonResponse(200, {
+          upload: UPLOAD,
+          identity: EMBEDDED,
+          mail: { configured: true },
+          trash: { days: 30 },
+        }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))

@@ -53,7 +53,8 @@ function TrashHeader({
   onEmpty,
 }: {
   total: number;
-  days: number;
+  /** Undefined until known: nothing is said about it meanwhile. */
+  days: number | undefined;
   busy: boolean;
   onRestoreAll: () => void;
   onEmpty: () => void;
@@ -63,9 +64,11 @@ function TrashHeader({
     <div className="app-trash-head">
       <div className="app-min-w-0">
         <h1 className="h3 mb-1">{t('trash.title')}</h1>
-        <p className="text-body-secondary mb-0">
-          {days > 0 ? t('trash.intro', { days }) : t('trash.off')}
-        </p>
+        {days !== undefined && (
+          <p className="text-body-secondary mb-0">
+            {days > 0 ? t('trash.intro', { days }) : t('trash.off')}
+          </p>
+        )}
       </div>
       {total > 0 && (
         <div className="d-flex gap-2 flex-wrap">
@@ -188,7 +191,7 @@ export function TrashPage() {
 
   const pages = trash.data?.pages ?? [];
   const first = pages[0];
-  const days = first?.days ?? configDays ?? 0;
+  const days = first?.days ?? configDays;
   const shown = pages.some((page) => page.photos.length > 0);
   return (
     <div className="app-trash-page">
@@ -216,7 +219,7 @@ export function TrashPage() {
           onRestoreAlbum={(albumId) => restoreWith({ albumIds: [albumId] })}
         />
       ) : (
-        <EmptyTrash days={days} />
+        <EmptyTrash days={days ?? 0} />
       )}
       <LoadMore
         hasMore={trash.hasNextPage}
