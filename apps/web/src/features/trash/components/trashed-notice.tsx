@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissTrashed, useTrashed } from '../../../shared/trash/trashed-store';
+import { useOpenedOnce } from '../../../shared/lib/use-opened-once';
 import { BottomNotice } from '../../../shared/ui/bottom-notice';
 import { useRestoreTrash } from '../api/trash-api';
 import { useT } from '../../../i18n/i18n';
@@ -19,6 +20,15 @@ export function TrashedNotice() {
   const restore = useRestoreTrash();
   const [held, setHeld] = useState(false);
   const id = trashed?.id;
+  // The status region comes with the first deletion and stays; what it says is put in once it is
+  // there (the render after), so that screen readers announce even the first one.
+  const regionShown = useOpenedOnce(trashed !== null);
+  const [regionReady, setRegionReady] = useState(false);
+  useEffect(() => {
+    if (!regionShown) return undefined;
+    const timer = setTimeout(() => setRegionReady(true), 0);
+    return () => clearTimeout(timer);
+  }, [regionShown]);
 
   useEffect(() => {
     if (id === undefined || held || restore.isPending) return undefined;
@@ -26,6 +36,7 @@ export function TrashedNotice() {
     return () => clearTimeout(timer);
   }, [id, held, restore.isPending]);
 
+  if (!regionShown) return null;
   return createPortal(
     <div
       onPointerEnter={() => setHeld(true)}
@@ -38,7 +49,7 @@ export function TrashedNotice() {
         dismissLabel={t('common.dismiss')}
         onDismiss={() => id !== undefined && dismissTrashed(id)}
       >
-        {trashed && (
+        {regionReady && trashed && (
           <>
             <span>{trashed.text}</span>
             <button
