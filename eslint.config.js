@@ -40,7 +40,7 @@ const textsInJsx = {
  */
 const serverModuleImports = {
   activity: [],
-  admin: ['files', 'identity', 'photos', 'sharing', 'users'],
+  admin: ['files', 'identity', 'photos', 'sharing', 'trash', 'users'],
   albums: ['files'],
   comments: ['activity', 'likes', 'photos'],
   digests: ['activity'],
@@ -50,6 +50,7 @@ const serverModuleImports = {
   photos: ['activity', 'albums', 'files'],
   sharing: ['activity', 'albums', 'downloads', 'files', 'photos', 'users'],
   timeline: ['albums'],
+  trash: ['activity', 'albums', 'comments', 'files', 'likes', 'photos', 'sharing'],
   uploads: ['files'],
   users: ['albums', 'comments', 'files', 'identity', 'likes', 'photos'],
 };

@@ -56,6 +56,9 @@ import { likesRoutes } from './modules/likes/likes.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
+import { albumBin, photoBin } from './modules/trash/trash.bin.js';
+import { trashPurgePlugin } from './modules/trash/trash-purge.plugin.js';
+import { trashRoutes } from './modules/trash/trash.routes.js';
 import { claimInvitations } from './modules/sharing/sharing.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { preferencesRoutes } from './modules/users/users.preferences.routes.js';
@@ -230,6 +233,7 @@ async function registerBackgroundWork(app: App, deps: AppDeps): Promise<void> {
   if (deps.config.role !== 'api') {
     await app.register(imageJobsPlugin, { deps });
     await app.register(digestsPlugin, { deps });
+    await app.register(trashPurgePlugin, { deps });
   }
 }
 
@@ -275,8 +279,10 @@ async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
       await api.register(clientConfigRoutes, { deps });
       await api.register(usersRoutes, { deps, onAccountDeleted: auth.forget });
       await api.register(preferencesRoutes, { deps });
-      await api.register(albumsRoutes, { deps });
-      await api.register(photosRoutes, { deps });
+      // With Trash on, deleting moves photos and albums to the deleter's Trash (decision 0080).
+      const trashOn = deps.config.trashDays > 0;
+      await api.register(albumsRoutes, { deps, bin: trashOn ? albumBin(deps) : undefined });
+      await api.register(photosRoutes, { deps, bin: trashOn ? photoBin(deps) : undefined });
       await api.register(commentsRoutes, { deps });
       await api.register(likesRoutes, { deps });
       await api.register(sharingRoutes, { deps });
@@ -294,6 +300,7 @@ async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
         },
       });
       await api.register(activityRoutes, { deps });
+      await api.register(trashRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,11 @@ export const adminUserSchema = z
     quotaBytes: z.number().int().nullable(),
     /** How many photos they added (to any album). */
     photoCount: z.number().int(),
+    /**
+     * Of storageUsed, the bytes of their files that only Trash still uses (decision 0080): they
+     * count until they are purged or restored.
+     */
+    trashBytes: z.number().int(),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -67,6 +72,8 @@ export const serverStatsSchema = z
     files: z.number().int(),
     /** Bytes of every file in the store: originals and every derived size. */
     storedBytes: z.number().int(),
+    /** Of storedBytes, those of files that only Trash still uses (decision 0080). */
+    trashBytes: z.number().int(),
     /** Background jobs (derived sizes, video renditions) over every queue. */
     jobs: z.object({
       waiting: z.number().int(),

@@ -480,6 +480,8 @@ export interface Database {
   download_tickets: DownloadTicketsTable;
   resumable_uploads: ResumableUploadsTable;
   activities: ActivitiesTable;
+  trashed_photos: TrashedPhotosTable;
+  trashed_albums: TrashedAlbumsTable;
 }
 
 /** One entry of a person's activity feed (modules/activity). */
@@ -496,6 +498,27 @@ export interface ActivitiesTable {
   count: Generated<number>;
   excerpt: string | null;
   created_at: string;
+}
+
+/**
+ * A photo in someone's Trash (modules/trash, decision 0080): the row it had in `photos`, who holds
+ * it and since when, and what cascaded with it (JSON), put back when it is restored.
+ */
+export interface TrashedPhotosTable extends PhotosTable {
+  held_by: string;
+  trashed_at: string;
+  snapshot: string;
+}
+
+/** An album deleted to Trash: its row and what cascaded with it in `snapshot` (JSON). */
+export interface TrashedAlbumsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  cover_file_id: string;
+  held_by: string;
+  trashed_at: string;
+  snapshot: string;
 }
 
 /** Repository functions take either the database or a transaction. */

@@ -26,6 +26,7 @@ type Owner =
   | 'likes'
   | 'photos'
   | 'sharing'
+  | 'trash'
   | 'uploads'
   | 'users';
 
@@ -69,6 +70,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   download_tickets: 'downloads',
   resumable_uploads: 'uploads',
   activities: 'activity',
+  trashed_photos: 'trash',
+  trashed_albums: 'trash',
 };
 
 /**
@@ -97,6 +100,7 @@ const READ_MODELS: readonly {
       'link-previews',
       'photos',
       'sharing',
+      'trash',
     ],
     why: 'a person as others show or reach them: name, proven address, language, their marks',
   },
@@ -112,6 +116,7 @@ const READ_MODELS: readonly {
       'photos',
       'sharing',
       'timeline',
+      'trash',
     ],
     why: "the access rule's SQL form (lib/access.ts) reads the album and the caller's membership",
   },
@@ -126,6 +131,7 @@ const READ_MODELS: readonly {
       'link-previews',
       'photos',
       'timeline',
+      'trash',
       'users',
     ],
     why: "what a list shows of a photo (its file's picture, kind and sizes) and whose it is",

@@ -105,3 +105,42 @@ export function verifyLinkBound(
     ? { linkId: bound.linkId }
     : null;
 }
+
+/**
+ * Picture URLs of Trash (decision 0080) are bound to the person they were given to, in a GET
+ * /api/trash answer: `sig` is `trash~<user id, base64url>~<HMAC of the file id, the user id and
+ * exp>`. A file shown only from Trash loads through no other signature (an older page's plain or
+ * link-bound one included), and files/show checks that the person still holds it in Trash, or
+ * added it there.
+ */
+const TRASH_SIG_PREFIX = 'trash~';
+
+function trashSubject(fileId: string, userId: string): string {
+  return `${fileId}\ntrash:${userId}`;
+}
+
+/** The signature of a Trash picture URL for this person. */
+export function signForTrash(
+  signer: PictureSigner,
+  fileId: string,
+  userId: string,
+): PictureSignature {
+  const { exp, sig } = signer.sign(trashSubject(fileId, userId));
+  const user = Buffer.from(userId).toString('base64url');
+  return { exp, sig: `${TRASH_SIG_PREFIX}${user}~${sig}` };
+}
+
+/** The person a Trash signature was made for, when it is one and valid now for this file. */
+export function verifyTrashBound(
+  signer: PictureSigner,
+  fileId: string,
+  exp: number,
+  sig: string,
+): { userId: string } | null {
+  if (!sig.startsWith(TRASH_SIG_PREFIX)) return null;
+  const rest = sig.slice(TRASH_SIG_PREFIX.length);
+  const at = rest.indexOf('~');
+  if (at <= 0) return null;
+  const userId = Buffer.from(rest.slice(0, at), 'base64url').toString();
+  return signer.verify(trashSubject(fileId, userId), exp, rest.slice(at + 1)) ? { userId } : null;
+}

@@ -71,6 +71,9 @@ export async function createTestContext(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Deleting is final unless a test turns Trash on (its own tests give TRASH_DAYS): the suite's
+    // other tests read deletions as they were before Trash (decision 0080).
+    TRASH_DAYS: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     ...env,

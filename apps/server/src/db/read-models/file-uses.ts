@@ -9,13 +9,64 @@ import type { Database } from '../schema.js';
  * in the statement that asks.
  */
 
+/** Whether a photo in someone's Trash shows the file, or an album in Trash has it as cover. */
+function usedInTrash(eb: ExpressionBuilder<Database, 'files'>) {
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('trashed_photos')
+        .select('trashed_photos.id')
+        .whereRef('trashed_photos.file_id', '=', 'files.id'),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('trashed_albums')
+        .select('trashed_albums.id')
+        .whereRef('trashed_albums.cover_file_id', '=', 'files.id'),
+    ),
+  ]);
+}
+
+/**
+ * Whether the file is shown only from Trash (decision 0080): a photo or album cover in Trash uses
+ * it, and no photo, album cover or profile picture outside Trash. Such a file loads only through
+ * an address signed for Trash (files/serve), whatever other signature an older page holds.
+ */
+export function fileOnlyInTrash(eb: ExpressionBuilder<Database, 'files'>) {
+  return eb.and([
+    usedInTrash(eb),
+    eb.not(
+      eb.exists(
+        eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('albums')
+          .select('albums.id')
+          .whereRef('albums.cover_file_id', '=', 'files.id'),
+      ),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .whereRef('users.profile_pic_file_id', '=', 'files.id'),
+      ),
+    ),
+  ]);
+}
+
 /**
  * Whether nothing uses the file: no photo shows it (a photo saved from another shows the same
  * file), no album has it as its cover, no user as their picture, no Live Photo's still as its
- * motion.
+ * motion, and nothing in Trash does (decision 0080).
  */
 export function fileUnused(eb: ExpressionBuilder<Database, 'files'>) {
   return eb.and([
+    eb.not(usedInTrash(eb)),
     eb.not(
       eb.exists(
         eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
@@ -75,9 +126,10 @@ export function fileShownUnsigned(eb: ExpressionBuilder<Database, 'files'>) {
       ),
     ]);
   // A use seen by everyone settles it, and is usually found first.
+  // A use in Trash is private: its holder's (decision 0080).
   return eb.or([
     usedInAlbums(true),
-    eb.not(usedInAlbums(false)),
+    eb.not(eb.or([usedInAlbums(false), usedInTrash(eb)])),
     eb.exists(
       eb
         .selectFrom('users')

@@ -18,11 +18,12 @@ import {
   setQuota,
   type AccountView,
 } from './admin.repository.js';
+import { trashBytesByOwner } from '../trash/trash.service.js';
 
 /** The job queues whose figures the administration shows, and whose failed jobs it retries. */
 const QUEUES = [DERIVE_IMAGES, RENDER_VIDEO];
 
-function toAdminUser(row: AccountView): AdminUser {
+function toAdminUser(row: AccountView, trashBytes: ReadonlyMap<string, number>): AdminUser {
   return {
     id: row.id,
     name: row.name,
@@ -37,7 +38,13 @@ function toAdminUser(row: AccountView): AdminUser {
     storageUsed: Number(row.storage_used),
     quotaBytes: row.quota_bytes === null ? null : Number(row.quota_bytes),
     photoCount: Number(row.photo_count ?? 0),
+    trashBytes: trashBytes.get(row.id) ?? 0,
   };
+}
+
+/** The account as the administration shows it, with the bytes only its Trash still uses. */
+async function adminUserOf(deps: AppDeps, row: AccountView): Promise<AdminUser> {
+  return toAdminUser(row, await trashBytesByOwner(deps.db, [row.id]));
 }
 
 /** Refuses anyone but the server's administrators. */
@@ -78,7 +85,16 @@ export async function listUsers(
   const after = decodeCursor(query.cursor);
   await requireAdmin(deps, caller);
   const rows = await listAccounts(deps.db, { limit: query.limit + 1, after });
-  return toPage(rows, query.limit, (row) => ({ key: row.created_at, id: row.id }), toAdminUser);
+  const trash = await trashBytesByOwner(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return toPage(
+    rows,
+    query.limit,
+    (row) => ({ key: row.created_at, id: row.id }),
+    (row) => toAdminUser(row, trash),
+  );
 }
 
 /**
@@ -96,7 +112,7 @@ export async function markAddressVerified(
   const account = await administration.markAddressVerified(user.id);
   if (!account) throw notFound('USER_NOT_FOUND', 'The sign-in account');
   await claimInvitations(deps, { id: user.id, email: account.email, emailVerified: true });
-  return toAdminUser(await requireAccount(deps, user.id));
+  return adminUserOf(deps, await requireAccount(deps, user.id));
 }
 
 /** A one-time password link for the account, to be passed on by the administrator. */
@@ -163,7 +179,7 @@ export async function setAccountDisabled(
     if (disabled) await revokeAllSignIns(trx, user.id, nowIso);
   });
   watch.changed(user.id, disabled);
-  return toAdminUser(await requireAccount(deps, user.id));
+  return adminUserOf(deps, await requireAccount(deps, user.id));
 }
 
 /** Sets the account's storage quota in bytes (null: unlimited); what is stored stays. */
@@ -176,7 +192,7 @@ export async function setStorageQuota(
   await requireAdmin(deps, caller);
   const user = await requireAccount(deps, userId);
   await setQuota(deps.db, user.id, quotaBytes);
-  return toAdminUser(await requireAccount(deps, user.id));
+  return adminUserOf(deps, await requireAccount(deps, user.id));
 }
 
 /**
@@ -207,8 +223,9 @@ export async function deleteAccountOf(
 /** The server's figures: accounts, photos, stored bytes, and its background jobs. */
 export async function serverStats(deps: AppDeps, caller: AuthUser): Promise<ServerStats> {
   await requireAdmin(deps, caller);
-  const [figures, ...depths] = await Promise.all([
+  const [figures, trash, ...depths] = await Promise.all([
     serverFigures(deps.db),
+    trashBytesByOwner(deps.db),
     ...QUEUES.map((name) => deps.jobQueue.depth(name)),
   ]);
   const jobs = { waiting: 0, active: 0, failed: 0 };
@@ -217,7 +234,8 @@ export async function serverStats(deps: AppDeps, caller: AuthUser): Promise<Serv
     jobs.active += depth.active;
     jobs.failed += depth.failed;
   }
-  return { ...figures, jobs };
+  const trashBytes = [...trash.values()].reduce((sum, bytes) => sum + bytes, 0);
+  return { ...figures, trashBytes, jobs };
 }
 
 /** Queues again every job that failed for good, for one more attempt each. */

@@ -9,10 +9,16 @@ import { currentUser } from '../../http/current-user.js';
 import { sendPage } from '../../http/next-page-link.js';
 import { pictureOrigins } from '../../http/picture-origins.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
-import type { RoutesPlugin } from '../routes-plugin.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.js';
+import type { AlbumBin } from './albums.bin.js';
 import { createAlbum, deleteAlbum, findAlbum, listAlbums, updateAlbum } from './albums.service.js';
 
-export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
+/** With `bin`, deleted albums go to the deleter's Trash with their photos (decision 0080). */
+export const albumsRoutes: FastifyPluginAsyncZod<{
+  deps: AppDeps;
+  bin?: AlbumBin | undefined;
+}> = async (app, { deps, bin }) => {
   app.get(
     '/albumsDb',
     {
@@ -96,12 +102,15 @@ export const albumsRoutes: RoutesPlugin = async (app, { deps }) => {
       schema: {
         tags: ['albums'],
         summary: 'Deletes your album with its photos and their comments',
+        description:
+          'With Trash on (TRASH_DAYS > 0), the album and its photos go to your Trash and show ' +
+          'nowhere else until restored (POST /api/trash/restore with albumIds) or purged.',
         params: z.object({ albumId: entityId }),
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await deleteAlbum(deps, currentUser(request), request.params.albumId, request.log);
+      await deleteAlbum(deps, currentUser(request), request.params.albumId, request.log, bin);
       return reply.status(204).send(null);
     },
   );

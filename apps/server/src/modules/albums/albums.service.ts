@@ -27,6 +27,7 @@ import {
   type AlbumView,
   type AlbumWithMembership,
 } from './albums.repository.js';
+import type { AlbumBin } from './albums.bin.js';
 
 type PictureDeps = Pick<AppDeps, 'config' | 'pictureSigner'>;
 
@@ -186,22 +187,28 @@ export async function updateAlbum(
   return albumAnswer(deps, album.id, caller.id);
 }
 
-/** Deletes an album with its photos and their comments, then the files nothing uses any more. */
+/**
+ * Deletes an album with its photos and their comments: to the caller's Trash when there is a bin
+ * (Trash on, decision 0080), else for good, then the files nothing uses any more.
+ */
 export async function deleteAlbum(
   deps: AppDeps,
   caller: AuthUser,
   id: string,
   log: FastifyBaseLogger,
+  bin?: AlbumBin,
 ): Promise<void> {
   const album = await requireAlbumAccess(deps, caller, id, 'album.delete');
   const fileIds = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
     const current = await findAlbumById(trx, album.id);
     const photoFiles = await listAlbumPhotoFileIds(trx, album.id);
+    if (bin && current) await bin.keep(trx, current, caller.id);
     await deleteAlbumRow(trx, album.id);
     return [current?.cover_file_id ?? album.cover_file_id, ...photoFiles];
   });
-  await releaseFiles(deps, fileIds, log);
+  // In Trash, the files stay used.
+  if (!bin) await releaseFiles(deps, fileIds, log);
 }
 
 /**

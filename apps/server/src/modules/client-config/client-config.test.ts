@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createTestContext, useTestContext } from '../../test/harness.js';
 
-const ctx = useTestContext({ MAX_UPLOAD_BYTES: '90000000' });
+const ctx = useTestContext({ MAX_UPLOAD_BYTES: '90000000', TRASH_DAYS: '30' });
 
 describe('GET /api/client-config', () => {
   it("answers the server's upload limits without a token, in the contract's shape", async () => {

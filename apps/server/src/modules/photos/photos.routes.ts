@@ -14,6 +14,9 @@ import { currentUser } from '../../http/current-user.js';
 import { sendPage } from '../../http/next-page-link.js';
 import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.js';
+import type { PhotoBin } from './photos.bin.js';
 import {
   addPhoto,
   bulkAddPhotos,
@@ -32,7 +35,10 @@ const photoParams = z.object({ photoId: entityId });
  * The photos of albums, one by one and many at once. Registered in this order, the order of the
  * OpenAPI document.
  */
-export const photosRoutes: RoutesPlugin = async (app, options) => {
+/** With `bin`, deleted photos go to the deleter's Trash (decision 0080). */
+type PhotosRoutesPlugin = FastifyPluginAsyncZod<{ deps: AppDeps; bin?: PhotoBin | undefined }>;
+
+export const photosRoutes: PhotosRoutesPlugin = async (app, options) => {
   await albumPhotoRoutes(app, options);
   await photoRoutes(app, options);
   await manyPhotoRoutes(app, options);
@@ -100,7 +106,7 @@ const albumPhotoRoutes: RoutesPlugin = async (app, { deps }) => {
 };
 
 /** One photo: read, turned, deleted. */
-const photoRoutes: RoutesPlugin = async (app, { deps }) => {
+const photoRoutes: PhotosRoutesPlugin = async (app, { deps, bin }) => {
   app.get(
     '/photos/:photoId',
     {
@@ -146,6 +152,8 @@ const photoRoutes: RoutesPlugin = async (app, { deps }) => {
         tags: ['photos'],
         summary: 'Deletes a photo, with its comments: any photo of your album, or one you added',
         description:
+          'With Trash on (TRASH_DAYS > 0), the photo goes to your Trash with its comments and likes, ' +
+          'and shows nowhere else until restored (POST /api/trash/restore) or purged. ' +
           "When the photo is the album's cover, the album's first other photo becomes the cover; " +
           'the last photo of an album cannot be deleted (409 CONFLICT): delete the album instead.',
         params: photoParams,
@@ -153,14 +161,14 @@ const photoRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      await deletePhoto(deps, currentUser(request), request.params.photoId, request.log);
+      await deletePhoto(deps, currentUser(request), request.params.photoId, request.log, bin);
       return reply.status(204).send(null);
     },
   );
 };
 
 /** Many photos at once (deleted, added or moved), and a photo saved to one of your albums. */
-const manyPhotoRoutes: RoutesPlugin = async (app, { deps }) => {
+const manyPhotoRoutes: PhotosRoutesPlugin = async (app, { deps, bin }) => {
   app.post(
     '/photos/bulk-delete',
     {
@@ -178,7 +186,7 @@ const manyPhotoRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request) =>
-      bulkDeletePhotos(deps, currentUser(request), request.body.photoIds, request.log),
+      bulkDeletePhotos(deps, currentUser(request), request.body.photoIds, request.log, bin),
   );
 
   app.post(

@@ -32,6 +32,7 @@ import {
   recordPhotosAdded,
 } from '../activity/activity.service.js';
 import { pairLivePhotosInAlbum, settleLivePhotos } from './photos.live-photos.js';
+import type { PhotoBin } from './photos.bin.js';
 import {
   deletePhotoRows,
   deleteUserPhotoRows,
@@ -353,28 +354,32 @@ async function prepareLeaving(
 
 /**
  * Deletes photos and their comments and likes, all or none, in one transaction (the album's
- * owner any photo, a contributor the photos they added), then their files that nothing uses any
- * more. Each album whose cover goes takes its first photo that stays as cover; an album would
- * keep no photo: 409. The albums' photo facts are counted again.
+ * owner any photo, a contributor the photos they added): to the caller's Trash when there is a
+ * bin (Trash on, decision 0080), else for good, then their files that nothing uses any more. Each
+ * album whose cover goes takes its first photo that stays as cover; an album would keep no photo:
+ * 409. The albums' photo facts are counted again.
  */
 async function deletePhotos(
   deps: AppDeps,
   caller: AuthUser,
   ids: readonly string[],
-  log: FastifyBaseLogger,
-  list?: PhotoList,
+  options: { log: FastifyBaseLogger; bin: PhotoBin | undefined; list?: PhotoList },
 ): Promise<number> {
+  const { log, bin, list } = options;
   const photos = await requirePhotosAccess(deps, caller, ids, removalOf(caller), list);
   const albumIds = [...new Set(photos.map((photo) => photo.album_id))];
   await deps.db.transaction().execute(async (trx) => {
     await lockAlbums(trx, albumIds);
     await prepareLeaving(trx, photos, list);
+    await bin?.keep(trx, photos, caller.id);
     await deletePhotoRows(
       trx,
       photos.map((photo) => photo.id),
     );
     await recountAlbumPhotos(trx, albumIds);
   });
+  // In Trash, the files stay used.
+  if (bin) return photos.length;
   await releaseFiles(
     deps,
     photos.map((photo) => photo.file_id),
@@ -385,7 +390,7 @@ async function deletePhotos(
 
 /**
  * Deletes a photo and its comments (the album's owner any photo, a contributor the photos they
- * added), then its file when nothing uses it.
+ * added), to the caller's Trash with a bin, then its file when nothing uses it.
  * When the photo is the album's cover, the album's first other photo becomes the cover; the last
  * photo of an album cannot be deleted (409): an album always has a cover.
  */
@@ -394,8 +399,9 @@ export async function deletePhoto(
   caller: AuthUser,
   id: string,
   log: FastifyBaseLogger,
+  bin?: PhotoBin,
 ): Promise<void> {
-  await deletePhotos(deps, caller, [id], log);
+  await deletePhotos(deps, caller, [id], { log, bin });
 }
 
 /**
@@ -408,8 +414,10 @@ export async function bulkDeletePhotos(
   caller: AuthUser,
   ids: readonly string[],
   log: FastifyBaseLogger,
+  bin?: PhotoBin,
 ): Promise<BulkResult> {
-  return { count: await deletePhotos(deps, caller, ids, log, { field: 'body.photoIds', ids }) };
+  const list = { field: 'body.photoIds', ids };
+  return { count: await deletePhotos(deps, caller, ids, { log, bin, list }) };
 }
 
 /**

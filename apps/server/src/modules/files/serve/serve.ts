@@ -6,8 +6,9 @@ import { FILE_ID_PATTERN } from '../../../lib/ids.js';
 import { extensionOfType } from '../../../lib/media-types.js';
 import { DERIVED_CONTENT_TYPE } from '../media/images.js';
 import { linkOffersOriginals } from '../../../lib/access.js';
-import { verifyLinkBound } from '../../../lib/picture-signing.js';
+import { verifyLinkBound, verifyTrashBound } from '../../../lib/picture-signing.js';
 import { openShareLinkPermission } from '../../../db/read-models/link-permissions.js';
+import { fileInTrashOf } from '../../../db/read-models/trash-holders.js';
 import { findFileById, findFileWithExposure, type ServedFileRow } from '../store/repository.js';
 
 export interface FileToServe {
@@ -90,9 +91,10 @@ async function playbackOf(
 }
 
 /**
- * Whether exp and sig were made for this file: by the picture signer, or bound to a share link
- * that still works (not stopped, not expired, its album still shown to links) and, for a download
- * (download=1), offers the originals.
+ * Which kind of signature exp and sig are for this file: made by the picture signer (`plain`);
+ * bound to a share link that still works (not stopped, not expired, its album still shown to
+ * links) and, for a download (download=1), offers the originals (`link`); or made for Trash, for
+ * a person who still holds the file there or added it (`trash`, decision 0080). Null: none valid.
  */
 async function verifySignature(
   deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
@@ -100,15 +102,17 @@ async function verifySignature(
   exp: number,
   sig: string,
   download: boolean,
-): Promise<boolean> {
+): Promise<'plain' | 'link' | 'trash' | null> {
+  const trash = verifyTrashBound(deps.pictureSigner, fileId, exp, sig);
+  if (trash) return (await fileInTrashOf(deps.db, fileId, trash.userId)) ? 'trash' : null;
   const bound = verifyLinkBound(deps.pictureSigner, fileId, exp, sig);
-  if (!bound) return deps.pictureSigner.verify(fileId, exp, sig);
+  if (!bound) return deps.pictureSigner.verify(fileId, exp, sig) ? 'plain' : null;
   const permission = await openShareLinkPermission(
     deps.db,
     bound.linkId,
     deps.clock.now().toISOString(),
   );
-  return permission !== null && (!download || linkOffersOriginals(permission));
+  return permission !== null && (!download || linkOffersOriginals(permission)) ? 'link' : null;
 }
 
 /** What answers a card size for a file stored before card crops were made. */
@@ -118,8 +122,9 @@ const CARD_FALLBACK: Record<CardImageSize, ImageSize> = { card: 'thumb', card3x:
  * Which blob answers a show request: the original, or a derived size. A file without card crops
  * (stored before they were made) answers them with its thumbnail and preview; a file without
  * derived sizes (animations stored before they got them) with its original. 404 for an unknown or
- * malformed id, and for a file of an album not everyone sees unless the URL carries a valid
- * signature (exactly the same answer: nothing tells that the file exists).
+ * malformed id, for a file of an album not everyone sees unless the URL carries a valid
+ * signature, and for a file shown only from Trash unless signed for its holder (exactly the same
+ * answer: nothing tells that the file exists).
  */
 export async function findFileToServe(
   deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
@@ -137,11 +142,13 @@ export async function findFileToServe(
   const { size: asked } = query;
   const file = FILE_ID_PATTERN.test(id) ? await findFileWithExposure(deps.db, id) : undefined;
   if (!file) throw notFound('FILE_NOT_FOUND', 'The file');
-  const signed =
-    query.exp !== undefined &&
-    query.sig !== undefined &&
-    (await verifySignature(deps, file.id, query.exp, query.sig, query.download === '1'));
-  if (!signed && !file.shownUnsigned) {
+  const signature =
+    query.exp !== undefined && query.sig !== undefined
+      ? await verifySignature(deps, file.id, query.exp, query.sig, query.download === '1')
+      : null;
+  const signed = signature !== null;
+  // A file shown only from Trash loads for its holder alone, whatever an older page holds.
+  if (file.onlyInTrash ? signature !== 'trash' : !signed && !file.shownUnsigned) {
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
   const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;

@@ -3,7 +3,11 @@ import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Db, FileRow, NewFileRow } from '../../../db/schema.js';
 import { inBatches } from '../../../db/id-batches.js';
 import { literalLimit } from '../../../db/literal-limit.js';
-import { fileShownUnsigned, fileUnused } from '../../../db/read-models/file-uses.js';
+import {
+  fileOnlyInTrash,
+  fileShownUnsigned,
+  fileUnused,
+} from '../../../db/read-models/file-uses.js';
 import { changeFileRow, releaseStorage, storedBytes } from './storage-use.js';
 import { FILE_BLOB_COLUMNS, type DerivedKeys, type FileBlobKeys } from './blobs.js';
 
@@ -127,6 +131,7 @@ const fileWithExposureQuery = preparedQuery((db, args: { id: string }) =>
     .selectFrom('files')
     .select(SERVED_COLUMNS.map((column) => `files.${column}` as const))
     .select((eb) => fileShownUnsigned(eb).as('shown_unsigned'))
+    .select((eb) => fileOnlyInTrash(eb).as('only_in_trash'))
     .where('files.id', '=', args.id),
 );
 
@@ -137,12 +142,12 @@ const fileWithExposureQuery = preparedQuery((db, args: { id: string }) =>
 export async function findFileWithExposure(
   db: Db,
   id: string,
-): Promise<(ServedFileRow & { shownUnsigned: boolean }) | undefined> {
+): Promise<(ServedFileRow & { shownUnsigned: boolean; onlyInTrash: boolean }) | undefined> {
   const [row] = await fileWithExposureQuery(db, { id });
   if (!row) return undefined;
-  const { shown_unsigned: shown, ...file } = row;
+  const { shown_unsigned: shown, only_in_trash: onlyInTrash, ...file } = row;
   // SQLite answers 0 or 1, PostgreSQL a boolean.
-  return { ...file, shownUnsigned: Boolean(shown) };
+  return { ...file, shownUnsigned: Boolean(shown), onlyInTrash: Boolean(onlyInTrash) };
 }
 
 /** Whether the file may be shown without a signed URL (see fileShownUnsigned). */

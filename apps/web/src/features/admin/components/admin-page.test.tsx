@@ -21,6 +21,7 @@ function account(overrides: Partial<AdminUser>): AdminUser {
     storageUsed: 3 * 1024 * 1024,
     quotaBytes: null,
     photoCount: 12,
+    trashBytes: 0,
     ...overrides,
   };
 }
@@ -30,6 +31,7 @@ const STATS = {
   photos: 40,
   files: 41,
   storedBytes: 50 * 1024 * 1024,
+  trashBytes: 0,
   jobs: { waiting: 1, active: 0, failed: 2 },
 };
 
