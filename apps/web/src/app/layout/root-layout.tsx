@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationArea } from '../../features/notifications/components/notification-area';
-import { TrashedNotice } from '../../features/trash/components/trashed-notice';
 import { useT } from '../../i18n/i18n';
 import { LoadingState } from '../../shared/components/loading-state';
 import { AccountWatch } from './account-watch';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
+import { LazyTrashedNotice } from './trashed-notice-lazy';
 
 export function RootLayout() {
   const t = useT();
@@ -29,7 +29,7 @@ export function RootLayout() {
       </main>
       <ScrollRestoration />
       <AccountWatch />
-      <TrashedNotice />
+      <LazyTrashedNotice />
     </>
   );
 }

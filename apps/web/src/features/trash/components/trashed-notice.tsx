@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissTrashed, useTrashed } from '../../../shared/trash/trashed-store';
-import { useOpenedOnce } from '../../../shared/lib/use-opened-once';
 import { BottomNotice } from '../../../shared/ui/bottom-notice';
 import { useRestoreTrash } from '../api/trash-api';
 import { useT } from '../../../i18n/i18n';
@@ -10,7 +9,8 @@ import { useT } from '../../../i18n/i18n';
 export const TRASHED_NOTICE_MS = 8_000;
 
 /**
- * "3 photos moved to Trash · Undo", at the bottom of every page: in the app's layout, so it stays
+ * "3 photos moved to Trash · Undo", at the bottom of every page: in the app's layout (loaded there
+ * with the first deletion, app/layout/trashed-notice-lazy.tsx), so it stays
  * after the dialog that deleted has closed and while the user moves about the app. Undo brings
  * them back (POST /api/trash/restore) and every list on screen is read again.
  */
@@ -20,15 +20,13 @@ export function TrashedNotice() {
   const restore = useRestoreTrash();
   const [held, setHeld] = useState(false);
   const id = trashed?.id;
-  // The status region comes with the first deletion and stays; what it says is put in once it is
-  // there (the render after), so that screen readers announce even the first one.
-  const regionShown = useOpenedOnce(trashed !== null);
+  // The app loads this with the first deletion: the status region is put in first, and what it
+  // says once it is there (a moment after), so that screen readers announce even the first one.
   const [regionReady, setRegionReady] = useState(false);
   useEffect(() => {
-    if (!regionShown) return undefined;
     const timer = setTimeout(() => setRegionReady(true), 0);
     return () => clearTimeout(timer);
-  }, [regionShown]);
+  }, []);
 
   useEffect(() => {
     if (id === undefined || held || restore.isPending) return undefined;
@@ -36,7 +34,6 @@ export function TrashedNotice() {
     return () => clearTimeout(timer);
   }, [id, held, restore.isPending]);
 
-  if (!regionShown) return null;
   return createPortal(
     <div
       onPointerEnter={() => setHeld(true)}
