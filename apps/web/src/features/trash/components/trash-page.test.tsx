@@ -26,7 +26,7 @@ function trashed(id: string, overrides: Partial<TrashPhoto> = {}, ago = 2): Tras
     heldBy: ann,
     mine: true,
     trashedAt: new Date(at).toISOString(),
-    purgeAt: new Date(at + 30 * DAY + 60_000).toISOString(),
+    purgeAt: new Date(at + 30 * DAY).toISOString(),
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useSelection, type Selection } from '../../../shared/selection/use-selection';
+import { dismissTrashed, useTrashed } from '../../../shared/trash/trashed-store';
 import { LineIcon } from '../../../shared/ui/line-icon';
 import { useDeleteForGood, useRestoreTrash, useTrash } from '../api/trash-api';
 import { trashGroups } from '../lib/trash-groups';
@@ -183,9 +184,15 @@ export function TrashPage() {
   const restore = useRestoreTrash();
   const remove = useDeleteForGood();
   const { notice, setNotice, dismiss } = useTrashNotice();
-  const [emptying, setEmptying] = useState(false);
+  // How many photos Empty Trash deletes, as the dialog was opened; null: it is not open.
+  const [emptying, setEmptying] = useState<number | null>(null);
   const busy = restore.isPending || remove.isPending;
-  const done = (next: TrashNotice) => setNotice(next);
+  const trashed = useTrashed();
+  const done = (next: TrashNotice) => {
+    // Said in the same place as "… moved to Trash · Undo", whose Undo this makes stale.
+    if (trashed) dismissTrashed(trashed.id);
+    setNotice(next);
+  };
   const restoreWith = (request: Parameters<typeof restore.mutate>[0]) =>
     restore.mutate(request, { onSuccess: (restored) => done({ restored }) });
 
@@ -201,7 +208,7 @@ export function TrashPage() {
         days={days}
         busy={busy}
         onRestoreAll={() => restoreWith({ all: true })}
-        onEmpty={() => setEmptying(true)}
+        onEmpty={() => setEmptying(first?.total ?? 0)}
       />
       {trash.isPending ? (
         <LoadingState label={t('trash.loading')} />
@@ -229,23 +236,23 @@ export function TrashPage() {
       {selection.selecting && <TrashSelectionBar selection={selection} onDone={done} />}
       <TrashPageNotice notice={notice} onDismiss={dismiss} />
       <ConfirmDialog
-        show={emptying}
+        show={emptying !== null}
         title={t('trash.emptyTrash.title')}
         confirmLabel={t('trash.emptyTrash')}
         busy={remove.isPending}
-        onCancel={() => setEmptying(false)}
+        onCancel={() => setEmptying(null)}
         onConfirm={() =>
           remove.mutate(
             { all: true },
             {
               onSuccess: (result) =>
                 done({ text: t('trash.deletedForGood', { count: result.count }) }),
-              onSettled: () => setEmptying(false),
+              onSettled: () => setEmptying(null),
             },
           )
         }
       >
-        {t('trash.emptyTrash.text', { count: first?.total ?? 0 })}
+        {t('trash.emptyTrash.text', { count: emptying ?? 0 })}
       </ConfirmDialog>
     </div>
   );

@@ -144,7 +144,7 @@ export function GroupHead({
   return (
     <div className="app-trash-group-head">
       <div className="app-min-w-0">
-        <h2 className="h6 mb-0 text-truncate">{title}</h2>
+        <h2 className="h6 fw-semibold mb-0 text-truncate">{title}</h2>
         {children && <p className="small text-body-secondary mb-0">{children}</p>}
       </div>
       {action}

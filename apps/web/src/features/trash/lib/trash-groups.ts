@@ -2,9 +2,12 @@ import type { TrashPhoto } from '@photo/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days until the purge removes a photo; 0 on its last day (or once it is overdue). */
+/**
+ * Days until the purge removes a photo, a day begun counting as one (30 just after deleting, with
+ * TRASH_DAYS=30); 0 once it is due.
+ */
 export function daysLeft(purgeAt: string, now: number): number {
-  return Math.max(0, Math.floor((Date.parse(purgeAt) - now) / DAY_MS));
+  return Math.max(0, Math.ceil((Date.parse(purgeAt) - now) / DAY_MS));
 }
 
 /** Photos of the caller's Trash that came from one album. */
