@@ -184,8 +184,9 @@ export function TrashPage() {
   const restore = useRestoreTrash();
   const remove = useDeleteForGood();
   const { notice, setNotice, dismiss } = useTrashNotice();
-  // How many photos Empty Trash deletes, as the dialog was opened; null: it is not open.
-  const [emptying, setEmptying] = useState<number | null>(null);
+  const [emptying, setEmptying] = useState(false);
+  // How many photos Empty Trash deletes, as counted when its dialog opened (kept while it fades).
+  const [toEmpty, setToEmpty] = useState(0);
   const busy = restore.isPending || remove.isPending;
   const trashed = useTrashed();
   const done = (next: TrashNotice) => {
@@ -208,7 +209,10 @@ export function TrashPage() {
         days={days}
         busy={busy}
         onRestoreAll={() => restoreWith({ all: true })}
-        onEmpty={() => setEmptying(first?.total ?? 0)}
+        onEmpty={() => {
+          setToEmpty(first?.total ?? 0);
+          setEmptying(true);
+        }}
       />
       {trash.isPending ? (
         <LoadingState label={t('trash.loading')} />
@@ -236,23 +240,23 @@ export function TrashPage() {
       {selection.selecting && <TrashSelectionBar selection={selection} onDone={done} />}
       <TrashPageNotice notice={notice} onDismiss={dismiss} />
       <ConfirmDialog
-        show={emptying !== null}
+        show={emptying}
         title={t('trash.emptyTrash.title')}
         confirmLabel={t('trash.emptyTrash')}
         busy={remove.isPending}
-        onCancel={() => setEmptying(null)}
+        onCancel={() => setEmptying(false)}
         onConfirm={() =>
           remove.mutate(
             { all: true },
             {
               onSuccess: (result) =>
                 done({ text: t('trash.deletedForGood', { count: result.count }) }),
-              onSettled: () => setEmptying(null),
+              onSettled: () => setEmptying(false),
             },
           )
         }
       >
-        {t('trash.emptyTrash.text', { count: emptying ?? 0 })}
+        {t('trash.emptyTrash.text', { count: toEmpty })}
       </ConfirmDialog>
     </div>
   );
