@@ -92,6 +92,11 @@ test('deleted photos wait in Trash: Undo, restore, Empty Trash; a member no long
 
   await test.step('the Trash page is accessible and looks right on a phone and a desktop', async () => {
     await expectNoSeriousA11yViolations(page, 'trash');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    await expectNoSeriousA11yViolations(page, 'trash (dark)');
+    await page.screenshot({ path: 'test-results/trash-dark-desktop.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(DESKTOP);
     await page.screenshot({ path: 'test-results/trash-desktop.png' });
     await page.setViewportSize(PHONE);

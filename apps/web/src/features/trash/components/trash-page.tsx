@@ -22,6 +22,7 @@ import './trash.css';
 import { useT } from '../../../i18n/i18n';
 
 const TRASH_ICON = 'M3.5 5.5h13M8 5.5v-2h4v2M5.5 5.5l.75 11h7.5l.75-11M8.5 8.5v5M11.5 8.5v5';
+const RESTORE_ICON = 'M4 4v4h4M4.5 8A6.5 6.5 0 1 1 4 12';
 
 /** An empty Trash: what it is for, and the way back to the photos. */
 function EmptyTrash({ days }: { days: number }) {
@@ -79,6 +80,7 @@ function TrashHeader({
             disabled={busy}
             onClick={onRestoreAll}
           >
+            <LineIcon d={RESTORE_ICON} size={18} grid={20} className="me-1 app-trash-button-icon" />
             {t('trash.restoreAll')}
           </button>
           <button
@@ -87,6 +89,7 @@ function TrashHeader({
             disabled={busy}
             onClick={onEmpty}
           >
+            <LineIcon d={TRASH_ICON} size={18} grid={20} className="me-1 app-trash-button-icon" />
             {t('trash.emptyTrash')}
           </button>
         </div>
