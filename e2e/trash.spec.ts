@@ -67,6 +67,7 @@ test('deleted photos wait in Trash: Undo, restore, Empty Trash; a member no long
     await expect(page.getByText('3 photos moved to Trash')).toBeVisible();
     await expect(tiles(page)).toHaveCount(1);
     await openAccountMenu(page);
+    await page.screenshot({ path: 'test-results/trash-account-menu-desktop.png' });
     await page.getByRole('link', { name: 'Trash' }).click();
     await expect(page).toHaveURL(/\/trash$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();

@@ -209,7 +209,8 @@ export function TrashPage() {
       <PageTitle title={t('trash.title')} />
       <TrashHeader
         total={first?.total ?? 0}
-        days={days}
+        // An empty Trash says it all in its own words.
+        days={shown ? days : undefined}
         busy={busy}
         onRestoreAll={() => restoreWith({ all: true })}
         onEmpty={() => {
