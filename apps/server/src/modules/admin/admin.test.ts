@@ -49,6 +49,7 @@ describe('the administrator', () => {
         storageUsed: 0,
         quotaBytes: null,
         photoCount: 0,
+        trashBytes: 0,
       },
     ]);
     const seen: AdminUser[] = [...first.json()];

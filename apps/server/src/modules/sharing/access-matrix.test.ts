@@ -39,7 +39,8 @@ interface Fixture {
   revokedLink: string;
 }
 
-const ctx = useTestContext();
+// Trash on: a deleted photo waits in its deleter's Trash, and must show nowhere else.
+const ctx = useTestContext({ TRASH_DAYS: '30' });
 const fixtures = new Map<AlbumVisibility, Fixture>();
 
 async function verifiedUser() {
@@ -311,6 +312,56 @@ describe.each(VISIBILITIES)('an album seen by %s', (visibility) => {
       const { requestId: _b, ...bodyB } = errorOf(b) as { requestId?: string };
       expect(bodyA).toEqual(bodyB);
     }
+  });
+});
+
+describe.each(VISIBILITIES)('a photo in Trash, of an album seen by %s', (visibility) => {
+  it("is absent from every list and picture address but its holder's Trash", async () => {
+    const f = fixtures.get(visibility)!;
+    const trashed = await addPhotoAs(ctx, f.owner, f.album.id);
+    expect(
+      (await ctx.api(f.owner).postComment({ photoId: trashed.id, message: 'Gone soon' }))
+        .statusCode,
+    ).toBe(201);
+    const accounts = [f.owner, ...Object.values(f.users)];
+    // The addresses each one was given while the photo showed: account, link, unsigned.
+    const given: string[] = [trashed.photoUrl, `/api/files/show/${trashed.fileId}`];
+    for (const user of accounts) {
+      const res = await ctx.api(user).getPhoto(trashed.id);
+      if (res.statusCode === 200) given.push(res.json<Photo>().photoUrl);
+    }
+    const shared = await ctx.api().sharedPhotos(f.link, '?limit=100');
+    if (shared.statusCode === 200) {
+      const url = shared.json<Photo[]>().find((photo) => photo.id === trashed.id)?.photoUrl;
+      if (url) given.push(url);
+    }
+
+    expect((await ctx.api(f.owner).deletePhoto(trashed.id)).statusCode).toBe(204);
+    for (const user of accounts) {
+      const api = ctx.api(user);
+      expect((await api.getPhoto(trashed.id)).statusCode).toBe(404);
+      expect((await api.listComments(trashed.id)).statusCode).toBe(404);
+      expect((await api.like(trashed.id)).statusCode).toBe(404);
+      const photos = await api.listPhotos(f.album.id, '?limit=100');
+      if (photos.statusCode === 200) {
+        expect(photos.json<Photo[]>().map((photo) => photo.id)).not.toContain(trashed.id);
+      }
+      for (const path of ['/api/timeline?limit=100', `/api/search?q=${trashed.id}`]) {
+        expect((await api.get(path)).body).not.toContain(trashed.id);
+      }
+    }
+    if (shared.statusCode === 200) {
+      const after = await ctx.api().sharedPhotos(f.link, '?limit=100');
+      expect(after.json<Photo[]>().map((photo) => photo.id)).not.toContain(trashed.id);
+    }
+    for (const url of given) expect(await loads(url)).toBe(false);
+    const trash = (await ctx.api(f.owner).get('/api/trash?limit=500')).json<{
+      photos: { id: string; photoUrl: string }[];
+    }>();
+    const held = trash.photos.find((photo) => photo.id === trashed.id);
+    expect(await loads(held?.photoUrl)).toBe(true);
+    // A Trash address, bound to its holder: no other kind of signature loads the file now.
+    expect(held?.photoUrl).toContain('sig=trash~');
   });
 });
 
