@@ -192,6 +192,7 @@ const webFeatureImports = {
   account: ['auth'],
   albums: ['viewer'],
   sharing: ['albums', 'viewer'],
+  trash: ['selection'],
   uploads: ['albums'],
 };
 

@@ -129,8 +129,8 @@ for (const viewport of VIEWPORTS) {
     expect(await overflowing(bar)).toEqual([]);
     await page.screenshot({ path: path.join(PICTURES, `${viewport.label}-selection.png`) });
     await bar.getByRole('button', { name: 'Löschen' }).click();
-    const confirm = page.getByRole('dialog', { name: '1 Foto löschen?' });
-    await expect(confirm).toContainText('Das Foto und seine Kommentare werden aus allen Alben');
+    const confirm = page.getByRole('dialog', { name: '1 Foto in den Papierkorb verschieben?' });
+    await expect(confirm).toContainText('Es verschwindet jetzt aus allen Alben');
     await page.screenshot({ path: path.join(PICTURES, `${viewport.label}-selection-delete.png`) });
   });
 }

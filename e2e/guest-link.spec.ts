@@ -110,7 +110,8 @@ test('a guest without an account adds photos through an addPhotos link; the owne
     .first()
     .getByRole('button', { name: /Delete this photo/ })
     .click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete photo' }).click();
+  // To the owner's Trash (TRASH_DAYS is on by default): the guest no longer sees it either.
+  await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
   await expect(byGuest).toHaveCount(2);
   await guest.reload();
   await expect(guest.getByRole('link', { name: /View larger/ })).toHaveCount(3);

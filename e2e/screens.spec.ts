@@ -162,6 +162,9 @@ for (const { label, width, height } of VIEWPORTS) {
       await page.goto('/profile/me');
       await expect(page.getByText(newcomer.email, { exact: true })).toBeVisible();
       await snap(page, 'profile-default-avatar', label);
+      await page.goto('/trash');
+      await expect(page.getByText('Trash is empty')).toBeVisible();
+      await snap(page, 'trash-empty', label);
       await page.goto('/albums/recent');
       await logOut(page);
 

@@ -78,6 +78,9 @@ const ActivityPage = lazy(() =>
     default: m.ActivityPage,
   })),
 );
+const TrashPage = lazy(() =>
+  import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -116,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.admin, element: <AdminPage /> },
           { path: routePatterns.search, element: <SearchRoute /> },
           { path: routePatterns.activity, element: <ActivityPage /> },
+          { path: routePatterns.trash, element: <TrashPage /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

@@ -15,6 +15,7 @@ import type selection from './messages/en/selection.json';
 import type sharing from './messages/en/sharing.json';
 import type sso from './messages/en/sso.json';
 import type timeline from './messages/en/timeline.json';
+import type trash from './messages/en/trash.json';
 import type upload from './messages/en/upload.json';
 import type viewer from './messages/en/viewer.json';
 
@@ -41,6 +42,7 @@ interface EnglishAreas {
   sharing: typeof sharing;
   sso: typeof sso;
   timeline: typeof timeline;
+  trash: typeof trash;
   upload: typeof upload;
   viewer: typeof viewer;
 }

@@ -8,5 +8,8 @@ export const PAGE_LINKS = [
   { label: 'layout.albums', to: paths.myAlbums },
 ] as const;
 
+/** The signed-in person's Trash, in the account menu. */
+export const TRASH_LINK = { label: 'trash.title', to: paths.trash } as const;
+
 /** The administrator's page, in the account menu of the server's administrator only. */
 export const ADMIN_LINK = { label: 'layout.admin', to: paths.admin } as const;

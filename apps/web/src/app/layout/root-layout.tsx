@@ -6,6 +6,7 @@ import { LoadingState } from '../../shared/components/loading-state';
 import { AccountWatch } from './account-watch';
 import { ScrollRestoration } from './scroll-restoration';
 import { TopBar } from './top-bar';
+import { LazyTrashedNotice } from './trashed-notice-lazy';
 
 export function RootLayout() {
   const t = useT();
@@ -28,6 +29,7 @@ export function RootLayout() {
       </main>
       <ScrollRestoration />
       <AccountWatch />
+      <LazyTrashedNotice />
     </>
   );
 }

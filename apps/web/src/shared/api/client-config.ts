@@ -102,3 +102,11 @@ export function useNoMail(): boolean | undefined {
   const embedded = query.data.identity?.embedded ?? true;
   return embedded && !(query.data.mail?.configured ?? false);
 }
+
+/**
+ * How many days a deleted photo or album waits in Trash (TRASH_DAYS); 0: Trash is off and deleting
+ * is final. Undefined until known: a dialog then speaks of a final deletion, the safe reading.
+ */
+export function useTrashDays(): number | undefined {
+  return useQuery(clientConfigQuery).data?.trash.days;
+}

@@ -26,6 +26,8 @@ export const routePatterns = {
   search: 'search',
   /** What changed for the signed-in person (the bell's list, as a page on a phone). */
   activity: 'activity',
+  /** What the signed-in person deleted, until it is deleted for good (TRASH_DAYS). */
+  trash: 'trash',
   notFound: '*',
 } as const;
 
@@ -47,6 +49,7 @@ export const paths = {
   sharedLink: (token: string) => `/shared/${segment(token)}`,
   admin: '/admin',
   activity: '/activity',
+  trash: '/trash',
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;

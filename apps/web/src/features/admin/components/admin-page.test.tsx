@@ -51,7 +51,12 @@ describe('People on this server', () => {
     const network = fakeNetwork()
       .on(
         'GET /api/client-config',
-        jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: false } }),
+        jsonResponse(200, {
+          upload: UPLOAD,
+          identity: EMBEDDED,
+          mail: { configured: false },
+          trash: { days: 30 },
+        }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [fred, admin]))
@@ -94,7 +99,12 @@ describe('People on this server', () => {
     fakeNetwork()
       .on(
         'GET /api/client-config',
-        jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: false } }),
+        jsonResponse(200, {
+          upload: UPLOAD,
+          identity: EMBEDDED,
+          mail: { configured: false },
+          trash: { days: 30 },
+        }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))
@@ -168,6 +178,7 @@ describe('People on this server', () => {
             embedded: false,
           },
           mail: { configured: false },
+          trash: { days: 30 },
         }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
@@ -288,7 +299,12 @@ describe('People on this server', () => {
     fakeNetwork()
       .on(
         'GET /api/client-config',
-        jsonResponse(200, { upload: UPLOAD, identity: EMBEDDED, mail: { configured: true } }),
+        jsonResponse(200, {
+          upload: UPLOAD,
+          identity: EMBEDDED,
+          mail: { configured: true },
+          trash: { days: 30 },
+        }),
       )
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on('GET /api/admin/users', jsonResponse(200, [account({}), admin]))

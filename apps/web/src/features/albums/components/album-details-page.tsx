@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useTrashDays } from '../../../shared/api/client-config';
 import { useRotatePhoto } from '../../../shared/api/rotate-photo';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
@@ -29,6 +30,7 @@ import { useOpenedOnce } from '../../../shared/lib/use-opened-once';
 import { SelectableTile } from '../../../shared/selection/selectable-tile';
 import { SelectionNotice } from '../../../shared/selection/selection-notice';
 import { useSelection, type Selection } from '../../../shared/selection/use-selection';
+import { announceTrashed } from '../../../shared/trash/trashed-store';
 import { useT } from '../../../i18n/i18n';
 
 // What the owner opens now and then loads when first opened, not with the page.
@@ -62,7 +64,6 @@ function AlbumPhotos({
     setAlbumPhoto(rotated);
     onPhotoRotated?.(rotated);
   });
-  const deletePhoto = useDeletePhoto();
   const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
   const t = useT();
@@ -141,19 +142,44 @@ function AlbumPhotos({
         loading={photos.isFetchingNextPage}
         onLoadMore={() => void photos.fetchNextPage()}
       />
-      <ConfirmDialog
-        show={toDelete !== null}
-        title={t('albums.photo.delete.title')}
-        confirmLabel={t('albums.photo.delete')}
-        busy={deletePhoto.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deletePhoto.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
-        }}
-      >
-        {t('albums.photo.delete.text', { name: toDelete?.createdBy ?? '' })}
-      </ConfirmDialog>
+      <DeletePhotoDialog photo={toDelete} onClose={() => setToDelete(null)} />
     </>
+  );
+}
+
+/**
+ * Asks before a photo of the grid is deleted: to Trash, with Undo after, when the server keeps one
+ * (TRASH_DAYS); for good otherwise.
+ */
+function DeletePhotoDialog({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
+  const deletePhoto = useDeletePhoto();
+  const days = useTrashDays() ?? 0;
+  const t = useT();
+  const name = photo?.createdBy ?? '';
+  return (
+    <ConfirmDialog
+      show={photo !== null}
+      title={t(days ? 'trash.move.title' : 'albums.photo.delete.title', { count: 1 })}
+      confirmLabel={t(days ? 'trash.move.confirm' : 'albums.photo.delete')}
+      busy={deletePhoto.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (!photo) return;
+        deletePhoto.mutate(photo.id, {
+          onSuccess: () => {
+            if (days) {
+              announceTrashed({
+                text: t('trash.moved', { count: 1 }),
+                restore: { photoIds: [photo.id] },
+              });
+            }
+          },
+          onSettled: onClose,
+        });
+      }}
+    >
+      {days ? t('trash.movePhoto.text', { name, days }) : t('albums.photo.delete.text', { name })}
+    </ConfirmDialog>
   );
 }
 
@@ -320,26 +346,39 @@ function LeaveAlbumDialog({
   );
 }
 
-/** Asks the owner before the album is deleted; then shows their albums. */
+/**
+ * Asks the owner before the album is deleted (to Trash, with its photos, when the server keeps
+ * one: Undo brings the album back); then shows their albums.
+ */
 function DeleteAlbumDialog({ album, show, onClose }: AlbumDialogProps) {
   const navigate = useNavigate();
   const deleteAlbum = useDeleteAlbum();
+  const days = useTrashDays() ?? 0;
   const t = useT();
+  const { name } = album;
   return (
     <ConfirmDialog
       show={show}
-      title={t('albums.delete.title')}
-      confirmLabel={t('albums.album.delete')}
+      title={t(days ? 'trash.moveAlbum.title' : 'albums.delete.title')}
+      confirmLabel={t(days ? 'trash.move.confirm' : 'albums.album.delete')}
       busy={deleteAlbum.isPending}
       onCancel={onClose}
       onConfirm={() =>
         deleteAlbum.mutate(album.id, {
-          onSuccess: () => void navigate(paths.myAlbums),
+          onSuccess: () => {
+            if (days) {
+              announceTrashed({
+                text: t('trash.albumMoved', { name }),
+                restore: { albumIds: [album.id] },
+              });
+            }
+            void navigate(paths.myAlbums);
+          },
           onError: onClose,
         })
       }
     >
-      {t('albums.delete.text', { name: album.name })}
+      {days ? t('trash.moveAlbum.text', { name, days }) : t('albums.delete.text', { name })}
     </ConfirmDialog>
   );
 }

@@ -38,6 +38,7 @@ describe('forgot password', () => {
         'GET /api/client-config',
         jsonResponse(200, {
           upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+          trash: { days: 30 },
           identity: {
             baseUrl: 'https://identitytoolkit.googleapis.com/v1',
             tokenUrl: 'https://securetoken.googleapis.com/v1/token',
@@ -64,6 +65,7 @@ describe('forgot password on a server that sends no e-mail', () => {
       'GET /api/client-config',
       jsonResponse(200, {
         upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+        trash: { days: 30 },
         identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
         mail: { configured: false },
       }),
@@ -83,6 +85,7 @@ describe('forgot password on a server that sends no e-mail', () => {
       'GET /api/client-config',
       jsonResponse(200, {
         upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+        trash: { days: 30 },
         identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
         mail: { configured: true },
       }),
@@ -118,6 +121,7 @@ describe('the notice of an address not confirmed yet', () => {
   const config = (configured: boolean) =>
     jsonResponse(200, {
       upload: { maxBytes: 1000, acceptedTypes: ['image/jpeg'], maxPixels: 1000 },
+      trash: { days: 30 },
       identity: { baseUrl: '/identity/v1', tokenUrl: '/identity/v1/token', embedded: true },
       mail: { configured },
     });
