@@ -49,6 +49,7 @@ const serverModuleImports = {
   'link-previews': ['files', 'sharing'],
   photos: ['activity', 'albums', 'files'],
   sharing: ['activity', 'albums', 'downloads', 'files', 'photos', 'users'],
+  marks: ['photos'],
   timeline: ['albums'],
   uploads: ['files'],
   users: ['albums', 'comments', 'files', 'identity', 'likes', 'photos'],

@@ -24,6 +24,7 @@ type Owner =
   | 'files'
   | 'identity'
   | 'likes'
+  | 'marks'
   | 'photos'
   | 'sharing'
   | 'uploads'
@@ -69,6 +70,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   download_tickets: 'downloads',
   resumable_uploads: 'uploads',
   activities: 'activity',
+  favourites: 'marks',
+  archived_files: 'marks',
 };
 
 /**
@@ -124,6 +127,7 @@ const READ_MODELS: readonly {
       'comments',
       'downloads',
       'link-previews',
+      'marks',
       'photos',
       'timeline',
       'users',
@@ -135,6 +139,12 @@ const READ_MODELS: readonly {
     tables: ['photo_months', 'everyone_months'],
     readers: ['timeline'],
     why: "the timeline's month counts, kept by the photos module as photos come and go",
+  },
+  {
+    name: 'personal marks',
+    tables: ['favourites', 'archived_files'],
+    readers: ['albums', 'photos', 'timeline'],
+    why: "the viewer's own favourites and archived files, in their answers and their Photos",
   },
   {
     name: 'photo reactions',

@@ -25,6 +25,7 @@ import * as sso from './2026-11-29T03-00-sso.js';
 import * as passkeys from './2026-11-29T01-00-passkeys.js';
 import * as adminAndQuotas from './2026-11-29T04-00-admin-and-quotas.js';
 import * as userLocale from './2026-11-29T05-00-user-locale.js';
+import * as favouritesAndArchive from './2026-11-30T02-00-favourites-and-archive.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T03-00-sso': sso,
   '2026-11-29T04-00-admin-and-quotas': adminAndQuotas,
   '2026-11-29T05-00-user-locale': userLocale,
+  '2026-11-30T02-00-favourites-and-archive': favouritesAndArchive,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

@@ -58,8 +58,15 @@ function toRotation(value: number | string): Photo['rotation'] {
   return degrees === 90 || degrees === 180 || degrees === 270 ? degrees : 0;
 }
 
-/** A photo as the API shows it. */
-export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'pictureSigner'>): Photo {
+/**
+ * A photo as the API shows it; with `viewerId`, the signed-in viewer's own marks on its file
+ * (favourite, archived: decision 0082), which a link's visitor has none of.
+ */
+export function toPhoto(
+  view: PhotoView,
+  deps: Pick<AppDeps, 'config' | 'pictureSigner'>,
+  viewerId: string | null = null,
+): Photo {
   return {
     id: view.id,
     albumId: view.album_id,
@@ -88,6 +95,9 @@ export function toPhoto(view: PhotoView, deps: Pick<AppDeps, 'config' | 'picture
     likedByMe: Boolean(view.liked_by_viewer),
     commentCount: Number(view.comment_count),
     ...photoMediaOf(view),
+    ...(viewerId !== null
+      ? { favourite: Boolean(view.favourite), archived: Boolean(view.archived) }
+      : {}),
   };
 }
 
@@ -166,7 +176,7 @@ export function requireVisiblePhoto(
 async function photoAnswer(deps: AppDeps, viewerId: string | null, id: string): Promise<Photo> {
   const view = await findPhotoView(deps.db, id, viewerId);
   if (!view) throw notFound('PHOTO_NOT_FOUND', 'The photo');
-  return toPhoto(view, deps);
+  return toPhoto(view, deps, viewerId);
 }
 
 export async function getPhoto(deps: AppDeps, caller: AuthUser, id: string): Promise<Photo> {
@@ -183,7 +193,8 @@ export async function listAlbumPhotos(
 ): Promise<Page<Photo>> {
   const after = decodeCursor(query.cursor);
   await requireAlbumAccess(deps, actor, albumId, 'album.read');
-  const rows = await listAlbumPhotoViews(deps.db, albumId, 'kind' in actor ? null : actor.id, {
+  const viewerId = 'kind' in actor ? null : actor.id;
+  const rows = await listAlbumPhotoViews(deps.db, albumId, viewerId, {
     limit: query.limit + 1,
     after,
   });
@@ -191,7 +202,7 @@ export async function listAlbumPhotos(
     rows,
     query.limit,
     (row) => ({ key: row.sort_date, id: row.id }),
-    (row) => toPhoto(row, deps),
+    (row) => toPhoto(row, deps, viewerId),
   );
 }
 
