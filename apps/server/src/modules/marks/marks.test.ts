@@ -96,7 +96,7 @@ beforeAll(async () => {
   expect(
     (await ctx.api(other).setVisibility(theirs.id, { visibility: 'everyone' })).statusCode,
   ).toBe(200);
-  [othersPhoto] = await albumPhotos(other, theirs.id);
+  othersPhoto = (await albumPhotos(other, theirs.id))[0]!;
 }, 60_000);
 
 const photoOn = (date: string) => shared.photos.find((photo) => photo.dateTaken?.startsWith(date))!;
