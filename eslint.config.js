@@ -190,7 +190,9 @@ const webFeatures = fs
  */
 const webFeatureImports = {
   account: ['auth'],
-  albums: ['viewer'],
+  albums: ['marks', 'viewer'],
+  search: ['marks'],
+  timeline: ['marks'],
   sharing: ['albums', 'viewer'],
   uploads: ['albums'],
 };

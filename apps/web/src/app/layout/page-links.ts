@@ -4,6 +4,8 @@ import { paths } from '../../shared/config/paths';
 export const PAGE_LINKS = [
   { label: 'layout.home', to: paths.recentAlbums },
   { label: 'layout.photos', to: paths.timeline },
+  { label: 'layout.favourites', to: paths.favourites },
+  { label: 'layout.archive', to: paths.archive },
   { label: 'layout.profile', to: paths.profile('me') },
   { label: 'layout.albums', to: paths.myAlbums },
 ] as const;

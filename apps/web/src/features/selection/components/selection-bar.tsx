@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import type { AlbumPickerProps } from '../../../shared/selection/album-picker-props';
+import type { MarkActionsProps, SelectedMarks } from '../../../shared/selection/selected-marks';
 import type { Selection } from '../../../shared/selection/use-selection';
 import { useDownload } from '../../../shared/api/download';
 import { LineIcon } from '../../../shared/ui/line-icon';
@@ -22,6 +23,11 @@ const ICONS = {
   add: 'M3 5.5h9v9H3zM15.5 3.5v5M13 6h5M6 14.5v2h11v-7h-2',
   move: 'M3 5.5h8.5v9H3zM13 10h5M15.5 7.5 18 10l-2.5 2.5',
   trash: 'M3.5 5.5h13M8 5.5v-2h4v2M5.5 5.5l.75 11h7.5l.75-11M8.5 8.5v5M11.5 8.5v5',
+  heart: 'M10 16.5s-6-3.7-6-8.2A3.5 3.5 0 0 1 10 6.2a3.5 3.5 0 0 1 6 2.1c0 4.5-6 8.2-6 8.2z',
+  unheart:
+    'M10 16.5s-6-3.7-6-8.2A3.5 3.5 0 0 1 10 6.2a3.5 3.5 0 0 1 6 2.1c0 4.5-6 8.2-6 8.2zM3 3l14 14',
+  archive: 'M3 4h14v3.5H3zM4.5 7.5v8.5h11V7.5M8 10.5h4',
+  unarchive: 'M3 4h14v3.5H3zM4.5 7.5v8.5h11V7.5M10 14.5v-5M7.75 11.5 10 9.25l2.25 2.25',
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICONS }) {
@@ -53,6 +59,10 @@ export interface SelectionBarProps {
   onChanged: () => void;
   /** The dialog that chooses the album photos are added or moved to. */
   albumPicker: (props: AlbumPickerProps) => ReactNode;
+  /** The selected photos' marks, where the page knows them: Favourite, Archive and their undoing. */
+  marks?: SelectedMarks | undefined;
+  /** Actions on the marks, given by the app (the marks feature's). */
+  markActions?: (props: MarkActionsProps) => ReactNode;
 }
 
 type Dialog = 'add' | 'move' | 'delete';
@@ -62,7 +72,13 @@ type Dialog = 'add' | 'move' | 'delete';
  * Download (a zip), Add to album, Move to album, Delete (after asking). Loaded when a first photo
  * is selected.
  */
-export default function SelectionBar({ selection, onChanged, albumPicker }: SelectionBarProps) {
+export default function SelectionBar({
+  selection,
+  onChanged,
+  albumPicker,
+  marks,
+  markActions,
+}: SelectionBarProps) {
   const ids = [...selection.ids];
   const count = ids.length;
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -101,6 +117,15 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
               </span>
             )}
             <div className="app-selection-actions">
+              {marks &&
+                markActions?.({
+                  ids,
+                  marks,
+                  busy,
+                  checked,
+                  finish: selection.finish,
+                  action: (props) => <Action key={props.icon} {...props} />,
+                })}
               <Action
                 icon="download"
                 label={t(download.isPending ? 'selection.preparing' : 'selection.download')}
