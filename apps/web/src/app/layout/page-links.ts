@@ -4,10 +4,17 @@ import { paths } from '../../shared/config/paths';
 export const PAGE_LINKS = [
   { label: 'layout.home', to: paths.recentAlbums },
   { label: 'layout.photos', to: paths.timeline },
-  { label: 'layout.favourites', to: paths.favourites },
-  { label: 'layout.archive', to: paths.archive },
   { label: 'layout.profile', to: paths.profile('me') },
   { label: 'layout.albums', to: paths.myAlbums },
+] as const;
+
+/**
+ * The person's own collections (decision 0082), in the account menu on every screen: the bar keeps
+ * room for the brand. Favourites is also a toggle in Photos' heading.
+ */
+export const LIBRARY_LINKS = [
+  { label: 'layout.favourites', to: paths.favourites },
+  { label: 'layout.archive', to: paths.archive },
 ] as const;
 
 /** The administrator's page, in the account menu of the server's administrator only. */
