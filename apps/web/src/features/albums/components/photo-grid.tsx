@@ -273,7 +273,11 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
           <MediaBadge photo={photo.photo} />
           {chrome(photo.photo)}
           {photo.photo.favourite !== undefined && (
-            <FavouriteHeart photoId={photo.photo.id} favourite={photo.photo.favourite} />
+            <FavouriteHeart
+              photoId={photo.photo.id}
+              favourite={photo.photo.favourite}
+              variant="corner"
+            />
           )}
         </>
       ),

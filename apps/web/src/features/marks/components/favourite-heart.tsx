@@ -17,12 +17,21 @@ export function useFavouriteToggle(photoId: string, fromServer: boolean) {
   return { favourite, toggle: () => change.mutate(!favourite), busy: change.isPending };
 }
 
+const VARIANTS = {
+  tile: 'app-heart-tile',
+  corner: 'app-heart-tile app-heart-corner',
+  bar: 'app-heart-bar',
+} as const;
+
 interface FavouriteHeartProps {
   photoId: string;
   /** Whether the server said it is one of the person's favourites. */
   favourite: boolean;
-  /** Where it sits: over a tile's corner, or in a bar of buttons (the viewer's). */
-  variant?: 'tile' | 'bar';
+  /**
+   * Where it sits: over a tile's bottom left corner, its top right one (where the bottom holds the
+   * tile's own texts: album pages), or in a bar of buttons.
+   */
+  variant?: 'tile' | 'corner' | 'bar';
 }
 
 /**
@@ -41,7 +50,7 @@ export function FavouriteHeart({ photoId, favourite, variant = 'tile' }: Favouri
   return (
     <button
       type="button"
-      className={`app-heart app-heart-${variant}${heart.favourite ? ' is-on' : ''}`}
+      className={`app-heart ${VARIANTS[variant]}${heart.favourite ? ' is-on' : ''}`}
       aria-pressed={heart.favourite}
       aria-label={t('marks.favourite')}
       title={t(heart.favourite ? 'marks.unfavourite' : 'marks.favourite')}
