@@ -107,6 +107,8 @@ test('archives a photo from the selection bar: gone from Photos, still in its al
   await goToMonth(page, 'August 2004');
   await page.getByRole('button', { name: 'Select: Photo of August 9, 2004', exact: true }).click();
   const bar = page.getByRole('toolbar', { name: 'Selected photos' });
+  await expect(bar.getByRole('button', { name: 'Favourite' })).toBeVisible();
+  await shoot(page, 'photos-selected');
   await bar.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText('1 photo archived')).toBeVisible();
   await expect(page.getByRole('heading', { name: /^August 2004/ })).toHaveCount(0);
