@@ -82,6 +82,41 @@ describe('the heart on a tile', () => {
   });
 });
 
+describe('the selection bar in Photos', () => {
+  it('offers what applies: Remove from favourites when all are, Archive for one’s own only', async () => {
+    signInAs('u1');
+    const theirs = { ...photo('p3', '2024-06-18T10:00:00Z'), createdById: 'u7' };
+    const network = fakeNetwork()
+      .on(
+        'GET /api/timeline/months',
+        jsonResponse(200, { months: [{ month: '2024-06', count: 3 }], total: 3 }),
+      )
+      .on(
+        'GET /api/timeline?month=2024-06&limit=500',
+        jsonResponse(200, { photos: [...june, theirs], nextCursor: null }),
+      )
+      .on('POST /api/archive', jsonResponse(200, { count: 1 }));
+    renderApp('/photos');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Select: Photo of June 19, 2024' }),
+    );
+    const bar = await screen.findByRole('toolbar', { name: 'Selected photos' });
+    expect(within(bar).getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+    expect(within(bar).getByRole('button', { name: 'Archive' })).toBeVisible();
+
+    // Someone else's photo too: Favourite (not all are), and no Archive.
+    await userEvent.click(screen.getByRole('button', { name: 'Photo of June 18, 2024' }));
+    expect(within(bar).getByRole('button', { name: 'Favourite' })).toBeVisible();
+    expect(within(bar).queryByRole('button', { name: 'Archive' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Photo of June 18, 2024' }));
+    await userEvent.click(within(bar).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(network.sent('POST /api/archive')).toHaveLength(1));
+    expect(network.sent('POST /api/archive')[0]!.body).toEqual({ photoIds: ['p2'] });
+    expect(await screen.findByText('1 photo archived')).toBeVisible();
+  });
+});
+
 describe('Favourites', () => {
   it("lists the person's favourites in the grid of Photos, with the filter on", async () => {
     signInAs('u1');
