@@ -15,6 +15,8 @@ export function useTimelineMonths(favourites = false) {
       apiJson<TimelineMonths>(`/api/timeline/months${favourites ? '?favourites=true' : ''}`, {
         signal,
       }),
+    // A heart changed anywhere else (a tile, the viewer) is in the list when it is shown again.
+    ...(favourites ? { staleTime: 0 } : {}),
   });
 }
 
@@ -44,6 +46,7 @@ export function useTimelineMonth(month: string, enabled: boolean, favourites = f
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
     gcTime: MONTH_GC_MS,
+    ...(favourites ? { staleTime: 0 } : {}),
     // A video being prepared plays in the viewer once it is ready: look again until then.
     refetchInterval: (query) =>
       refetchWhileMaking(query.state.data?.pages.flatMap((page) => page.photos) ?? [], false),
