@@ -49,6 +49,7 @@ const serverModuleImports = {
   'link-previews': ['files', 'sharing'],
   photos: ['activity', 'albums', 'files'],
   sharing: ['activity', 'albums', 'downloads', 'files', 'photos', 'users'],
+  marks: ['photos'],
   timeline: ['albums'],
   trash: ['activity', 'albums', 'comments', 'files', 'likes', 'photos', 'sharing'],
   uploads: ['files'],
@@ -190,7 +191,9 @@ const webFeatures = fs
  */
 const webFeatureImports = {
   account: ['auth'],
-  albums: ['viewer'],
+  albums: ['marks', 'viewer'],
+  search: ['marks'],
+  timeline: ['marks'],
   sharing: ['albums', 'viewer'],
   trash: ['selection'],
   uploads: ['albums'],

@@ -2,7 +2,8 @@
 // first page of 200, then a page of one month, and a search) for a signed-in person, over HTTP
 // from the app's server in its own process (source or build: BENCH_SERVER), on BENCH_PHOTOS photos (100,000)
 // seeded straight into the database over ten years and a few hundred albums of mixed visibility,
-// one in a hundred files shown in a second album. Each is timed BENCH_ROUNDS x 20 times in turn
+// one in a hundred files shown in a second album, one in ten archived by its owner and one in
+// twenty a favourite of the viewer (decision 0082). Each is timed BENCH_ROUNDS x 20 times in turn
 // with a baseline measured in the same run: a bare Fastify route, in its own process, running one
 // prepared statement, `select … from photos order by sort_date desc limit 200`, on the same
 // database. The server logs only errors. Prints median
@@ -74,6 +75,10 @@ function albumOf(a: number, viewerId: string) {
 interface Seeded {
   photos: { id: string; album: string; file: string; owner: string; date: string }[];
   files: { id: string; owner: string; name: string }[];
+  /** Every tenth file, archived by its owner (decision 0082). */
+  archived: { file: string; owner: string }[];
+  /** Every twentieth file, a favourite of the viewer (whether they see it or not). */
+  favourites: string[];
 }
 
 /** The photos: one file each, dated over ten years; one in a hundred files shown twice. */
@@ -93,7 +98,11 @@ function seedRows(viewerId: string): Seeded {
     files.push({ id: file, owner: album.owner, name: `IMG_${String(i).padStart(6, '0')}.jpg` });
     photos.push({ id: `p${i}`, album: album.id, file, owner: album.owner, date });
   }
-  return { photos, files };
+  const archived = files
+    .filter((_, i) => i % 10 === 5)
+    .map((f) => ({ file: f.id, owner: f.owner }));
+  const favourites = files.filter((_, i) => i % 20 === 3).map((f) => f.id);
+  return { photos, files, archived, favourites };
 }
 
 interface Target extends EngineTarget {
@@ -107,7 +116,7 @@ function seedSqlite(file: string, viewerId: string): void {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  const { photos, files } = seedRows(viewerId);
+  const { photos, files, archived, favourites } = seedRows(viewerId);
   const user = sqlite.prepare(
     'insert into users (id, email_address, name, created_at) values (?, ?, ?, ?)',
   );
@@ -134,6 +143,14 @@ function seedSqlite(file: string, viewerId: string): void {
       if (isMember) member.run(id, viewerId, T0);
     }
     for (const p of photos) photo.run(p.id, p.album, p.file, p.owner, T0, p.date);
+    const archive = sqlite.prepare(
+      'insert into archived_files (file_id, user_id, archived_at) values (?, ?, ?)',
+    );
+    for (const a of archived) archive.run(a.file, a.owner, T0);
+    const favourite = sqlite.prepare(
+      'insert into favourites (user_id, file_id, created_at) values (?, ?, ?)',
+    );
+    for (const f of favourites) favourite.run(viewerId, f, T0);
     sqlite
       .prepare(
         'update albums set photo_count = (select count(*) from photos where album_id = albums.id)',
@@ -147,7 +164,7 @@ function seedSqlite(file: string, viewerId: string): void {
 async function seedPostgres(url: string, viewerId: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { photos, files } = seedRows(viewerId);
+  const { photos, files, archived, favourites } = seedRows(viewerId);
   const batch = async (table: string, columns: string[], rows: unknown[][]) => {
     for (let start = 0; start < rows.length; start += 2000) {
       const slice = rows.slice(start, start + 2000);
@@ -225,6 +242,16 @@ async function seedPostgres(url: string, viewerId: string): Promise<void> {
     ['id', 'album_id', 'file_id', 'owner_id', 'created_at', 'sort_date'],
     photos.map((p) => [p.id, p.album, p.file, p.owner, T0, p.date]),
   );
+  await batch(
+    'archived_files',
+    ['file_id', 'user_id', 'archived_at'],
+    archived.map((a) => [a.file, a.owner, T0]),
+  );
+  await batch(
+    'favourites',
+    ['user_id', 'file_id', 'created_at'],
+    favourites.map((f) => [viewerId, f, T0]),
+  );
   await client.query(
     'update albums set photo_count = (select count(*) from photos where album_id = albums.id)',
   );
@@ -269,6 +296,15 @@ const MEASURES: Record<string, Measure<Target>> = {
   'search by file name (first page)': async (t) => {
     await getJson(`${t.appUrl}/api/search?q=IMG_0123&limit=${LIMIT}`, t.idToken);
   },
+  'favourites month index': async (t) => {
+    await getJson(`${t.appUrl}/api/timeline/months?favourites=true`, t.idToken);
+  },
+  'favourites first page (200)': async (t) => {
+    await getJson(`${t.appUrl}/api/timeline?limit=${LIMIT}&favourites=true`, t.idToken);
+  },
+  'archive first page (200)': async (t) => {
+    await getJson(`${t.appUrl}/api/archive?limit=${LIMIT}`, t.idToken);
+  },
 };
 
 const baselineMeasure: Measure<Target> = async (t) => {
@@ -299,6 +335,30 @@ async function showPlans(target: Target): Promise<void> {
           }),
       ],
       ['month index', () => countVisiblePhotosByMonth(handle.db, target.uid)],
+      [
+        'favourites, first page',
+        () =>
+          listVisiblePhotos(handle.db, {
+            viewerId: target.uid,
+            limit: LIMIT + 1,
+            after: undefined,
+            set: 'favourites',
+          }),
+      ],
+      [
+        'archive, first page',
+        () =>
+          listVisiblePhotos(handle.db, {
+            viewerId: target.uid,
+            limit: LIMIT + 1,
+            after: undefined,
+            set: 'archive',
+          }),
+      ],
+      [
+        'favourites month index',
+        () => countVisiblePhotosByMonth(handle.db, target.uid, 'favourites'),
+      ],
     ];
     for (const [label, run] of cases) {
       sent.length = 0;

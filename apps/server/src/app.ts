@@ -53,6 +53,7 @@ import {
   registerSharedLinkPage,
 } from './modules/link-previews/link-previews.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
+import { marksRoutes } from './modules/marks/marks.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
@@ -287,6 +288,7 @@ async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
       await api.register(likesRoutes, { deps });
       await api.register(sharingRoutes, { deps });
       await api.register(timelineRoutes, { deps });
+      await api.register(marksRoutes, { deps });
       await api.register(filesRoutes, { deps });
       await api.register(uploadsRoutes, { deps });
       await api.register(downloadsRoutes, { deps });

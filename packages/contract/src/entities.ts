@@ -57,6 +57,7 @@ export const albumSchema = z
   .object({
     id,
     name: z.string(),
+    /** Empty when the cover's file is one the caller archived (decision 0082): no picture. */
     coverPhotoUrl: z.string(),
     coverPlaceholder: placeholder,
     coverReady: ready,
@@ -167,6 +168,10 @@ export const photoSchema = z
     kind: photoKindSchema,
     /** For a video and a Live Photo: its length and whether it plays yet; null for a picture. */
     video: photoVideoSchema.nullable(),
+    /** Whether the signed-in caller marked its file a favourite; absent for a link's visitor. */
+    favourite: z.boolean().optional(),
+    /** Whether the caller archived its file (only their own uploads); absent for a visitor. */
+    archived: z.boolean().optional(),
   })
   .meta({ id: 'Photo' });
 export type Photo = z.infer<typeof photoSchema>;

@@ -67,13 +67,27 @@ export const timelinePhotoSchema = z
     kind: photoKindSchema,
     /** For a video and a Live Photo: its length and whether it plays yet; null for a picture. */
     video: photoVideoSchema.nullable(),
+    /** Whether the caller marked its file a favourite (decision 0082): the caller's alone. */
+    favourite: z.boolean(),
   })
   .meta({ id: 'TimelinePhoto' });
 export type TimelinePhoto = z.infer<typeof timelinePhotoSchema>;
 
+/** `favourites=true`: only the caller's favourites (decision 0082). */
+const favouritesFilter = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .optional()
+  .meta({ description: "true: only the caller's favourites" });
+
+/** GET /api/timeline/months: the months of Photos, or of its favourites filter. */
+export const timelineMonthsQuerySchema = z.object({ favourites: favouritesFilter });
+export type TimelineMonthsQuery = z.infer<typeof timelineMonthsQuerySchema>;
+
 /** GET /api/timeline: newest first; `month` keeps the page inside one month. */
 export const timelineQuerySchema = z.object({
   month: monthKey.optional(),
+  favourites: favouritesFilter,
   limit: z.coerce.number().int().min(1).max(TIMELINE_PAGE_MAX).default(TIMELINE_PAGE_DEFAULT),
   /** Opaque: the previous page's nextCursor. */
   cursor: z.string().max(500).optional(),
@@ -108,6 +122,7 @@ export const searchQuerySchema = z
     camera: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
     /** The user id of who added the photo. */
     addedBy: z.string().max(200).optional(),
+    favourites: favouritesFilter,
     limit: z.coerce.number().int().min(1).max(TIMELINE_PAGE_MAX).default(TIMELINE_PAGE_DEFAULT),
     cursor: z.string().max(500).optional(),
   })

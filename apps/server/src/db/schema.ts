@@ -383,6 +383,21 @@ export interface PhotoLikesTable {
   created_at: string;
 }
 
+/** A person's favourite: a stored file, whichever album shows it (decision 0082). */
+export interface FavouritesTable {
+  user_id: string;
+  file_id: string;
+  created_at: string;
+}
+
+/** A file its uploader archived: gone from their own Photos, search and covers (decision 0082). */
+export interface ArchivedFilesTable {
+  file_id: string;
+  /** The file's uploader, who archived it. */
+  user_id: string;
+  archived_at: string;
+}
+
 /** An account's TOTP second factor (2026-11-29T02-00-identity-mfa; decision 0071). */
 export interface IdentityMfaFactorsTable {
   enrollment_id: string;
@@ -505,6 +520,8 @@ export interface Database {
   activities: ActivitiesTable;
   trashed_photos: TrashedPhotosTable;
   trashed_albums: TrashedAlbumsTable;
+  favourites: FavouritesTable;
+  archived_files: ArchivedFilesTable;
 }
 
 /** One entry of a person's activity feed (modules/activity). */

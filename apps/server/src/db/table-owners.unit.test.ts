@@ -24,6 +24,7 @@ type Owner =
   | 'files'
   | 'identity'
   | 'likes'
+  | 'marks'
   | 'photos'
   | 'sharing'
   | 'trash'
@@ -72,6 +73,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   activities: 'activity',
   trashed_photos: 'trash',
   trashed_albums: 'trash',
+  favourites: 'marks',
+  archived_files: 'marks',
 };
 
 /**
@@ -130,6 +133,7 @@ const READ_MODELS: readonly {
       'comments',
       'downloads',
       'link-previews',
+      'marks',
       'photos',
       'timeline',
       'trash',
@@ -142,6 +146,12 @@ const READ_MODELS: readonly {
     tables: ['photo_months', 'everyone_months'],
     readers: ['timeline'],
     why: "the timeline's month counts, kept by the photos module as photos come and go",
+  },
+  {
+    name: 'personal marks',
+    tables: ['favourites', 'archived_files'],
+    readers: ['albums', 'photos', 'timeline'],
+    why: "the viewer's own favourites and archived files, in their answers and their Photos",
   },
   {
     name: 'photo reactions',

@@ -64,6 +64,12 @@ const PhotoRoute = lazy(() =>
 const TimelineRoute = lazy(() =>
   import('./routes/timeline-route').then((m) => ({ default: m.TimelineRoute })),
 );
+const FavouritesRoute = lazy(() =>
+  import('./routes/timeline-route').then((m) => ({ default: m.FavouritesRoute })),
+);
+const ArchiveRoute = lazy(() =>
+  import('./routes/archive-route').then((m) => ({ default: m.ArchiveRoute })),
+);
 const SharedAlbumRoute = lazy(() =>
   import('./routes/shared-album-route').then((m) => ({ default: m.SharedAlbumRoute })),
 );
@@ -116,6 +122,8 @@ export const routes: RouteObject[] = [
           { path: routePatterns.upload, element: <UploadPhotosPage /> },
           { path: routePatterns.photo, element: <PhotoRoute /> },
           { path: routePatterns.timeline, element: <TimelineRoute /> },
+          { path: routePatterns.favourites, element: <FavouritesRoute /> },
+          { path: routePatterns.archive, element: <ArchiveRoute /> },
           { path: routePatterns.admin, element: <AdminPage /> },
           { path: routePatterns.search, element: <SearchRoute /> },
           { path: routePatterns.activity, element: <ActivityPage /> },

@@ -67,6 +67,8 @@ export interface AlbumView extends AlbumRow {
   cover_edit_version: number | null;
   cover_placeholder: string | null;
   cover_derived_state: DerivedState | null;
+  /** Whether the viewer archived the cover's file: their card shows none (decision 0082). */
+  cover_archived: SqlBool;
 }
 
 /**
@@ -94,6 +96,17 @@ function selectAlbumViews(db: Db, viewerId: string | null) {
       'cover.placeholder as cover_placeholder',
       'cover.derived_state as cover_derived_state',
     ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('archived_files')
+            .select('archived_files.file_id')
+            .whereRef('archived_files.file_id', '=', 'albums.cover_file_id')
+            .where('archived_files.user_id', '=', viewerId ?? ''),
+        )
+        .as('cover_archived'),
+    )
     .$narrowType<{ owner_name: string }>();
 }
 

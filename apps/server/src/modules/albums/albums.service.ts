@@ -33,6 +33,14 @@ type PictureDeps = Pick<AppDeps, 'config' | 'pictureSigner'>;
 
 /** An album as the API shows it to `viewerId` (null: a link visitor). */
 export function toAlbum(view: AlbumView, deps: PictureDeps, viewerId: string | null): Album {
+  const album = albumOf(view, deps, viewerId);
+  // A cover whose file the viewer archived is hidden from what they see (decision 0082).
+  return view.cover_archived
+    ? { ...album, coverPhotoUrl: '', coverPlaceholder: null, coverReady: false }
+    : album;
+}
+
+function albumOf(view: AlbumView, deps: PictureDeps, viewerId: string | null): Album {
   return {
     id: view.id,
     name: view.name,

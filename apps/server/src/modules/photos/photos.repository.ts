@@ -50,6 +50,9 @@ export interface PhotoView extends PhotoRow {
   latitude_e7: number | null;
   longitude_e7: number | null;
   altitude_cm: number | null;
+  /** The viewer's own marks on the file (decision 0082); SQLite answers 0 or 1. */
+  favourite: SqlBool;
+  archived: SqlBool;
 }
 
 /**
@@ -107,6 +110,24 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
         .select((sub) => sub.fn.countAll().as('n'))
         .whereRef('comments.photo_id', '=', 'photos.id')
         .as('comment_count'),
+      eb
+        .exists(
+          eb
+            .selectFrom('favourites')
+            .select('favourites.file_id')
+            .where('favourites.user_id', '=', viewerId ?? '')
+            .whereRef('favourites.file_id', '=', 'photos.file_id'),
+        )
+        .as('favourite'),
+      eb
+        .exists(
+          eb
+            .selectFrom('archived_files')
+            .select('archived_files.file_id')
+            .whereRef('archived_files.file_id', '=', 'photos.file_id')
+            .where('archived_files.user_id', '=', viewerId ?? ''),
+        )
+        .as('archived'),
     ]);
 }
 

@@ -105,7 +105,10 @@ function photoUrlOf(
   });
 }
 
-/** A photo as the API shows it to `viewerId` (null: a share link's visitor). */
+/**
+ * A photo as the API shows it to `viewerId` (null: a share link's visitor): its place when they may
+ * see it, and the signed-in viewer's own marks on its file (favourite, archived: decision 0082).
+ */
 export function toPhoto(
   view: PhotoView,
   deps: Pick<AppDeps, 'config' | 'pictureSigner'>,
@@ -138,6 +141,9 @@ export function toPhoto(
     likedByMe: Boolean(view.liked_by_viewer),
     commentCount: Number(view.comment_count),
     ...photoMediaOf(view),
+    ...(viewerId !== null
+      ? { favourite: Boolean(view.favourite), archived: Boolean(view.archived) }
+      : {}),
   };
 }
 

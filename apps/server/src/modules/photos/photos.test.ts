@@ -58,6 +58,8 @@ describe('photos', () => {
         commentCount: 0,
         kind: 'photo',
         video: null,
+        favourite: false,
+        archived: false,
       });
     });
 

@@ -37,10 +37,20 @@ interface Fixture {
   photo: Photo;
   link: string;
   revokedLink: string;
+  /** A photo of the owner's that the owner archived: theirs alone to hide (decision 0082). */
+  archived: Photo;
 }
 
 // Trash on: a deleted photo waits in its deleter's Trash, and must show nowhere else.
 const ctx = useTestContext({ TRASH_DAYS: '30' });
+
+/** POST /api/favourites or /api/archive for one photo (null: no token). */
+const mark = (user: TestUser | null, what: 'favourites' | 'archive', photoId: string) =>
+  ctx.api(user ?? undefined).request({
+    method: 'POST',
+    url: `/api/${what}`,
+    payload: { photoIds: [photoId] },
+  });
 const fixtures = new Map<AlbumVisibility, Fixture>();
 
 async function verifiedUser() {
@@ -78,8 +88,10 @@ async function makeFixture(visibility: AlbumVisibility): Promise<Fixture> {
   expect(
     (await ctx.api(owner).postComment({ photoId: photo.id, message: 'First!' })).statusCode,
   ).toBe(201);
+  const archived = await addPhotoAs(ctx, owner, album.id);
+  expect((await mark(owner, 'archive', archived.id)).statusCode).toBe(200);
   const fresh = (await ctx.api(owner).findAlbum(`?id=${album.id}`)).json<Album>();
-  return { owner, users, album: fresh, photo, link, revokedLink };
+  return { owner, users, album: fresh, photo, link, revokedLink, archived };
 }
 
 beforeAll(async () => {
@@ -137,6 +149,9 @@ function expectedForAccount(who: Who, visibility: AlbumVisibility): Observed {
     'DELETE albumsDb/{id} (checked, not done)': ownerOnly ?? 204,
     'picture URL of its answer loads': visible,
     'picture URL without signature': visibility === 'everyone' ? 200 : 404,
+    'POST favourites': readable,
+    "POST archive (the owner's photo)": ownerOnly ?? 200,
+    "a photo its owner archived is in the album's photos": visible,
   };
 }
 
@@ -162,6 +177,9 @@ function expectedForVisitor(who: Who, visibility: AlbumVisibility): Observed {
     'POST albumsDb/{id}/link': 401,
     'GET albumsDb/{id}/links': 401,
     'POST albumsDb/{id}/links': 401,
+    'POST favourites': 401,
+    "POST archive (the owner's photo)": 401,
+    "a photo its owner archived is in the album's photos": visible,
   };
 }
 
@@ -181,6 +199,12 @@ async function listsIt(user: TestUser, query: string, albumId: string): Promise<
       : undefined;
   }
   return false;
+}
+
+/** Whether a list of photos answered 200 and holds the photo. */
+async function listsPhoto(list: Promise<ApiResponse<Photo[]>>, photoId: string) {
+  const res = await list;
+  return res.statusCode === 200 && res.json().some((photo) => photo.id === photoId);
 }
 
 async function observeAccount(who: Who, visibility: AlbumVisibility): Promise<Observed> {
@@ -223,6 +247,12 @@ async function observeAccount(who: Who, visibility: AlbumVisibility): Promise<Ob
       found.statusCode === 200 ? found.json<Album>().coverPhotoUrl : undefined,
     ),
     'picture URL without signature': (await ctx.api().show(photo.fileId)).statusCode,
+    'POST favourites': (await mark(user, 'favourites', photo.id)).statusCode,
+    "POST archive (the owner's photo)": (await mark(user, 'archive', f.archived.id)).statusCode,
+    "a photo its owner archived is in the album's photos": await listsPhoto(
+      api.listPhotos(album.id, '?limit=100'),
+      f.archived.id,
+    ),
   };
   // Making a new link would revoke the one the visitors' cells use: only the owner's is checked
   // by status on another album; for everyone else the answer must be 403 or 404 and change nothing.
@@ -277,6 +307,12 @@ async function observeVisitor(who: Who, visibility: AlbumVisibility): Promise<Ob
     'POST albumsDb/{id}/link': (await api.createLink(album.id)).statusCode,
     'GET albumsDb/{id}/links': (await api.listLinks(album.id)).statusCode,
     'POST albumsDb/{id}/links': (await api.createShareLink(album.id, {})).statusCode,
+    'POST favourites': (await mark(null, 'favourites', photo.id)).statusCode,
+    "POST archive (the owner's photo)": (await mark(null, 'archive', f.archived.id)).statusCode,
+    "a photo its owner archived is in the album's photos": await listsPhoto(
+      api.sharedPhotos(token, '?limit=100'),
+      f.archived.id,
+    ),
   };
 }
 

@@ -1,4 +1,10 @@
-import { PostgresAdapter, sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type {
   AlbumVisibility,
   Database,
@@ -33,7 +39,15 @@ export interface TimelinePhotoRow {
   duration_ms: number | null;
   video_state: VideoState | null;
   motion_file_id: string | null;
+  /** Whether the viewer marked the file a favourite: PostgreSQL answers a boolean, SQLite 0 or 1. */
+  favourite: SqlBool;
 }
+
+/**
+ * Which of the viewer's photos a page holds (decision 0082): `photos`, their Photos (what they
+ * archived left out); `favourites`, those of Photos that they marked; `archive`, what they archived.
+ */
+export type PhotoSet = 'photos' | 'favourites' | 'archive';
 
 /**
  * What a page of photos is asked with. Every bound value is text: the prepared query binds them
@@ -42,6 +56,7 @@ export interface TimelinePhotoRow {
 type PhotoPageArgs = {
   viewerId: string;
   limit: number;
+  set: PhotoSet;
   afterKey: string | undefined;
   afterId: string | undefined;
   from: string | undefined;
@@ -69,6 +84,56 @@ function seenTwinBefore(eb: ExpressionBuilder<Database, 'photos'>, viewerId: str
       .whereRef('twin.id', '<', 'photos.id')
       .where(albumVisibleToUserSql(viewerId)),
   );
+}
+
+/** Whether the viewer archived the file of the photo (the row `photos` of the query). */
+function archivedByViewer(eb: ExpressionBuilder<Database, 'photos'>, viewerId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('archived_files')
+      .select('archived_files.file_id')
+      .whereRef('archived_files.file_id', '=', 'photos.file_id')
+      .where('archived_files.user_id', '=', viewerId),
+  );
+}
+
+/** Whether the viewer marked the file of the photo a favourite. */
+function favouriteOfViewer(eb: ExpressionBuilder<Database, 'photos'>, viewerId: string) {
+  return eb.exists(
+    eb
+      .selectFrom('favourites')
+      .select('favourites.file_id')
+      .whereRef('favourites.file_id', '=', 'photos.file_id')
+      .where('favourites.user_id', '=', viewerId),
+  );
+}
+
+/**
+ * Keeps the query to the photo set: Photos leaves out the viewer's archived files (a lookup by
+ * key per row); Favourites and Archive start from the viewer's marked files, then their photos by
+ * photos_file_idx, as search starts from the files it finds.
+ */
+function inPhotoSet<Q extends SelectQueryBuilder<Database, 'photos', object>>(
+  query: Q,
+  set: PhotoSet,
+  viewerId: string,
+): Q {
+  if (set === 'archive') {
+    return query.where('photos.file_id', 'in', (eb) =>
+      eb
+        .selectFrom('archived_files')
+        .select('archived_files.file_id')
+        .where('archived_files.user_id', '=', viewerId),
+    ) as Q;
+  }
+  const unarchived = query.where((eb) => eb.not(archivedByViewer(eb, viewerId))) as Q;
+  if (set === 'photos') return unarchived;
+  return unarchived.where('photos.file_id', 'in', (eb) =>
+    eb
+      .selectFrom('favourites')
+      .select('favourites.file_id')
+      .where('favourites.user_id', '=', viewerId),
+  ) as Q;
 }
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -114,6 +179,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       'files.video_state',
       'files.motion_file_id',
     ])
+    .select((eb) => favouriteOfViewer(eb, args.viewerId).as('favourite'))
     .$narrowType<{
       album_visibility: AlbumVisibility;
       width: number;
@@ -126,6 +192,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
     .where((eb) =>
       eb.or([eb('files.photo_count', '<=', 1), eb.not(seenTwinBefore(eb, args.viewerId))]),
     );
+  query = inPhotoSet(query, args.set, args.viewerId);
   const { afterKey, afterId, from, until, addedBy, ftsMatch, nameLike, cameraLike } = args;
   if (afterKey !== undefined && afterId !== undefined) {
     query = query.where((eb) =>
@@ -175,11 +242,13 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
     .limit(literalLimit(args.limit));
 }
 
-const listPhotoPageQuery = preparedQuery(photoPageQuery, { literals: ['limit'] });
+const listPhotoPageQuery = preparedQuery(photoPageQuery, { literals: ['limit', 'set'] });
 
 export interface PhotoPageOptions {
   viewerId: string;
   limit: number;
+  /** Photos (the default), its favourites, or the viewer's Archive. */
+  set?: PhotoSet | undefined;
   after: { key: string; id: string } | undefined;
   /** sort_date at or after this text (a month YYYY-MM, a day YYYY-MM-DD). */
   from?: string | undefined;
@@ -210,6 +279,7 @@ export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<Ti
   const args: PhotoPageArgs = {
     viewerId: options.viewerId,
     limit: options.limit,
+    set: options.set ?? 'photos',
     afterKey: options.after?.key,
     afterId: options.after?.id,
     from: options.from,
@@ -303,25 +373,86 @@ function monthRepeatsQuery(db: Db, args: { viewerId: string }) {
     .groupBy(sql`substr(photos.sort_date, 1, 7)`);
 }
 
+/**
+ * Per month, the tiles the timeline shows of the viewer's marked files (their favourites, or
+ * what they archived): photos of those files in albums they see, one per file (no twin before),
+ * favourites without what they archived. Starts from the viewer's marks (their key's prefix), then
+ * the photos of each file by photos_file_idx: as many rows as the viewer marked.
+ */
+function markedMonthsQuery(db: Db, args: { viewerId: string; mark: 'favourites' | 'archived' }) {
+  const marked =
+    args.mark === 'favourites'
+      ? db
+          .selectFrom('favourites')
+          .select('favourites.file_id')
+          .where('favourites.user_id', '=', args.viewerId)
+      : db
+          .selectFrom('archived_files')
+          .select('archived_files.file_id')
+          .where('archived_files.user_id', '=', args.viewerId);
+  let query = db
+    .selectFrom(marked.as('marked'))
+    .innerJoin('photos', 'photos.file_id', 'marked.file_id')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
+    .leftJoin('album_members as membership', (join) =>
+      join
+        .onRef('membership.album_id', '=', 'photos.album_id')
+        .on('membership.user_id', '=', args.viewerId),
+    )
+    .select((eb) => [
+      sql<string>`substr(photos.sort_date, 1, 7)`.as('month'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where((eb) => albumVisibleToSql(args.viewerId, eb('membership.user_id', 'is not', null)))
+    .where((eb) => eb.not(seenTwinBefore(eb, args.viewerId)));
+  if (args.mark === 'favourites') {
+    query = query.where((eb) => eb.not(archivedByViewer(eb, args.viewerId)));
+  }
+  return query.groupBy(sql`substr(photos.sort_date, 1, 7)`);
+}
+
 const monthCounts = preparedQuery(monthCountsQuery);
 const monthRepeats = preparedQuery(monthRepeatsQuery);
+const markedMonths = preparedQuery(markedMonthsQuery, { literals: ['mark'] });
 
-/** How many photos the viewer's timeline holds in each month, newest month first. */
-export async function countVisiblePhotosByMonth(
-  db: Db,
-  viewerId: string,
-): Promise<{ month: string; count: number }[]> {
-  const [counts, repeats] = await Promise.all([
-    monthCounts(db, { viewerId }),
-    monthRepeats(db, { viewerId }),
-  ]);
+type MonthCount = { month: string; count: number };
+
+/** The months holding photos, newest month first, from per-month counts added up. */
+function toMonths(parts: { rows: { month: string; count: number | string }[]; sign: 1 | -1 }[]) {
   const byMonth = new Map<string, number>();
-  for (const row of counts) byMonth.set(row.month, Number(row.count));
-  for (const row of repeats) {
-    byMonth.set(row.month, (byMonth.get(row.month) ?? 0) - Number(row.count));
+  for (const { rows, sign } of parts) {
+    for (const row of rows) {
+      byMonth.set(row.month, (byMonth.get(row.month) ?? 0) + sign * Number(row.count));
+    }
   }
   return [...byMonth]
     .filter(([, count]) => count > 0)
     .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
-    .map(([month, count]) => ({ month, count }));
+    .map(([month, count]): MonthCount => ({ month, count }));
+}
+
+/**
+ * How many photos the viewer's timeline holds in each month, newest month first: the counts kept
+ * by triggers, less a file's second photos and the viewer's archived files (their Photos); or, for
+ * their favourites, counted from the favourites themselves.
+ */
+export async function countVisiblePhotosByMonth(
+  db: Db,
+  viewerId: string,
+  set: 'photos' | 'favourites' = 'photos',
+): Promise<MonthCount[]> {
+  if (set === 'favourites') {
+    const rows = await markedMonths(db, { viewerId, mark: 'favourites' });
+    return toMonths([{ rows, sign: 1 }]);
+  }
+  const [counts, repeats, archived] = await Promise.all([
+    monthCounts(db, { viewerId }),
+    monthRepeats(db, { viewerId }),
+    markedMonths(db, { viewerId, mark: 'archived' }),
+  ]);
+  return toMonths([
+    { rows: counts, sign: 1 },
+    { rows: repeats, sign: -1 },
+    { rows: archived, sign: -1 },
+  ]);
 }

@@ -1,6 +1,8 @@
 import {
+  archiveQuerySchema,
   searchQuerySchema,
   searchResultSchema,
+  timelineMonthsQuerySchema,
   timelineMonthsSchema,
   timelinePageSchema,
   timelineQuerySchema,
@@ -8,11 +10,12 @@ import {
 import { currentUser } from '../../http/current-user.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { listTimeline, listTimelineMonths, search } from './timeline.service.js';
+import { listArchive, listTimeline, listTimelineMonths, search } from './timeline.service.js';
 
 const VISIBLE =
   'Only photos of albums the caller may see: albums seen by everyone, their own, and albums seen ' +
-  'by members that they are a member of. A file in several of those albums shows once.';
+  'by members that they are a member of. A file in several of those albums shows once. Your ' +
+  'archived photos are left out (see /archive); favourites=true keeps to your favourites.';
 
 export const timelineRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
@@ -22,10 +25,11 @@ export const timelineRoutes: RoutesPlugin = async (app, { deps }) => {
         tags: ['timeline'],
         summary: 'Each month holding photos you may see, with how many, newest month first',
         description: `Months are YYYY-MM of the photo's date (date taken when known, else date added; UTC). ${VISIBLE}`,
+        querystring: timelineMonthsQuerySchema,
         response: { 200: timelineMonthsSchema, ...errorResponses(401) },
       },
     },
-    async (request) => listTimelineMonths(deps, currentUser(request)),
+    async (request) => listTimelineMonths(deps, currentUser(request), request.query),
   );
 
   app.get(
@@ -62,5 +66,21 @@ export const timelineRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request) => search(deps, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/archive',
+    {
+      schema: {
+        tags: ['marks'],
+        summary: 'Your Archive: the photos you archived, newest first, a page at a time',
+        description:
+          "Photos you uploaded and archived (POST /archive), in the timeline's order and pages, " +
+          'one tile per file, from the albums you may see. Only you see your Archive.',
+        querystring: archiveQuerySchema,
+        response: { 200: timelinePageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listArchive(deps, currentUser(request), request.query),
   );
 };

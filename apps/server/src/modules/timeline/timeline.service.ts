@@ -3,6 +3,7 @@ import {
   type SearchQuery,
   type SearchResult,
   type TimelineMonths,
+  type TimelineMonthsQuery,
   type TimelinePage,
   type TimelinePhoto,
   type TimelineQuery,
@@ -45,6 +46,7 @@ export function toTimelinePhoto(row: TimelinePhotoRow, deps: PictureDeps): Timel
     date: row.sort_date,
     createdById: row.owner_id,
     ...photoMediaOf(row),
+    favourite: Boolean(row.favourite),
   };
 }
 
@@ -88,13 +90,28 @@ export function listTimeline(
 ): Promise<TimelinePage> {
   const month = query.month;
   return photoPage(deps, caller, query, {
+    set: query.favourites ? 'favourites' : 'photos',
     ...(month !== undefined ? { from: month, until: endOfMonth(month) } : {}),
   });
 }
 
-/** Each month holding a photo the caller may see, with how many, newest first. */
-export async function listTimelineMonths(deps: AppDeps, caller: AuthUser): Promise<TimelineMonths> {
-  const months = await countVisiblePhotosByMonth(deps.db, caller.id);
+/** The caller's Archive: their files they archived, as tiles, newest first (decision 0082). */
+export function listArchive(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<TimelinePage> {
+  return photoPage(deps, caller, query, { set: 'archive' });
+}
+
+/** Each month holding a photo of the caller's Photos (or its favourites), with how many. */
+export async function listTimelineMonths(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: TimelineMonthsQuery,
+): Promise<TimelineMonths> {
+  const set = query.favourites ? 'favourites' : 'photos';
+  const months = await countVisiblePhotosByMonth(deps.db, caller.id, set);
   return { months, total: months.reduce((sum, month) => sum + month.count, 0) };
 }
 
@@ -110,13 +127,15 @@ export async function search(
 ): Promise<SearchResult> {
   const q = query.q || undefined;
   const camera = query.camera || undefined;
-  if (q === undefined && camera === undefined && !query.from && !query.to && !query.addedBy) {
+  const criteria = [q, camera, query.from, query.to, query.addedBy, query.favourites || undefined];
+  if (criteria.every((criterion) => criterion === undefined || criterion === '')) {
     throw invalid(
       'querystring',
-      'must give at least one of q, from, to, camera or addedBy to search by.',
+      'must give at least one of q, from, to, camera, addedBy or favourites to search by.',
     );
   }
   const photos = await photoPage(deps, caller, query, {
+    set: query.favourites ? 'favourites' : 'photos',
     from: query.from,
     until: query.to === undefined ? undefined : endOfDay(query.to),
     addedBy: query.addedBy,

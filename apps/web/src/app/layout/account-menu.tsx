@@ -7,7 +7,7 @@ import { meQuery } from '../../shared/api/me';
 import { paths } from '../../shared/config/paths';
 import { sizedImageUrl } from '../../shared/lib/image-url';
 import { useDisclosure } from '../../shared/lib/use-disclosure';
-import { ADMIN_LINK, PAGE_LINKS, TRASH_LINK } from './page-links';
+import { ADMIN_LINK, LIBRARY_LINKS, PAGE_LINKS } from './page-links';
 import type { User } from '@photo/contract';
 
 /** The signed-in person's picture, round; a plain circle until it is known. */
@@ -91,11 +91,13 @@ export function AccountMenu() {
           <li className="d-lg-none">
             <hr className="dropdown-divider" />
           </li>
-          <li>
-            <NavLink className="dropdown-item" to={TRASH_LINK.to} onClick={fold}>
-              {t(TRASH_LINK.label)}
-            </NavLink>
-          </li>
+          {LIBRARY_LINKS.map(({ label, to }) => (
+            <li key={to}>
+              <NavLink className="dropdown-item" to={to} onClick={fold}>
+                {t(label)}
+              </NavLink>
+            </li>
+          ))}
           <li>
             <hr className="dropdown-divider" />
           </li>

@@ -8,8 +8,15 @@ export const PAGE_LINKS = [
   { label: 'layout.albums', to: paths.myAlbums },
 ] as const;
 
-/** The signed-in person's Trash, in the account menu. */
-export const TRASH_LINK = { label: 'trash.title', to: paths.trash } as const;
+/**
+ * The person's own collections (decisions 0082, 0083), in the account menu on every screen: the bar keeps
+ * room for the brand. Favourites is also a toggle in Photos' heading.
+ */
+export const LIBRARY_LINKS = [
+  { label: 'layout.favourites', to: paths.favourites },
+  { label: 'layout.archive', to: paths.archive },
+  { label: 'trash.title', to: paths.trash },
+] as const;
 
 /** The administrator's page, in the account menu of the server's administrator only. */
 export const ADMIN_LINK = { label: 'layout.admin', to: paths.admin } as const;

@@ -5,6 +5,7 @@ import {
   type TimelineViewerProps,
 } from '../../features/timeline/components/timeline-page';
 import { selectionBar } from '../selection/selection-bar-lazy';
+import { viewerFavourite } from '../viewer/viewer-parts-lazy';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('../../features/viewer/components/photo-lightbox'));
@@ -38,6 +39,7 @@ function asPhoto(photo: TimelinePhoto): Photo {
     commentCount: 0,
     kind: photo.kind,
     video: photo.video,
+    favourite: photo.favourite,
   };
 }
 
@@ -45,7 +47,14 @@ function TimelineViewer({ photos, index, onView, onClose }: TimelineViewerProps)
   const shown = useMemo(() => photos.map(asPhoto), [photos]);
   return (
     <Suspense fallback={null}>
-      <PhotoLightbox photos={shown} index={index} onView={onView} onClose={onClose} pageLink />
+      <PhotoLightbox
+        photos={shown}
+        index={index}
+        onView={onView}
+        onClose={onClose}
+        favourite={viewerFavourite}
+        pageLink
+      />
     </Suspense>
   );
 }
@@ -54,4 +63,9 @@ const viewer = (props: TimelineViewerProps) => <TimelineViewer {...props} />;
 
 export function TimelineRoute() {
   return <TimelinePage selectionBar={selectionBar} viewer={viewer} />;
+}
+
+/** Favourites: the same grid, of the person's favourites only (decision 0082). */
+export function FavouritesRoute() {
+  return <TimelinePage selectionBar={selectionBar} viewer={viewer} favourites />;
 }

@@ -11,6 +11,24 @@ const ViewerInfo = lazy(() => import('./viewer-parts').then((m) => ({ default: m
 const ViewerComments = lazy(() =>
   import('./viewer-parts').then((m) => ({ default: m.ViewerComments })),
 );
+const ViewerFavourite = lazy(() =>
+  import('../../features/marks/components/viewer-favourite').then((m) => ({
+    default: m.ViewerFavourite,
+  })),
+);
+
+/** The heart of the photo shown, for whoever is signed in (the answer says `favourite`). */
+export const viewerFavourite: NonNullable<ViewerParts['favourite']> = (photo, buttonClass) =>
+  photo.favourite === undefined ? null : (
+    <Suspense fallback={null}>
+      <ViewerFavourite
+        key={photo.id}
+        photoId={photo.id}
+        favourite={photo.favourite}
+        buttonClass={buttonClass}
+      />
+    </Suspense>
+  );
 
 /** While a part loads (its text in the language of the moment). */
 function Loading() {
@@ -32,6 +50,7 @@ export function memberViewerParts({
   onCommentsClosed?: (photoId: string) => void;
 }): ViewerParts {
   return {
+    favourite: viewerFavourite,
     like: (photo, buttonClass) => (
       <Suspense fallback={null}>
         <ViewerLike photo={photo} member buttonClass={buttonClass} onChanged={onLikeChanged} />

@@ -18,6 +18,10 @@ export const routePatterns = {
   photo: 'photo/:photoId',
   /** Every photo one may see, newest first, month by month. */
   timeline: 'photos',
+  /** The person's favourites, in the grid of Photos (decision 0082). */
+  favourites: 'favourites',
+  /** The person's archived photos, hidden from their Photos, to restore. */
+  archive: 'archive',
   /** What a share link opens; no account needed. */
   sharedLink: 'shared/:token',
   /** The server's administration: its accounts (administrator only). */
@@ -46,6 +50,8 @@ export const paths = {
   upload: (albumId: string) => `/upload/${segment(albumId)}`,
   photo: (photoId: string) => `/photo/${segment(photoId)}`,
   timeline: '/photos',
+  favourites: '/favourites',
+  archive: '/archive',
   sharedLink: (token: string) => `/shared/${segment(token)}`,
   admin: '/admin',
   activity: '/activity',

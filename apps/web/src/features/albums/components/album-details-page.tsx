@@ -31,6 +31,8 @@ import { SelectableTile } from '../../../shared/selection/selectable-tile';
 import { SelectionNotice } from '../../../shared/selection/selection-notice';
 import { useSelection, type Selection } from '../../../shared/selection/use-selection';
 import { announceTrashed } from '../../../shared/trash/trashed-store';
+import { selectedMarks, type SelectedMarks } from '../../../shared/selection/selected-marks';
+import { favouriteNow } from '../../marks/lib/favourites-store';
 import { useT } from '../../../i18n/i18n';
 
 // What the owner opens now and then loads when first opened, not with the page.
@@ -53,10 +55,11 @@ function AlbumPhotos({
   mayRotate: (photo: Photo) => boolean;
   onPhotoRotated?: (photo: Photo) => void;
   viewerParts?: ViewerParts;
-  selectionBar?: (selection: Selection) => ReactNode;
+  selectionBar?: (selection: Selection, marks: SelectedMarks) => ReactNode;
 }) {
   const photos = useAlbumPhotos(album.id);
   const selection = useSelection();
+  const userId = useCurrentUserId();
   const { data: shown } = photos;
   const ordered = useCallback(() => (shown ?? []).map((photo) => photo.id), [shown]);
   const setAlbumPhoto = useSetAlbumPhoto(album.id);
@@ -126,7 +129,13 @@ function AlbumPhotos({
           )
         }
       />
-      {selection.selecting && selectionBar?.(selection)}
+      {selection.selecting &&
+        selectionBar?.(
+          selection,
+          selectedMarks(shown ?? [], selection.ids, userId, (photo) =>
+            favouriteNow(photo.id, photo.favourite === true),
+          ),
+        )}
       <SelectionNotice selection={selection} />
       <ViewerLightbox
         viewer={viewer}
@@ -195,8 +204,8 @@ interface AlbumDetailsPageProps {
   onPhotoRotated?: (photo: Photo) => void;
   /** The viewer's "Like", details and comments. */
   viewerParts?: ViewerParts;
-  /** The bar over the top bar while photos are selected (its actions). */
-  selectionBar?: (selection: Selection) => ReactNode;
+  /** The bar over the top bar while photos are selected (its actions, and what they are). */
+  selectionBar?: (selection: Selection, marks: SelectedMarks) => ReactNode;
   /** The owner's Share dialog, drawn once first opened. */
   shareDialog?: (props: AlbumDialogProps) => ReactNode;
 }

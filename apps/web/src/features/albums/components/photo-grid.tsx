@@ -25,6 +25,7 @@ import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shar
 import { usePlace } from '../../../shared/lib/use-place';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
+import { FavouriteHeart } from '../../marks/components/favourite-heart';
 import { t, useT } from '../../../i18n/i18n';
 
 /** A photo as the layout sees it: its shape, and the photo itself. */
@@ -271,6 +272,13 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
         <>
           <MediaBadge photo={photo.photo} />
           {chrome(photo.photo)}
+          {photo.photo.favourite !== undefined && (
+            <FavouriteHeart
+              photoId={photo.photo.id}
+              favourite={photo.photo.favourite}
+              variant="corner"
+            />
+          )}
         </>
       ),
     }),

@@ -16,9 +16,11 @@ export interface SearchFilters {
   camera: string;
   /** The user id of who added the photos. */
   addedBy: string;
+  /** 'true': only the person's favourites (decision 0082). */
+  favourites: string;
 }
 
-export const SEARCH_FIELDS = ['q', 'from', 'to', 'camera', 'addedBy'] as const;
+export const SEARCH_FIELDS = ['q', 'from', 'to', 'camera', 'addedBy', 'favourites'] as const;
 
 /** Photos asked for at a time: a few screens of tiles on a wide screen. */
 export const SEARCH_PAGE_SIZE = 120;
@@ -31,6 +33,7 @@ export function filtersFrom(params: URLSearchParams): SearchFilters {
     to: read('to'),
     camera: read('camera'),
     addedBy: read('addedBy'),
+    favourites: read('favourites') === 'true' ? 'true' : '',
   };
 }
 

@@ -8,6 +8,7 @@ import { placeholderColour } from '../../../shared/lib/placeholder';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
 import { t, useT } from '../../../i18n/i18n';
+import { FavouriteHeart } from '../../marks/components/favourite-heart';
 
 /** Tiles of the first screen: their pictures load at once, the others when scrolled near. */
 const EAGER_TILES = 12;
@@ -49,6 +50,7 @@ const PhotoTile = memo(function PhotoTile({
         />
         <MediaBadge photo={photo} />
       </Link>
+      <FavouriteHeart photoId={photo.id} favourite={photo.favourite} />
     </li>
   );
 });

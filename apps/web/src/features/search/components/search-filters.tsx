@@ -41,7 +41,7 @@ function Field({
 }
 
 /**
- * The search's filters: dates, camera and who added the photos. They apply together (Apply, or
+ * The search's filters: dates, camera, who added the photos and favourites only. They apply together (Apply, or
  * Enter in a field), as a new address: the back button goes to the search before. On a phone
  * they fold under a "Filters" button, open when one is in use. Give it a key that changes with the
  * address, so it shows what the address says after the back button.
@@ -145,6 +145,18 @@ export function SearchFiltersForm({
               </select>
             )}
           </Field>
+          <div className="col-12 col-md-auto form-check ms-2 mb-1">
+            <input
+              id={`${ids}-favourites`}
+              type="checkbox"
+              className="form-check-input"
+              checked={draft.favourites === 'true'}
+              onChange={(event) => set('favourites')(event.target.checked ? 'true' : '')}
+            />
+            <label htmlFor={`${ids}-favourites`} className="form-check-label small">
+              {t('search.favourites')}
+            </label>
+          </div>
           <div className="col-12 col-md-auto d-flex gap-2">
             <button type="submit" className="btn btn-sm btn-primary">
               {t('search.apply')}
@@ -153,7 +165,9 @@ export function SearchFiltersForm({
               <button
                 type="button"
                 className="btn btn-sm btn-outline-secondary"
-                onClick={() => onApply({ ...filters, from: '', to: '', camera: '', addedBy: '' })}
+                onClick={() =>
+                  onApply({ ...filters, from: '', to: '', camera: '', addedBy: '', favourites: '' })
+                }
               >
                 {t('search.clear')}
               </button>

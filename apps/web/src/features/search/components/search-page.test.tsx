@@ -21,6 +21,7 @@ const album = (id: string, name: string, owner = { id: 'u2', name: 'Bo' }): Albu
 
 const photo = (id: string, overrides: Partial<TimelinePhoto> = {}): TimelinePhoto => ({
   id,
+  favourite: false,
   albumId: 'a1',
   photoUrl: `/api/files/show/file-${id}?sig=s-${id}`,
   placeholder: null,

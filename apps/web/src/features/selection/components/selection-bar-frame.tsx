@@ -13,6 +13,11 @@ const ICONS = {
   move: 'M3 5.5h8.5v9H3zM13 10h5M15.5 7.5 18 10l-2.5 2.5',
   trash: 'M3.5 5.5h13M8 5.5v-2h4v2M5.5 5.5l.75 11h7.5l.75-11M8.5 8.5v5M11.5 8.5v5',
   restore: 'M4 4v4h4M4.5 8A6.5 6.5 0 1 1 4 12',
+  heart: 'M10 16.5s-6-3.7-6-8.2A3.5 3.5 0 0 1 10 6.2a3.5 3.5 0 0 1 6 2.1c0 4.5-6 8.2-6 8.2z',
+  unheart:
+    'M10 16.5s-6-3.7-6-8.2A3.5 3.5 0 0 1 10 6.2a3.5 3.5 0 0 1 6 2.1c0 4.5-6 8.2-6 8.2zM3 3l14 14',
+  archive: 'M3 4h14v3.5H3zM4.5 7.5v8.5h11V7.5M8 10.5h4',
+  unarchive: 'M3 4h14v3.5H3zM4.5 7.5v8.5h11V7.5M10 14.5v-5M7.75 11.5 10 9.25l2.25 2.25',
 } as const;
 
 export type SelectionIcon = keyof typeof ICONS;

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
 import type { AlbumPickerProps } from '../../../shared/selection/album-picker-props';
+import type { MarkActionsProps, SelectedMarks } from '../../../shared/selection/selected-marks';
 import type { Selection } from '../../../shared/selection/use-selection';
 import { useDownload } from '../../../shared/api/download';
 import { useTrashDays } from '../../../shared/api/client-config';
@@ -21,6 +22,10 @@ export interface SelectionBarProps {
   onChanged: () => void;
   /** The dialog that chooses the album photos are added or moved to. */
   albumPicker: (props: AlbumPickerProps) => ReactNode;
+  /** The selected photos' marks, where the page knows them: Favourite, Archive and their undoing. */
+  marks?: SelectedMarks | undefined;
+  /** Actions on the marks, given by the app (the marks feature's). */
+  markActions?: (props: MarkActionsProps) => ReactNode;
 }
 
 type Dialog = 'add' | 'move' | 'delete';
@@ -31,7 +36,13 @@ type Dialog = 'add' | 'move' | 'delete';
  * server keeps one). Loaded when a first photo
  * is selected.
  */
-export default function SelectionBar({ selection, onChanged, albumPicker }: SelectionBarProps) {
+export default function SelectionBar({
+  selection,
+  onChanged,
+  albumPicker,
+  marks,
+  markActions,
+}: SelectionBarProps) {
   const ids = [...selection.ids];
   const count = ids.length;
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -62,6 +73,15 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
           )
         }
       >
+        {marks &&
+          markActions?.({
+            ids,
+            marks,
+            busy,
+            checked,
+            finish: selection.finish,
+            action: (props) => <Action key={props.icon} {...props} />,
+          })}
         <Action
           icon="download"
           label={t(download.isPending ? 'selection.preparing' : 'selection.download')}

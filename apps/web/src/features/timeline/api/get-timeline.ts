@@ -4,11 +4,19 @@ import { apiJson } from '../../../shared/api/api-client';
 import { timelineKeys } from './timeline-keys';
 import { refetchWhileMaking } from '../../../shared/lib/media';
 
-/** GET /api/timeline/months: every month holding a photo one may see, newest first, with counts. */
-export function useTimelineMonths() {
+/**
+ * GET /api/timeline/months: every month holding a photo of one's Photos (or of its favourites),
+ * newest first, with counts.
+ */
+export function useTimelineMonths(favourites = false) {
   return useQuery({
-    queryKey: timelineKeys.months(),
-    queryFn: ({ signal }) => apiJson<TimelineMonths>('/api/timeline/months', { signal }),
+    queryKey: timelineKeys.months(favourites),
+    queryFn: ({ signal }) =>
+      apiJson<TimelineMonths>(`/api/timeline/months${favourites ? '?favourites=true' : ''}`, {
+        signal,
+      }),
+    // A heart changed anywhere else (a tile, the viewer) is in the list when it is shown again.
+    ...(favourites ? { staleTime: 0 } : {}),
   });
 }
 
@@ -25,11 +33,12 @@ const MONTH_GC_MS = 60_000;
  * GET /api/timeline?month=…: one month's photos, newest first, in pages of up to 500 along the
  * cursor. `enabled` is false until the month's rows come near the screen.
  */
-export function useTimelineMonth(month: string, enabled: boolean) {
+export function useTimelineMonth(month: string, enabled: boolean, favourites = false) {
   return useInfiniteQuery({
-    queryKey: timelineKeys.month(month),
+    queryKey: timelineKeys.month(month, favourites),
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ month, limit: String(TIMELINE_PAGE_MAX) });
+      if (favourites) query.set('favourites', 'true');
       if (pageParam) query.set('cursor', pageParam);
       return apiJson<TimelinePage>(`/api/timeline?${query.toString()}`, { signal });
     },
@@ -37,6 +46,7 @@ export function useTimelineMonth(month: string, enabled: boolean) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
     gcTime: MONTH_GC_MS,
+    ...(favourites ? { staleTime: 0 } : {}),
     // A video being prepared plays in the viewer once it is ready: look again until then.
     refetchInterval: (query) =>
       refetchWhileMaking(query.state.data?.pages.flatMap((page) => page.photos) ?? [], false),

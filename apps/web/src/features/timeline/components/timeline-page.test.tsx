@@ -7,6 +7,7 @@ import { signInAs } from '../../../test/session';
 
 const photo = (id: string, date: string): TimelinePhoto => ({
   id,
+  favourite: false,
   albumId: 'a1',
   photoUrl: `/api/files/show/${id}`,
   placeholder: null,

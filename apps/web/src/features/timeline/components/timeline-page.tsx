@@ -31,6 +31,11 @@ import { usePlace } from '../../../shared/lib/use-place';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
 import { t, useT } from '../../../i18n/i18n';
+import { useCurrentUserId } from '../../../shared/auth/session-store';
+import { selectedMarks, type SelectedMarks } from '../../../shared/selection/selected-marks';
+import { FavouriteHeart } from '../../marks/components/favourite-heart';
+import { HeartIcon } from '../../../shared/components/heart-icon';
+import { favouriteNow } from '../../marks/lib/favourites-store';
 
 /** A tile's description: what it is (a photo, a video and its length) and when it was taken. */
 const tileLabel = (photo: TimelinePhoto) =>
@@ -93,6 +98,7 @@ const Tile = memo(function Tile({
         )}
         <MediaBadge photo={photo} />
       </span>
+      <FavouriteHeart photoId={photo.id} favourite={photo.favourite} />
     </SelectableTile>
   );
 });
@@ -108,17 +114,29 @@ interface MonthProps {
   open: OpenTarget;
   /** The scrubber is being dragged: no photos are asked for, no pictures loaded, till it stops. */
   dragging: boolean;
+  /** Only the person's favourites (the Favourites page). */
+  favourites: boolean;
 }
 
 /**
  * A month: its heading, and the tiles of its rows near the screen. Its photos are asked for once
  * its rows come near, page by page as far down the month as the screen reaches.
  */
-function Month({ block, layout, from, to, selection, ordered, open, dragging }: MonthProps) {
+function Month({
+  block,
+  layout,
+  from,
+  to,
+  selection,
+  ordered,
+  open,
+  dragging,
+  favourites,
+}: MonthProps) {
   const { first, last } = rowsBetween(layout, block, from, to);
   const needed =
     last >= first && !dragging ? Math.min(block.count, (last + 1) * layout.columns) : 0;
-  const query = useTimelineMonth(block.month, needed > 0);
+  const query = useTimelineMonth(block.month, needed > 0, favourites);
   const translate = useT();
   const photos = useMemo(
     () => query.data?.pages.flatMap((page) => page.photos) ?? [],
@@ -179,11 +197,12 @@ const OVERSCAN_SCREENS = 0.75;
 function loadedPhotos(
   queryClient: ReturnType<typeof useQueryClient>,
   months: readonly { month: string }[],
+  favourites: boolean,
 ): TimelinePhoto[] {
   return months.flatMap(
     ({ month }) =>
       queryClient
-        .getQueryData<InfiniteData<TimelinePageData>>(timelineKeys.month(month))
+        .getQueryData<InfiniteData<TimelinePageData>>(timelineKeys.month(month, favourites))
         ?.pages.flatMap((page) => page.photos) ?? [],
   );
 }
@@ -193,11 +212,13 @@ function TimelineGrid({
   top,
   selection,
   open,
+  favourites,
 }: {
   layout: TimelineLayout;
   top: number;
   selection: Selection;
   open: OpenTarget;
+  favourites: boolean;
 }) {
   const queryClient = useQueryClient();
   const [dragging, setDragging] = useState(false);
@@ -221,8 +242,8 @@ function TimelineGrid({
 
   // Every photo read so far, in the order shown: what a Shift-click range runs along.
   const ordered = useCallback(
-    () => loadedPhotos(queryClient, layout.months).map((photo) => photo.id),
-    [layout, queryClient],
+    () => loadedPhotos(queryClient, layout.months, favourites).map((photo) => photo.id),
+    [layout, queryClient, favourites],
   );
 
   return (
@@ -245,6 +266,7 @@ function TimelineGrid({
                 ordered={ordered}
                 open={open}
                 dragging={dragging}
+                favourites={favourites}
               />
             </div>
           );
@@ -267,8 +289,10 @@ export interface TimelineViewerProps {
 const PHOTO_PARAM = 'photo';
 
 interface TimelinePageProps {
-  /** The bar over the top bar while photos are selected (its actions). */
-  selectionBar?: (selection: Selection) => ReactNode;
+  /** The bar over the top bar while photos are selected (its actions, and what they are). */
+  selectionBar?: (selection: Selection, marks: SelectedMarks) => ReactNode;
+  /** Only the person's favourites: the Favourites page (decision 0082). */
+  favourites?: boolean;
   /** The viewer, over the page; without it a tile opens the photo's own page. */
   viewer?: (props: TimelineViewerProps) => ReactNode;
 }
@@ -278,15 +302,15 @@ interface TimelinePageProps {
  * arrows step through them in the timeline's order. A photo not read (an address from elsewhere)
  * is shown on its own page.
  */
-function useTimelineViewer(months: readonly { month: string }[] | undefined) {
+function useTimelineViewer(months: readonly { month: string }[] | undefined, favourites: boolean) {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const shownId = searchParams.get(PHOTO_PARAM);
   const photos = useMemo(
-    () => (shownId !== null && months ? loadedPhotos(queryClient, months) : []),
-    [shownId, months, queryClient],
+    () => (shownId !== null && months ? loadedPhotos(queryClient, months, favourites) : []),
+    [shownId, months, queryClient, favourites],
   );
   const index = shownId === null ? -1 : photos.findIndex((photo) => photo.id === shownId);
   const openedHere = (location.state as { openedViewer?: boolean } | null)?.openedViewer === true;
@@ -320,13 +344,51 @@ const toViewer: OpenTarget = (photo) => ({
 const toPhotoPage: OpenTarget = (photo) => ({ to: paths.photo(photo.id) });
 
 /**
+ * The favourites filter of Photos: a toggle between all of Photos and the Favourites page (the
+ * same grid, of the person's favourites only).
+ */
+function FavouritesFilter({ on }: { on: boolean }) {
+  const translate = useT();
+  return (
+    <Link
+      to={on ? paths.timeline : paths.favourites}
+      className={`btn btn-sm rounded-pill ms-auto app-tl-filter ${on ? 'btn-primary' : 'btn-outline-secondary'}`}
+      aria-pressed={on}
+      role="button"
+    >
+      <HeartIcon filled={on} />
+      <span className="ms-1">{translate('timeline.favourites.filter')}</span>
+    </Link>
+  );
+}
+
+/** The Favourites page with none yet: what it is for, and where the hearts are. */
+function NoFavourites() {
+  const translate = useT();
+  return (
+    <EmptyState>
+      <span className="app-tl-empty-heart">
+        <HeartIcon />
+      </span>
+      <p className="h5 mt-3 text-body">{translate('timeline.favourites.empty')}</p>
+      <p>{translate('timeline.favourites.empty.text')}</p>
+      <Link to={paths.timeline} className="btn btn-primary">
+        {translate('timeline.favourites.empty.action')}
+      </Link>
+    </EmptyState>
+  );
+}
+
+/**
  * Every photo one may see, newest first, month by month, as square tiles (Photos): the layout is
  * computed from the month counts alone, only the rows near the screen are drawn, and a month's
  * photos are read when its rows come near. A scrubber on the right jumps to any month.
  */
-export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
-  const months = useTimelineMonths();
-  const shown = useTimelineViewer(months.data?.months);
+export function TimelinePage({ selectionBar, viewer, favourites = false }: TimelinePageProps) {
+  const months = useTimelineMonths(favourites);
+  const shown = useTimelineViewer(months.data?.months, favourites);
+  const queryClient = useQueryClient();
+  const userId = useCurrentUserId();
   const selection = useSelection();
   const [measure, { width, top }] = usePlace();
   const translate = useT();
@@ -345,6 +407,8 @@ export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
         onRetry={() => void months.refetch()}
       />
     );
+  } else if (months.data.months.length === 0 && favourites) {
+    body = <NoFavourites />;
   } else if (months.data.months.length === 0) {
     body = (
       <EmptyState>
@@ -361,16 +425,25 @@ export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
       </EmptyState>
     );
   }
+  const title = translate(favourites ? 'timeline.favourites.title' : 'timeline.title');
+  const marksOf = (chosen: Selection) =>
+    selectedMarks(
+      loadedPhotos(queryClient, months.data?.months ?? [], favourites),
+      chosen.ids,
+      userId,
+      (photo) => favouriteNow(photo.id, photo.favourite === true),
+    );
   return (
     <div className="app-timeline">
-      <PageTitle title={translate('timeline.title')} />
+      <PageTitle title={title} />
       <div className="app-tl-head">
-        <h1 className="h4 mb-0">{translate('timeline.title')}</h1>
+        <h1 className="h4 mb-0">{title}</h1>
         {months.data && months.data.total > 0 && (
           <p className="small text-body-secondary mb-0">
             {translate('timeline.count', { count: months.data.total })}
           </p>
         )}
+        <FavouritesFilter on={favourites} />
       </div>
       {body}
       <div ref={measure} className="app-tl-measure">
@@ -380,11 +453,12 @@ export function TimelinePage({ selectionBar, viewer }: TimelinePageProps) {
             top={top}
             selection={selection}
             open={viewer ? toViewer : toPhotoPage}
+            favourites={favourites}
           />
         )}
       </div>
       {viewer && shown.index >= 0 && viewer(shown)}
-      {selection.selecting && selectionBar?.(selection)}
+      {selection.selecting && selectionBar?.(selection, marksOf(selection))}
       <SelectionNotice selection={selection} />
     </div>
   );

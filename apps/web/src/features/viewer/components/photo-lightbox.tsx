@@ -304,6 +304,8 @@ export interface ViewerParts {
   like?: (photo: Photo, buttonClass: string) => ReactNode;
   /** "Save to my library", a toolbar button with the toolbar's button class (or nothing). */
   save?: (photo: Photo, buttonClass: string) => ReactNode;
+  /** The person's heart (their favourite; the key F toggles it), a toolbar button. */
+  favourite?: (photo: Photo, buttonClass: string) => ReactNode;
   /** The details panel. */
   info: (photo: Photo) => ReactNode;
   /** The comments panel. */
@@ -319,6 +321,8 @@ export interface PhotoLightboxProps {
   onClose: () => void;
   /** "Like", the details and the comments; without them, the download and the slideshow only. */
   parts?: ViewerParts;
+  /** The heart, where there are no other parts (the timeline's viewer). */
+  favourite?: ViewerParts['favourite'];
   /** The caption links to the photo's page (a share link's visitor may not open it). */
   pageLink?: boolean;
   /** Whether the toolbar offers the original's download (a view-only share link does not). */
@@ -373,6 +377,7 @@ export default function PhotoLightbox({
   onView,
   onClose,
   parts,
+  favourite,
   pageLink = false,
   download = true,
   mayRotate,
@@ -415,8 +420,12 @@ export default function PhotoLightbox({
     />
   );
 
+  const heart = parts?.favourite ?? favourite;
   const buttons = shown
     ? [
+        ...(heart
+          ? [<Fragment key={`favourite-${shown.id}`}>{heart(shown, 'yarl__button')}</Fragment>]
+          : []),
         ...(parts?.like
           ? [<Fragment key="like">{parts.like(shown, 'yarl__button')}</Fragment>]
           : []),

@@ -1,0 +1,93 @@
+import type { Db } from '../../db/schema.js';
+import { inBatches } from '../../db/id-batches.js';
+
+/** The uploader of each of these files, by file id (the photo-files read model). */
+export async function findFileOwners(
+  db: Db,
+  fileIds: readonly string[],
+): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  for (const batch of inBatches(fileIds)) {
+    const rows = await db
+      .selectFrom('files')
+      .select(['id', 'owner_id'])
+      .where('id', 'in', batch)
+      .execute();
+    for (const row of rows) owners.set(row.id, row.owner_id);
+  }
+  return owners;
+}
+
+/** Adds these files to the person's favourites (those there already stay); answers how many were new. */
+export async function insertFavourites(
+  db: Db,
+  userId: string,
+  fileIds: readonly string[],
+  now: string,
+): Promise<number> {
+  let added = 0;
+  for (const batch of inBatches(fileIds)) {
+    const result = await db
+      .insertInto('favourites')
+      .values(batch.map((fileId) => ({ user_id: userId, file_id: fileId, created_at: now })))
+      .onConflict((oc) => oc.columns(['user_id', 'file_id']).doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+/** Takes these files out of the person's favourites; answers how many were there. */
+export async function deleteFavourites(
+  db: Db,
+  userId: string,
+  fileIds: readonly string[],
+): Promise<number> {
+  let removed = 0;
+  for (const batch of inBatches(fileIds)) {
+    const result = await db
+      .deleteFrom('favourites')
+      .where('user_id', '=', userId)
+      .where('file_id', 'in', batch)
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
+}
+
+/** Archives these files of their uploader (archived ones stay as they are); answers how many were new. */
+export async function insertArchivedFiles(
+  db: Db,
+  userId: string,
+  fileIds: readonly string[],
+  now: string,
+): Promise<number> {
+  let added = 0;
+  for (const batch of inBatches(fileIds)) {
+    const result = await db
+      .insertInto('archived_files')
+      .values(batch.map((fileId) => ({ file_id: fileId, user_id: userId, archived_at: now })))
+      .onConflict((oc) => oc.column('file_id').doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+/** Un-archives these files of the person; answers how many were archived. */
+export async function deleteArchivedFiles(
+  db: Db,
+  userId: string,
+  fileIds: readonly string[],
+): Promise<number> {
+  let removed = 0;
+  for (const batch of inBatches(fileIds)) {
+    const result = await db
+      .deleteFrom('archived_files')
+      .where('user_id', '=', userId)
+      .where('file_id', 'in', batch)
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
+}
