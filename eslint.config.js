@@ -47,6 +47,7 @@ const serverModuleImports = {
   downloads: ['albums', 'photos', 'users'],
   likes: ['activity', 'photos'],
   'link-previews': ['files', 'sharing'],
+  locked: ['albums', 'files', 'photos', 'trash', 'users'],
   photos: ['activity', 'albums', 'files'],
   sharing: ['activity', 'albums', 'downloads', 'files', 'photos', 'users'],
   timeline: ['albums'],

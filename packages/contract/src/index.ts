@@ -13,3 +13,4 @@ export * from './sso.js';
 export * from './passkeys.js';
 export * from './preferences.js';
 export * from './trash.js';
+export * from './locked.js';

@@ -24,6 +24,7 @@ type Owner =
   | 'files'
   | 'identity'
   | 'likes'
+  | 'locked'
   | 'photos'
   | 'sharing'
   | 'trash'
@@ -72,6 +73,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   activities: 'activity',
   trashed_photos: 'trash',
   trashed_albums: 'trash',
+  locked_photos: 'locked',
+  locked_sessions: 'locked',
 };
 
 /**
@@ -113,6 +116,7 @@ const READ_MODELS: readonly {
       'comments',
       'digests',
       'link-previews',
+      'locked',
       'photos',
       'sharing',
       'timeline',
@@ -129,6 +133,7 @@ const READ_MODELS: readonly {
       'comments',
       'downloads',
       'link-previews',
+      'locked',
       'photos',
       'timeline',
       'trash',

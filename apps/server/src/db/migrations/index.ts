@@ -26,6 +26,7 @@ import * as passkeys from './2026-11-29T01-00-passkeys.js';
 import * as adminAndQuotas from './2026-11-29T04-00-admin-and-quotas.js';
 import * as userLocale from './2026-11-29T05-00-user-locale.js';
 import * as trash from './2026-11-29T06-00-trash.js';
+import * as lockedPlace from './2026-11-29T07-00-locked-place.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T04-00-admin-and-quotas': adminAndQuotas,
   '2026-11-29T05-00-user-locale': userLocale,
   '2026-11-29T06-00-trash': trash,
+  '2026-11-29T07-00-locked-place': lockedPlace,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

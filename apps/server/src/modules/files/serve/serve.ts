@@ -6,9 +6,14 @@ import { FILE_ID_PATTERN } from '../../../lib/ids.js';
 import { extensionOfType } from '../../../lib/media-types.js';
 import { DERIVED_CONTENT_TYPE } from '../media/images.js';
 import { linkOffersOriginals } from '../../../lib/access.js';
-import { verifyLinkBound, verifyTrashBound } from '../../../lib/picture-signing.js';
+import {
+  verifyLinkBound,
+  verifyLockedBound,
+  verifyTrashBound,
+} from '../../../lib/picture-signing.js';
 import { openShareLinkPermission } from '../../../db/read-models/link-permissions.js';
 import { fileInTrashOf } from '../../../db/read-models/trash-holders.js';
+import { fileLockedInSession } from '../../../db/read-models/locked-holders.js';
 import { findFileById, findFileWithExposure, type ServedFileRow } from '../store/repository.js';
 
 export interface FileToServe {
@@ -94,7 +99,9 @@ async function playbackOf(
  * Which kind of signature exp and sig are for this file: made by the picture signer (`plain`);
  * bound to a share link that still works (not stopped, not expired, its album still shown to
  * links) and, for a download (download=1), offers the originals (`link`); or made for Trash, for
- * a person who still holds the file there or added it (`trash`, decision 0080). Null: none valid.
+ * a person who still holds the file there or added it (`trash`, decision 0080); or made for a
+ * locked-place session still open whose person holds the file there (`locked`, decision 0084).
+ * Null: none valid.
  */
 async function verifySignature(
   deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
@@ -102,7 +109,12 @@ async function verifySignature(
   exp: number,
   sig: string,
   download: boolean,
-): Promise<'plain' | 'link' | 'trash' | null> {
+): Promise<'plain' | 'link' | 'trash' | 'locked' | null> {
+  const locked = verifyLockedBound(deps.pictureSigner, fileId, exp, sig);
+  if (locked) {
+    const now = deps.clock.now().toISOString();
+    return (await fileLockedInSession(deps.db, fileId, locked.sessionId, now)) ? 'locked' : null;
+  }
   const trash = verifyTrashBound(deps.pictureSigner, fileId, exp, sig);
   if (trash) return (await fileInTrashOf(deps.db, fileId, trash.userId)) ? 'trash' : null;
   const bound = verifyLinkBound(deps.pictureSigner, fileId, exp, sig);
@@ -147,11 +159,19 @@ export async function findFileToServe(
       ? await verifySignature(deps, file.id, query.exp, query.sig, query.download === '1')
       : null;
   const signed = signature !== null;
-  // A file shown only from Trash loads for its holder alone, whatever an older page holds.
-  if (file.onlyInTrash ? signature !== 'trash' : !signed && !file.shownUnsigned) {
+  // A file shown only from a locked place, or only from Trash, loads for its holder alone,
+  // whatever an older page holds.
+  const allowed = file.onlyLocked
+    ? signature === 'locked'
+    : file.onlyInTrash
+      ? signature === 'trash'
+      : signed || file.shownUnsigned;
+  if (!allowed) {
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
-  const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
+  // A locked picture must stop loading when its session ends: caches ask again every time.
+  const maxAgeSeconds =
+    signature === 'locked' ? 0 : signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
   if (asked === PLAYBACK_SIZE) {
     return playbackOf(deps, file, maxAgeSeconds, query.download === '1');
   }
