@@ -192,6 +192,7 @@ const webFeatures = fs
 const webFeatureImports = {
   account: ['auth'],
   albums: ['viewer'],
+  locked: ['account', 'auth', 'selection'],
   sharing: ['albums', 'viewer'],
   uploads: ['albums'],
 };

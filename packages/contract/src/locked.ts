@@ -10,13 +10,6 @@ import { photoKindSchema, photoVideoSchema, thumbReadySchema } from './entities.
  * (POST /api/locked/session), carried in the LOCKED_SESSION_HEADER header.
  */
 
-/** The header that carries the locked-place session of POST /api/locked/session. */
-export const LOCKED_SESSION_HEADER = 'X-Locked-Session';
-/** How old (seconds) the ID token's auth_time may be to open a session. */
-export const LOCKED_SIGN_IN_MAX_AGE_SECONDS = 120;
-/** A session ends after this many seconds without a locked call. */
-export const LOCKED_SESSION_IDLE_SECONDS = 300;
-
 export const LOCKED_PAGE_MAX = 500;
 export const LOCKED_PAGE_DEFAULT = 200;
 

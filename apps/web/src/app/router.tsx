@@ -78,6 +78,9 @@ const ActivityPage = lazy(() =>
     default: m.ActivityPage,
   })),
 );
+const LockedRoute = lazy(() =>
+  import('./routes/locked-route').then((m) => ({ default: m.LockedRoute })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -116,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.admin, element: <AdminPage /> },
           { path: routePatterns.search, element: <SearchRoute /> },
           { path: routePatterns.activity, element: <ActivityPage /> },
+          { path: routePatterns.locked, element: <LockedRoute /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

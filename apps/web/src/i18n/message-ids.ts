@@ -5,6 +5,7 @@ import type auth from './messages/en/auth.json';
 import type common from './messages/en/common.json';
 import type errors from './messages/en/errors.json';
 import type layout from './messages/en/layout.json';
+import type locked from './messages/en/locked.json';
 import type mfa from './messages/en/mfa.json';
 import type notifications from './messages/en/notifications.json';
 import type passkeys from './messages/en/passkeys.json';
@@ -31,6 +32,7 @@ interface EnglishAreas {
   common: typeof common;
   errors: typeof errors;
   layout: typeof layout;
+  locked: typeof locked;
   mfa: typeof mfa;
   notifications: typeof notifications;
   passkeys: typeof passkeys;

@@ -10,3 +10,6 @@ export const PAGE_LINKS = [
 
 /** The administrator's page, in the account menu of the server's administrator only. */
 export const ADMIN_LINK = { label: 'layout.admin', to: paths.admin } as const;
+
+/** The locked place (decision 0084), in everyone's account menu. */
+export const LOCKED_LINK = { label: 'layout.locked', to: paths.locked } as const;

@@ -26,6 +26,8 @@ export const routePatterns = {
   search: 'search',
   /** What changed for the signed-in person (the bell's list, as a page on a phone). */
   activity: 'activity',
+  /** Photos moved out of every other view, opened with a fresh sign-in (decision 0084). */
+  locked: 'locked',
   notFound: '*',
 } as const;
 
@@ -47,6 +49,7 @@ export const paths = {
   sharedLink: (token: string) => `/shared/${segment(token)}`,
   admin: '/admin',
   activity: '/activity',
+  locked: '/locked',
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;

@@ -5,7 +5,7 @@ import type { AlbumPickerProps } from '../../../shared/selection/album-picker-pr
 import type { Selection } from '../../../shared/selection/use-selection';
 import { useDownload } from '../../../shared/api/download';
 import { LineIcon } from '../../../shared/ui/line-icon';
-import { useBulkAdd, useBulkDelete } from '../api/bulk-actions';
+import { useBulkAdd, useBulkDelete, useLockPhotos } from '../api/bulk-actions';
 import './selection-bar.css';
 import { useIntl, useT } from '../../../i18n/i18n';
 
@@ -22,6 +22,7 @@ const ICONS = {
   add: 'M3 5.5h9v9H3zM15.5 3.5v5M13 6h5M6 14.5v2h11v-7h-2',
   move: 'M3 5.5h8.5v9H3zM13 10h5M15.5 7.5 18 10l-2.5 2.5',
   trash: 'M3.5 5.5h13M8 5.5v-2h4v2M5.5 5.5l.75 11h7.5l.75-11M8.5 8.5v5M11.5 8.5v5',
+  lock: 'M5 9h10v8H5zM7 9V6.5a3 3 0 0 1 6 0V9M10 12.25v2',
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICONS }) {
@@ -59,8 +60,9 @@ type Dialog = 'add' | 'move' | 'delete';
 
 /**
  * Over the top bar while photos are selected: how many, Clear, and what can be done with them:
- * Download (a zip), Add to album, Move to album, Delete (after asking). Loaded when a first photo
- * is selected.
+ * Download (a zip), Add to album, Move to album, Move to locked place (the caller's own uploads:
+ * the server refuses others, naming one), Delete (after asking). Loaded when a first photo is
+ * selected.
  */
 export default function SelectionBar({ selection, onChanged, albumPicker }: SelectionBarProps) {
   const ids = [...selection.ids];
@@ -69,8 +71,9 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
   const [tooMany, setTooMany] = useState(false);
   const remove = useBulkDelete(onChanged);
   const add = useBulkAdd(onChanged);
+  const lock = useLockPhotos(onChanged);
   const download = useDownload({ quiet: false });
-  const busy = remove.isPending || add.isPending || download.isPending;
+  const busy = remove.isPending || add.isPending || download.isPending || lock.isPending;
   const t = useT();
   const intl = useIntl();
 
@@ -125,6 +128,16 @@ export default function SelectionBar({ selection, onChanged, albumPicker }: Sele
                 label={t('selection.move')}
                 disabled={busy}
                 onClick={checked(() => setDialog('move'))}
+              />
+              <Action
+                icon="lock"
+                label={t('selection.lock')}
+                disabled={busy}
+                onClick={checked(() =>
+                  lock.mutate(ids, {
+                    onSuccess: () => selection.finish(t('selection.locked', { count })),
+                  }),
+                )}
               />
               <Action
                 icon="trash"
