@@ -70,7 +70,7 @@ describe('the locked place', () => {
     await unlock(user);
     const list = await screen.findByRole('list', { name: 'Locked place' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.getByText('1 photo, only you can see them')).toBeVisible();
+    expect(screen.getByText('1 photo, only you can see it')).toBeVisible();
     expect(network.sent('POST /identity/v1/accounts:signInWithPassword')[0]?.body).toEqual({
       email: 'ann@example.com',
       password: 'correct horse battery',

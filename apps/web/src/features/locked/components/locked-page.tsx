@@ -119,13 +119,18 @@ function LockedGallery({ session, onChanged }: { session: string; onChanged: () 
         </span>
         <div className="app-min-w-0">
           <h1 className="h3 mb-0">{t('locked.title')}</h1>
-          {query.data && (
+          {query.data && query.data.total > 0 && (
             <p className="text-body-secondary small mb-0">
               {t('locked.count', { count: query.data.total })}
             </p>
           )}
         </div>
-        <Button variant="outline-secondary" className="ms-auto" onClick={endLockedSession}>
+        <Button
+          variant="outline-secondary"
+          className="ms-auto d-inline-flex align-items-center gap-2"
+          onClick={endLockedSession}
+        >
+          <LockIcon size={18} />
           {t('locked.lock')}
         </Button>
       </div>
