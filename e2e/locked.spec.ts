@@ -109,3 +109,17 @@ test('moves a photo to the locked place from the selection bar, opens it with th
     await expect(checkOf(page, day)).toHaveCount(1);
   });
 });
+
+test('the viewer moves the photo shown to the locked place', async ({ page, api, user }) => {
+  const { album } = await albumWithCover(api, user, albumName('Viewer'));
+  const { photo } = await api.addPhoto(user, album.id, await makeJpeg({ name: 'private.jpg' }));
+  await logIn(page, user);
+  await page.goto(`/album/${album.id}?photo=${photo.id}`);
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole('button', { name: 'Move to locked place' }).click();
+  // It leaves the album, and the viewer with it.
+  await expect(viewer).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1);
+  expect((await api.albumPhotos(user, album.id)).map((shown) => shown.id)).not.toContain(photo.id);
+});
