@@ -53,7 +53,7 @@ export const lockedRoutes: RoutesPlugin = async (app, { deps }) => {
         description:
           "The ID token's auth_time must be at most 2 minutes old (sign in again with the " +
           'password, a passkey or the second factor), else 403 RECENT_SIGN_IN_REQUIRED. The ' +
-          `session ends after ${5} idle minutes, or with DELETE.`,
+          'session ends after 5 idle minutes, or with DELETE.',
         response: { 200: lockedSessionSchema, ...errorResponses(401, 403) },
       },
     },
