@@ -187,6 +187,16 @@ describe('the locked place', () => {
     expect(stale.statusCode).toBe(403);
     expect(errorOf(stale)).toMatchObject({ code: 'RECENT_SIGN_IN_REQUIRED' });
     expect(errorOf(stale).message).toMatch(/password, a passkey or your second factor/);
+    // A refreshed token keeps the sign-in's auth_time: refreshing does not open it.
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/securetoken.googleapis.com/v1/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=refresh_token&refresh_token=${encodeURIComponent(owner.refreshToken)}`,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const idToken = refreshed.json<{ id_token: string }>().id_token;
+    expect(errorOf(await openSession({ ...owner, idToken })).code).toBe('RECENT_SIGN_IN_REQUIRED');
 
     const { user, session } = await sessionOf(owner);
     const page = await lockedList(user, session);
