@@ -47,6 +47,7 @@ const serverModuleImports = {
   downloads: ['albums', 'photos', 'users'],
   likes: ['activity', 'photos'],
   'link-previews': ['files', 'sharing'],
+  locked: ['albums', 'files', 'photos', 'trash', 'users'],
   photos: ['activity', 'albums', 'files'],
   sharing: ['activity', 'albums', 'downloads', 'files', 'photos', 'users'],
   marks: ['photos'],
@@ -192,6 +193,7 @@ const webFeatures = fs
 const webFeatureImports = {
   account: ['auth'],
   albums: ['marks', 'viewer'],
+  locked: ['account', 'auth', 'selection'],
   search: ['marks'],
   timeline: ['marks'],
   sharing: ['albums', 'viewer'],

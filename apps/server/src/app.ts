@@ -60,6 +60,7 @@ import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { albumBin, photoBin } from './modules/trash/trash.bin.js';
 import { trashPurgePlugin } from './modules/trash/trash-purge.plugin.js';
 import { trashRoutes } from './modules/trash/trash.routes.js';
+import { lockedRoutes } from './modules/locked/locked.routes.js';
 import { claimInvitations } from './modules/sharing/sharing.service.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { preferencesRoutes } from './modules/users/users.preferences.routes.js';
@@ -303,6 +304,7 @@ async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
       });
       await api.register(activityRoutes, { deps });
       await api.register(trashRoutes, { deps });
+      await api.register(lockedRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,10 @@ export const API_ERROR_STATUS = {
   NOT_OWNER: 403,
   NOT_ADMIN: 403,
   XSRF_MISMATCH: 403,
+  /** The locked place wants a sign-in at most LOCKED_SIGN_IN_MAX_AGE_SECONDS old: sign in again. */
+  RECENT_SIGN_IN_REQUIRED: 403,
+  /** A locked call without a locked-place session that is open (none, ended or idle too long). */
+  LOCKED_SESSION_REQUIRED: 403,
   NOT_FOUND: 404,
   NOT_ACCEPTABLE: 406,
   REQUEST_TIMEOUT: 408,

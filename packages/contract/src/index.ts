@@ -14,3 +14,4 @@ export * from './passkeys.js';
 export * from './preferences.js';
 export * from './trash.js';
 export * from './marks.js';
+export * from './locked.js';

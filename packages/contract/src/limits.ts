@@ -131,3 +131,12 @@ export const SSO_FINISH_PATH = '/auth/sso';
 
 /** Longest name of a passkey (the name its owner gives it in account settings). */
 export const PASSKEY_NAME_MAX = 64;
+
+/**
+ * The locked place (decision 0084): the header that carries the session POST /api/locked/session
+ * opens, how old (seconds) the ID token's auth_time may be to open one, and how long (seconds)
+ * without a locked call ends it.
+ */
+export const LOCKED_SESSION_HEADER = 'X-Locked-Session';
+export const LOCKED_SIGN_IN_MAX_AGE_SECONDS = 120;
+export const LOCKED_SESSION_IDLE_SECONDS = 300;

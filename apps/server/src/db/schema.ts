@@ -522,6 +522,8 @@ export interface Database {
   trashed_albums: TrashedAlbumsTable;
   favourites: FavouritesTable;
   archived_files: ArchivedFilesTable;
+  locked_photos: LockedPhotosTable;
+  locked_sessions: LockedSessionsTable;
 }
 
 /** One entry of a person's activity feed (modules/activity). */
@@ -559,6 +561,29 @@ export interface TrashedAlbumsTable {
   held_by: string;
   trashed_at: string;
   snapshot: string;
+}
+
+/**
+ * A photo in its file owner's locked place (modules/locked, decision 0084): the row it had in
+ * `photos`, who locked it and when, and what cascaded with it (JSON, as in Trash).
+ */
+export interface LockedPhotosTable extends PhotosTable {
+  locked_by: string;
+  locked_at: string;
+  snapshot: string;
+}
+
+/**
+ * A proof that the person confirmed it is them for the locked place (decision 0084): `id` is
+ * public (picture signatures name it), the secret is kept only as its SHA-256; it lapses at
+ * `expires_at`, which each locked call pushes on.
+ */
+export interface LockedSessionsTable {
+  id: string;
+  secret_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** Repository functions take either the database or a transaction. */

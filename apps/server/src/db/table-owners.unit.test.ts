@@ -25,6 +25,7 @@ type Owner =
   | 'identity'
   | 'likes'
   | 'marks'
+  | 'locked'
   | 'photos'
   | 'sharing'
   | 'trash'
@@ -75,6 +76,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   trashed_albums: 'trash',
   favourites: 'marks',
   archived_files: 'marks',
+  locked_photos: 'locked',
+  locked_sessions: 'locked',
 };
 
 /**
@@ -117,6 +120,7 @@ const READ_MODELS: readonly {
       'digests',
       'downloads',
       'link-previews',
+      'locked',
       'photos',
       'sharing',
       'timeline',
@@ -134,6 +138,7 @@ const READ_MODELS: readonly {
       'downloads',
       'link-previews',
       'marks',
+      'locked',
       'photos',
       'timeline',
       'trash',

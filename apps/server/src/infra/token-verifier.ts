@@ -8,6 +8,11 @@ export interface VerifiedIdentity {
   email: string;
   /** Whether the provider vouches that the subject owns the address (`email_verified`). */
   emailVerified: boolean;
+  /**
+   * When the person last proved who they are (`auth_time`, seconds since the epoch: a password, a
+   * passkey or a second factor; a refreshed token keeps it). Tokens without one: their `iat`.
+   */
+  authTime: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedIdentity>;
@@ -40,7 +45,12 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         verified.delete(token);
         throw expired();
       }
-      return { uid: known.uid, email: known.email, emailVerified: known.emailVerified };
+      return {
+        uid: known.uid,
+        email: known.email,
+        emailVerified: known.emailVerified,
+        authTime: known.authTime,
+      };
     }
     try {
       const { payload } = await jwtVerify(token, options.getKey, {
@@ -57,6 +67,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         uid: payload.sub,
         email: payload.email,
         emailVerified: payload.email_verified === true,
+        authTime: typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat!,
       };
       if (verified.size >= cacheSize) verified.delete(verified.keys().next().value!);
       verified.set(token, { ...identity, expiresAtMs: payload.exp! * 1000 });

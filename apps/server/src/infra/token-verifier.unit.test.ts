@@ -35,7 +35,14 @@ describe('token verifier', () => {
   it('checks a signature once per token, and still enforces expiry on later uses', async () => {
     const { verify, sign, clock, lookups } = await setup();
     const token = await sign('alice');
-    const alice = { uid: 'alice', email: 'alice@example.com', emailVerified: false };
+    // No auth_time: when it was issued stands for it.
+    const issued = Math.floor(clock.now().getTime() / 1000);
+    const alice = {
+      uid: 'alice',
+      email: 'alice@example.com',
+      emailVerified: false,
+      authTime: issued,
+    };
     expect(await verify(token)).toEqual(alice);
     expect(await verify(token)).toEqual(alice);
     expect(lookups()).toBe(1);
@@ -53,6 +60,15 @@ describe('token verifier', () => {
         emailVerified: false,
       });
     }
+  });
+
+  it('tells when the person last signed in (auth_time), kept by a refreshed token', async () => {
+    const { verify, sign, clock } = await setup();
+    const signedIn = Math.floor(clock.now().getTime() / 1000) - 600;
+    const token = await sign('r', { auth_time: signedIn });
+    expect(await verify(token)).toMatchObject({ authTime: signedIn });
+    // Read again from the cache: the same.
+    expect(await verify(token)).toMatchObject({ authTime: signedIn });
   });
 
   it('does not let a token with a changed byte ride on a cached one', async () => {

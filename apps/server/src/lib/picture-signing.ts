@@ -186,3 +186,43 @@ export function signedSubjectOf(
     ? { subject: placeSubject(fileId), sig: sig.slice(PLACE_MARK.length), place: true }
     : { subject: fileId, sig, place: false };
 }
+
+/**
+ * Picture URLs of the locked place (decision 0084) are bound to the session its person opened by
+ * confirming it is them: `sig` is `locked~<session id>~<HMAC of the file id, the session id and
+ * exp>`. files/serve checks that the session is still open (not ended, not idle past its expiry)
+ * and that its person holds the file there; a file shown only from a locked place loads through no
+ * other signature.
+ */
+const LOCKED_SIG_PREFIX = 'locked~';
+
+function lockedSubject(fileId: string, sessionId: string): string {
+  return `${fileId}\nlocked:${sessionId}`;
+}
+
+/** The signature of a locked-place picture URL for this session (its public id: base64url). */
+export function signForLocked(
+  signer: PictureSigner,
+  fileId: string,
+  sessionId: string,
+): PictureSignature {
+  const { exp, sig } = signer.sign(lockedSubject(fileId, sessionId));
+  return { exp, sig: `${LOCKED_SIG_PREFIX}${sessionId}~${sig}` };
+}
+
+/** The session a locked-place signature was made for, when it is one and valid now for this file. */
+export function verifyLockedBound(
+  signer: PictureSigner,
+  fileId: string,
+  exp: number,
+  sig: string,
+): { sessionId: string } | null {
+  if (!sig.startsWith(LOCKED_SIG_PREFIX)) return null;
+  const rest = sig.slice(LOCKED_SIG_PREFIX.length);
+  const at = rest.indexOf('~');
+  if (at <= 0) return null;
+  const sessionId = rest.slice(0, at);
+  return signer.verify(lockedSubject(fileId, sessionId), exp, rest.slice(at + 1))
+    ? { sessionId }
+    : null;
+}

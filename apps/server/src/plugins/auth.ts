@@ -46,6 +46,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): AuthRe
       id: identity.uid,
       email: identity.email,
       emailVerified: identity.emailVerified,
+      authTime: identity.authTime,
     };
     const state = `${user.email}\n${user.emailVerified ? 'verified' : ''}`;
     if (known.get(user.id) !== state) {

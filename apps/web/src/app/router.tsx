@@ -87,6 +87,9 @@ const ActivityPage = lazy(() =>
 const TrashPage = lazy(() =>
   import('../features/trash/components/trash-page').then((m) => ({ default: m.TrashPage })),
 );
+const LockedRoute = lazy(() =>
+  import('./routes/locked-route').then((m) => ({ default: m.LockedRoute })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -128,6 +131,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.search, element: <SearchRoute /> },
           { path: routePatterns.activity, element: <ActivityPage /> },
           { path: routePatterns.trash, element: <TrashPage /> },
+          { path: routePatterns.locked, element: <LockedRoute /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

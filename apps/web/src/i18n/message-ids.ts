@@ -6,6 +6,7 @@ import type common from './messages/en/common.json';
 import type errors from './messages/en/errors.json';
 import type layout from './messages/en/layout.json';
 import type marks from './messages/en/marks.json';
+import type locked from './messages/en/locked.json';
 import type mfa from './messages/en/mfa.json';
 import type notifications from './messages/en/notifications.json';
 import type passkeys from './messages/en/passkeys.json';
@@ -34,6 +35,7 @@ interface EnglishAreas {
   errors: typeof errors;
   layout: typeof layout;
   marks: typeof marks;
+  locked: typeof locked;
   mfa: typeof mfa;
   notifications: typeof notifications;
   passkeys: typeof passkeys;

@@ -27,6 +27,43 @@ function usedInTrash(eb: ExpressionBuilder<Database, 'files'>) {
   ]);
 }
 
+/** Whether a photo in someone's locked place shows the file (decision 0084). */
+function usedInLocked(eb: ExpressionBuilder<Database, 'files'>) {
+  return eb.exists(
+    eb
+      .selectFrom('locked_photos')
+      .select('locked_photos.id')
+      .whereRef('locked_photos.file_id', '=', 'files.id'),
+  );
+}
+
+/** Whether a photo, album cover or profile picture outside Trash and the locked place uses it. */
+function usedInView(eb: ExpressionBuilder<Database, 'files'>) {
+  return eb.or([
+    eb.exists(
+      eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
+    ),
+    eb.exists(
+      eb.selectFrom('albums').select('albums.id').whereRef('albums.cover_file_id', '=', 'files.id'),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .whereRef('users.profile_pic_file_id', '=', 'files.id'),
+    ),
+  ]);
+}
+
+/**
+ * Whether the file is shown only from its owner's locked place (decision 0084): a locked photo
+ * shows it and nothing in view does. Such a file loads only through an address signed for a
+ * locked-place session that is still open (files/serve), whatever an older page holds.
+ */
+export function fileOnlyLocked(eb: ExpressionBuilder<Database, 'files'>) {
+  return eb.and([usedInLocked(eb), eb.not(usedInView(eb))]);
+}
+
 /**
  * Whether the file is shown only from Trash (decision 0080): a photo or album cover in Trash uses
  * it, and no photo, album cover or profile picture outside Trash. Such a file loads only through
@@ -62,11 +99,12 @@ export function fileOnlyInTrash(eb: ExpressionBuilder<Database, 'files'>) {
 /**
  * Whether nothing uses the file: no photo shows it (a photo saved from another shows the same
  * file), no album has it as its cover, no user as their picture, no Live Photo's still as its
- * motion, and nothing in Trash does (decision 0080).
+ * motion, and nothing in Trash (decision 0080) or a locked place (decision 0084) does.
  */
 export function fileUnused(eb: ExpressionBuilder<Database, 'files'>) {
   return eb.and([
     eb.not(usedInTrash(eb)),
+    eb.not(usedInLocked(eb)),
     eb.not(
       eb.exists(
         eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
@@ -126,10 +164,10 @@ export function fileShownUnsigned(eb: ExpressionBuilder<Database, 'files'>) {
       ),
     ]);
   // A use seen by everyone settles it, and is usually found first.
-  // A use in Trash is private: its holder's (decision 0080).
+  // A use in Trash is private: its holder's (decision 0080); so is one in a locked place (0084).
   return eb.or([
     usedInAlbums(true),
-    eb.not(eb.or([usedInAlbums(false), usedInTrash(eb)])),
+    eb.not(eb.or([usedInAlbums(false), usedInTrash(eb), usedInLocked(eb)])),
     eb.exists(
       eb
         .selectFrom('users')

@@ -1,4 +1,9 @@
-import type { Album, AlbumVisibility, Photo } from '@photo/contract';
+import {
+  LOCKED_SESSION_HEADER,
+  type Album,
+  type AlbumVisibility,
+  type Photo,
+} from '@photo/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.js';
 import type { ApiResponse } from '../../test/api-client.js';
@@ -400,6 +405,71 @@ describe.each(VISIBILITIES)('a photo in Trash, of an album seen by %s', (visibil
     expect(held?.photoUrl).toContain('sig=trash~');
   });
 });
+
+describe.each(VISIBILITIES)(
+  "a photo in its owner's locked place, of an album seen by %s",
+  (visibility) => {
+    it('is absent from every list and picture address but the locked page of an open session', async () => {
+      const f = fixtures.get(visibility)!;
+      const locked = await addPhotoAs(ctx, f.owner, f.album.id);
+      const accounts = [f.owner, ...Object.values(f.users)];
+      const given: string[] = [locked.photoUrl, `/api/files/show/${locked.fileId}`];
+      for (const user of accounts) {
+        const res = await ctx.api(user).getPhoto(locked.id);
+        if (res.statusCode === 200) given.push(res.json<Photo>().photoUrl);
+      }
+      const shared = await ctx.api().sharedPhotos(f.link, '?limit=100');
+      if (shared.statusCode === 200) {
+        const url = shared.json<Photo[]>().find((photo) => photo.id === locked.id)?.photoUrl;
+        if (url) given.push(url);
+      }
+
+      const moved = await ctx.api(f.owner).request({
+        method: 'POST',
+        url: '/api/locked/photos',
+        payload: { photoIds: [locked.id] },
+      });
+      expect(moved.statusCode).toBe(200);
+      for (const user of accounts) {
+        const api = ctx.api(user);
+        expect((await api.getPhoto(locked.id)).statusCode).toBe(404);
+        expect((await api.listComments(locked.id)).statusCode).toBe(404);
+        expect((await api.like(locked.id)).statusCode).toBe(404);
+        const photos = await api.listPhotos(f.album.id, '?limit=100');
+        if (photos.statusCode === 200) {
+          expect(photos.json<Photo[]>().map((photo) => photo.id)).not.toContain(locked.id);
+        }
+        for (const path of [
+          '/api/timeline?limit=100',
+          `/api/search?q=${locked.id}`,
+          '/api/activity',
+        ]) {
+          expect((await api.get(path)).body).not.toContain(locked.id);
+        }
+      }
+      if (shared.statusCode === 200) {
+        const after = await ctx.api().sharedPhotos(f.link, '?limit=100');
+        expect(after.json<Photo[]>().map((photo) => photo.id)).not.toContain(locked.id);
+      }
+      for (const url of given) expect(await loads(url)).toBe(false);
+      // Its owner opens the locked place (a fresh sign-in) and sees it there, through a session.
+      const fresh = await asVerified(ctx, f.owner);
+      const session = (
+        await ctx
+          .api(fresh)
+          .request<{ session: string }>({ method: 'POST', url: '/api/locked/session' })
+      ).json().session;
+      const page = await ctx
+        .api(fresh)
+        .get<{ photos: { id: string; photoUrl: string }[] }>('/api/locked?limit=500', {
+          [LOCKED_SESSION_HEADER]: session,
+        });
+      const held = page.json().photos.find((photo) => photo.id === locked.id);
+      expect(await loads(held?.photoUrl)).toBe(true);
+      expect(held?.photoUrl).toContain('sig=locked~');
+    });
+  },
+);
 
 describe('picture URLs', () => {
   it('stop working once they expire (at most an hour), and a tampered signature is refused', async () => {

@@ -36,6 +36,31 @@ function groupBy<T extends { photo_id: string | null }>(rows: readonly T[]): Map
   return groups;
 }
 
+/**
+ * What cascades with these photos' rows (comments, likes, feed entries), as the JSON snapshot kept
+ * with each while it is out of view: in Trash, and in the locked place (decision 0084), which puts
+ * them back with putBackPhotos (trash.restore.ts).
+ */
+export async function snapshotPhotos(
+  trx: Db,
+  photos: readonly PhotoRow[],
+): Promise<Map<string, string>> {
+  const ids = photos.map((photo) => photo.id);
+  const comments = groupBy(await listCommentRowsOfPhotos(trx, ids));
+  const likes = groupBy(await listLikeRowsOfPhotos(trx, ids));
+  const activities = groupBy(await listActivityRowsOfPhotos(trx, ids));
+  return new Map(
+    photos.map((photo) => {
+      const snapshot: PhotoSnapshot = {
+        comments: comments.get(photo.id) ?? [],
+        likes: likes.get(photo.id) ?? [],
+        activities: activities.get(photo.id) ?? [],
+      };
+      return [photo.id, JSON.stringify(snapshot)];
+    }),
+  );
+}
+
 /** Keeps photos, with their comments, likes and feed entries, in the holder's Trash. */
 async function keepPhotos(
   trx: Db,
@@ -43,20 +68,15 @@ async function keepPhotos(
   holderId: string,
   now: string,
 ): Promise<void> {
-  const ids = photos.map((photo) => photo.id);
-  const comments = groupBy(await listCommentRowsOfPhotos(trx, ids));
-  const likes = groupBy(await listLikeRowsOfPhotos(trx, ids));
-  const activities = groupBy(await listActivityRowsOfPhotos(trx, ids));
+  const snapshots = await snapshotPhotos(trx, photos);
   await insertTrashedPhotos(
     trx,
-    photos.map((photo) => {
-      const snapshot: PhotoSnapshot = {
-        comments: comments.get(photo.id) ?? [],
-        likes: likes.get(photo.id) ?? [],
-        activities: activities.get(photo.id) ?? [],
-      };
-      return { ...photo, held_by: holderId, trashed_at: now, snapshot: JSON.stringify(snapshot) };
-    }),
+    photos.map((photo) => ({
+      ...photo,
+      held_by: holderId,
+      trashed_at: now,
+      snapshot: snapshots.get(photo.id) ?? '',
+    })),
   );
 }
 

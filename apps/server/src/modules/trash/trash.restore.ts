@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { insertActivityRows, type ActivityRow } from '../activity/activity.trash-rows.js';
 import { findOwnAlbumByName, insertAlbumRow } from '../albums/albums.bin.js';
 import {
+  type AlbumWithMembership,
   findAlbumPhotoByFile,
   findAlbumsWithMembership,
   lockAlbums,
@@ -24,7 +25,6 @@ import {
   takeHeldAlbums,
   takeHeldPhotos,
   type TrashedAlbumRow,
-  type TrashedPhotoRow,
 } from './trash.repository.js';
 
 /** The album restored photos gather in when theirs is no longer the caller's to add to. */
@@ -50,26 +50,36 @@ async function putBackAlbums(trx: Db, albums: readonly TrashedAlbumRow[]): Promi
   }
 }
 
+/** A photo kept out of view (in Trash, or in a locked place) with what cascaded with its row. */
+export type KeptPhotoRow = PhotoRow & { snapshot: string };
+
+/** Whether a photo may go back to its album (which exists); by default, if the caller may add to it. */
+type MayReturn = (photo: KeptPhotoRow, album: AlbumWithMembership) => boolean;
+
 /**
- * Where each photo goes back: its album when the caller may add to it (or it came back with it),
+ * Where each photo goes back: its album when it may return there (or it came back with it),
  * else the caller's own album of restored photos, found or made (its cover: the first of them).
  */
 async function chooseAlbums(
   trx: Db,
   caller: AuthUser,
-  photos: readonly TrashedPhotoRow[],
-  now: string,
+  photos: readonly KeptPhotoRow[],
+  options: { now: string; mayReturn: MayReturn | undefined },
 ): Promise<{ albumOf: Map<string, string>; elsewhere: TrashRestoreResult['elsewhere'] }> {
+  const { now } = options;
+  const mayReturn: MayReturn =
+    options.mayReturn ??
+    ((_photo, album) => decideAccess(caller, 'album.addPhoto', album) === 'allowed');
   const albums = await findAlbumsWithMembership(
     trx,
     photos.map((photo) => photo.album_id),
     caller.id,
   );
   const albumOf = new Map<string, string>();
-  const away: TrashedPhotoRow[] = [];
+  const away: KeptPhotoRow[] = [];
   for (const photo of photos) {
     const album = albums.get(photo.album_id);
-    if (album && decideAccess(caller, 'album.addPhoto', album) === 'allowed') {
+    if (album && mayReturn(photo, album)) {
       albumOf.set(photo.id, photo.album_id);
     } else away.push(photo);
   }
@@ -97,7 +107,7 @@ async function chooseAlbums(
 /** Puts back the comments, likes and feed entries of restored photos, of people still here. */
 async function putBackReactions(
   trx: Db,
-  photos: readonly TrashedPhotoRow[],
+  photos: readonly KeptPhotoRow[],
   albumOf: Map<string, string>,
 ): Promise<void> {
   const snapshots = photos.map((photo) => ({
@@ -164,7 +174,34 @@ export async function restoreTaken(
   const got = new Set(taken.map((row) => row.id));
   const lost = plan.photoIds.find((id) => !got.has(id));
   if (lost !== undefined) throw options.missing(lost);
-  const { albumOf, elsewhere } = await chooseAlbums(trx, caller, taken, options.now);
+  const { back, albumOf, elsewhere } = await putBackPhotos(trx, caller, taken, {
+    now: options.now,
+    mayReturn: undefined,
+  });
+  await keepCovers(trx, albums, back);
+  await recountAlbumPhotos(trx, [...new Set(albumOf.values())]);
+  return { count: back.length, elsewhere };
+}
+
+/**
+ * In the caller's transaction, the photos' albums locked: puts back photos taken out of view (from
+ * Trash, or from a locked place, decision 0084) as they were, with their comments, likes and feed
+ * entries, in their albums when they may return there (`mayReturn`; by default when the caller
+ * may add to it), else in the caller's album of restored photos (`elsewhere`). A photo whose file
+ * its album shows again by now (added meanwhile) is not shown twice: it stays out. The caller
+ * recounts the albums of `albumOf`.
+ */
+export async function putBackPhotos(
+  trx: Db,
+  caller: AuthUser,
+  taken: readonly KeptPhotoRow[],
+  options: { now: string; mayReturn: MayReturn | undefined },
+): Promise<{
+  back: PhotoRow[];
+  albumOf: Map<string, string>;
+  elsewhere: TrashRestoreResult['elsewhere'];
+}> {
+  const { albumOf, elsewhere } = await chooseAlbums(trx, caller, taken, options);
   await insertPhotoRows(
     trx,
     taken.map((row) => ({
@@ -178,7 +215,6 @@ export async function restoreTaken(
       guest_link_id: row.guest_link_id,
     })),
   );
-  // A file its album shows again by now (added meanwhile) is not shown twice: that photo stays out.
   const back = await findPhotosByIds(
     trx,
     taken.map((row) => row.id),
@@ -188,7 +224,5 @@ export async function restoreTaken(
     taken.filter((row) => back.has(row.id)),
     albumOf,
   );
-  await keepCovers(trx, albums, [...back.values()]);
-  await recountAlbumPhotos(trx, [...new Set(albumOf.values())]);
-  return { count: back.size, elsewhere };
+  return { back: [...back.values()], albumOf, elsewhere };
 }

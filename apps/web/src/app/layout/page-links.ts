@@ -9,13 +9,14 @@ export const PAGE_LINKS = [
 ] as const;
 
 /**
- * The person's own collections (decisions 0082, 0083), in the account menu on every screen: the bar keeps
+ * The person's own collections (decisions 0082, 0083, 0084), in the account menu on every screen: the bar keeps
  * room for the brand. Favourites is also a toggle in Photos' heading.
  */
 export const LIBRARY_LINKS = [
   { label: 'layout.favourites', to: paths.favourites },
   { label: 'layout.archive', to: paths.archive },
   { label: 'trash.title', to: paths.trash },
+  { label: 'layout.locked', to: paths.locked },
 ] as const;
 
 /** The administrator's page, in the account menu of the server's administrator only. */

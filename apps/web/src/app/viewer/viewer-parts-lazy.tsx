@@ -7,6 +7,7 @@ import { useT } from '../../i18n/i18n';
 // Loaded with the viewer, when a photo is first opened, not with the album's page.
 const ViewerLike = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerLike })));
 const ViewerSave = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerSave })));
+const ViewerLock = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerLock })));
 const ViewerInfo = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerInfo })));
 const ViewerComments = lazy(() =>
   import('./viewer-parts').then((m) => ({ default: m.ViewerComments })),
@@ -59,6 +60,11 @@ export function memberViewerParts({
     save: (photo, buttonClass) => (
       <Suspense fallback={null}>
         <ViewerSave photo={photo} buttonClass={buttonClass} />
+      </Suspense>
+    ),
+    lock: (photo, buttonClass) => (
+      <Suspense fallback={null}>
+        <ViewerLock photo={photo} buttonClass={buttonClass} />
       </Suspense>
     ),
     info: (photo) => (

@@ -5,6 +5,7 @@ import { Comments } from '../../features/photos/components/comments';
 import { LikeButton } from '../../features/photos/components/like-button';
 import { PhotoFacts } from '../../features/photos/components/photo-details';
 import { SaveToLibrary } from '../save/save-to-library';
+import { ViewerLockButton } from './viewer-lock';
 
 /** The photo viewer's parts from the photos feature, loaded with the viewer (viewer-parts-lazy). */
 
@@ -40,6 +41,11 @@ export function ViewerLike({
 /** "Save to my library" for a photo of an album the user does not own. */
 export function ViewerSave({ photo, buttonClass }: { photo: Photo; buttonClass: string }) {
   return <SaveToLibrary photo={photo} buttonClass={buttonClass} />;
+}
+
+/** "Move to locked place" for a photo the signed-in person added (the server checks the file). */
+export function ViewerLock({ photo, buttonClass }: { photo: Photo; buttonClass: string }) {
+  return <ViewerLockButton photo={photo} buttonClass={buttonClass} />;
 }
 
 export function ViewerInfo({ footer, ...props }: MemberPartProps & { footer?: ReactNode }) {

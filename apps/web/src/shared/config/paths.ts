@@ -32,6 +32,8 @@ export const routePatterns = {
   activity: 'activity',
   /** What the signed-in person deleted, until it is deleted for good (TRASH_DAYS). */
   trash: 'trash',
+  /** Photos moved out of every other view, opened with a fresh sign-in (decision 0084). */
+  locked: 'locked',
   notFound: '*',
 } as const;
 
@@ -56,6 +58,7 @@ export const paths = {
   admin: '/admin',
   activity: '/activity',
   trash: '/trash',
+  locked: '/locked',
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;

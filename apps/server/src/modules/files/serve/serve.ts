@@ -9,10 +9,12 @@ import { linkOffersOriginals } from '../../../lib/access.js';
 import {
   signedSubjectOf,
   verifyLinkBound,
+  verifyLockedBound,
   verifyTrashBound,
 } from '../../../lib/picture-signing.js';
 import { openShareLinkPermission } from '../../../db/read-models/link-permissions.js';
 import { fileInTrashOf } from '../../../db/read-models/trash-holders.js';
+import { fileLockedInSession } from '../../../db/read-models/locked-holders.js';
 import { findFileById, findFileWithExposure, type ServedFileRow } from '../store/repository.js';
 
 export interface FileToServe {
@@ -101,8 +103,9 @@ async function playbackOf(
  * Which kind of signature exp and sig are for this file: made by the picture signer (`plain`);
  * bound to a share link that still works (not stopped, not expired, its album still shown to
  * links) and, for a download (download=1), offers the originals (`link`); or made for Trash, for
- * a person who still holds the file there or added it (`trash`, decision 0080); kind null: none
- * valid. `place`: made for the original with its location (decision 0081).
+ * a person who still holds the file there or added it (`trash`, decision 0080); or made for a
+ * locked-place session still open whose person holds the file there (`locked`, decision 0084);
+ * kind null: none valid. `place`: made for the original with its location (decision 0081).
  */
 async function verifySignature(
   deps: Pick<AppDeps, 'db' | 'pictureSigner' | 'clock'>,
@@ -110,7 +113,13 @@ async function verifySignature(
   exp: number,
   givenSig: string,
   download: boolean,
-): Promise<{ kind: 'plain' | 'link' | 'trash' | null; place: boolean }> {
+): Promise<{ kind: 'plain' | 'link' | 'trash' | 'locked' | null; place: boolean }> {
+  const locked = verifyLockedBound(deps.pictureSigner, fileId, exp, givenSig);
+  if (locked) {
+    const now = deps.clock.now().toISOString();
+    const holds = await fileLockedInSession(deps.db, fileId, locked.sessionId, now);
+    return { kind: holds ? 'locked' : null, place: false };
+  }
   const trash = verifyTrashBound(deps.pictureSigner, fileId, exp, givenSig);
   if (trash) {
     const holds = await fileInTrashOf(deps.db, fileId, trash.userId);
@@ -175,12 +184,24 @@ export async function findFileToServe(
       ? await verifySignature(deps, file.id, query.exp, query.sig, query.download === '1')
       : { kind: null, place: false };
   const signed = signature.kind !== null;
-  // A file shown only from Trash loads for its holder alone, whatever an older page holds.
-  if (file.onlyInTrash ? signature.kind !== 'trash' : !signed && !file.shownUnsigned) {
+  // A file shown only from a locked place, or only from Trash, loads for its holder alone,
+  // whatever an older page holds.
+  const allowed = file.onlyLocked
+    ? signature.kind === 'locked'
+    : file.onlyInTrash
+      ? signature.kind === 'trash'
+      : signed || file.shownUnsigned;
+  if (!allowed) {
     throw notFound('FILE_NOT_FOUND', 'The file');
   }
   const place = signed && signature.place;
-  const maxAgeSeconds = signed ? deps.pictureSigner.secondsLeft(query.exp ?? 0) : null;
+  // A locked picture must stop loading when its session ends: caches ask again every time.
+  const maxAgeSeconds =
+    signature.kind === 'locked'
+      ? 0
+      : signed
+        ? deps.pictureSigner.secondsLeft(query.exp ?? 0)
+        : null;
   if (asked === PLAYBACK_SIZE) {
     return playbackOf(deps, file, maxAgeSeconds, query.download === '1', place);
   }

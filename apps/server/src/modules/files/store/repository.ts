@@ -5,6 +5,7 @@ import { inBatches } from '../../../db/id-batches.js';
 import { literalLimit } from '../../../db/literal-limit.js';
 import {
   fileOnlyInTrash,
+  fileOnlyLocked,
   fileShownUnsigned,
   fileUnused,
 } from '../../../db/read-models/file-uses.js';
@@ -132,6 +133,7 @@ const fileWithExposureQuery = preparedQuery((db, args: { id: string }) =>
     .select(SERVED_COLUMNS.map((column) => `files.${column}` as const))
     .select((eb) => fileShownUnsigned(eb).as('shown_unsigned'))
     .select((eb) => fileOnlyInTrash(eb).as('only_in_trash'))
+    .select((eb) => fileOnlyLocked(eb).as('only_locked'))
     .where('files.id', '=', args.id),
 );
 
@@ -142,12 +144,20 @@ const fileWithExposureQuery = preparedQuery((db, args: { id: string }) =>
 export async function findFileWithExposure(
   db: Db,
   id: string,
-): Promise<(ServedFileRow & { shownUnsigned: boolean; onlyInTrash: boolean }) | undefined> {
+): Promise<
+  | (ServedFileRow & { shownUnsigned: boolean; onlyInTrash: boolean; onlyLocked: boolean })
+  | undefined
+> {
   const [row] = await fileWithExposureQuery(db, { id });
   if (!row) return undefined;
-  const { shown_unsigned: shown, only_in_trash: onlyInTrash, ...file } = row;
+  const { shown_unsigned: shown, only_in_trash: inTrash, only_locked: locked, ...file } = row;
   // SQLite answers 0 or 1, PostgreSQL a boolean.
-  return { ...file, shownUnsigned: Boolean(shown), onlyInTrash: Boolean(onlyInTrash) };
+  return {
+    ...file,
+    shownUnsigned: Boolean(shown),
+    onlyInTrash: Boolean(inTrash),
+    onlyLocked: Boolean(locked),
+  };
 }
 
 /** Whether the file may be shown without a signed URL (see fileShownUnsigned). */

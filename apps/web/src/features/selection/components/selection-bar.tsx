@@ -6,7 +6,7 @@ import type { Selection } from '../../../shared/selection/use-selection';
 import { useDownload } from '../../../shared/api/download';
 import { useTrashDays } from '../../../shared/api/client-config';
 import { announceTrashed } from '../../../shared/trash/trashed-store';
-import { useBulkAdd, useBulkDelete } from '../api/bulk-actions';
+import { useBulkAdd, useBulkDelete, useLockPhotos } from '../api/bulk-actions';
 import { SelectionAction as Action, SelectionBarFrame } from './selection-bar-frame';
 import { useIntl, useT } from '../../../i18n/i18n';
 
@@ -32,9 +32,9 @@ type Dialog = 'add' | 'move' | 'delete';
 
 /**
  * Over the top bar while photos are selected: how many, Clear, and what can be done with them:
- * Download (a zip), Add to album, Move to album, Delete (after asking; to Trash, with Undo, when the
- * server keeps one). Loaded when a first photo
- * is selected.
+ * Download (a zip), Add to album, Move to album, Move to locked place (the caller's own uploads:
+ * the server refuses others, naming one), Delete (after asking; to Trash, with Undo, when the
+ * server keeps one). Loaded when a first photo is selected.
  */
 export default function SelectionBar({
   selection,
@@ -49,8 +49,9 @@ export default function SelectionBar({
   const [tooMany, setTooMany] = useState(false);
   const remove = useBulkDelete(onChanged);
   const add = useBulkAdd(onChanged);
+  const lock = useLockPhotos(onChanged);
   const download = useDownload({ quiet: false });
-  const busy = remove.isPending || add.isPending || download.isPending;
+  const busy = remove.isPending || add.isPending || download.isPending || lock.isPending;
   const t = useT();
   const intl = useIntl();
   // Deleted photos wait in Trash this many days; 0 (or not known yet): deleting is final.
@@ -106,6 +107,16 @@ export default function SelectionBar({
           label={t('selection.move')}
           disabled={busy}
           onClick={checked(() => setDialog('move'))}
+        />
+        <Action
+          icon="lock"
+          label={t('selection.lock')}
+          disabled={busy}
+          onClick={checked(() =>
+            lock.mutate(ids, {
+              onSuccess: () => selection.finish(t('selection.locked', { count })),
+            }),
+          )}
         />
         <Action
           icon="trash"

@@ -306,6 +306,8 @@ export interface ViewerParts {
   save?: (photo: Photo, buttonClass: string) => ReactNode;
   /** The person's heart (their favourite; the key F toggles it), a toolbar button. */
   favourite?: (photo: Photo, buttonClass: string) => ReactNode;
+  /** "Move to locked place", a toolbar button with the toolbar's button class (or nothing). */
+  lock?: (photo: Photo, buttonClass: string) => ReactNode;
   /** The details panel. */
   info: (photo: Photo) => ReactNode;
   /** The comments panel. */
@@ -431,6 +433,9 @@ export default function PhotoLightbox({
           : []),
         ...(parts?.save
           ? [<Fragment key={`save-${shown.id}`}>{parts.save(shown, 'yarl__button')}</Fragment>]
+          : []),
+        ...(parts?.lock
+          ? [<Fragment key={`lock-${shown.id}`}>{parts.lock(shown, 'yarl__button')}</Fragment>]
           : []),
         ...(parts?.comments ? [panelToggle('comments', 'Comments', CommentsIcon)] : []),
         ...(parts ? [panelToggle('info', 'Info', InfoIcon)] : []),
