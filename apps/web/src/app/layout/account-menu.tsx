@@ -8,7 +8,6 @@ import { paths } from '../../shared/config/paths';
 import { sizedImageUrl } from '../../shared/lib/image-url';
 import { useDisclosure } from '../../shared/lib/use-disclosure';
 import { ADMIN_LINK, LIBRARY_LINKS, PAGE_LINKS } from './page-links';
-import { endLockedSession } from '../../features/locked/api/locked-session';
 import type { User } from '@photo/contract';
 
 /** The signed-in person's picture, round; a plain circle until it is known. */
@@ -40,8 +39,6 @@ export function AccountMenu() {
   const fold = () => setOpen(false);
   const onLogout = () => {
     setOpen(false);
-    // The locked place's session ends first, while the ID token that may end it is still here.
-    endLockedSession();
     // signOut clears the session at once, so the sign-in page never renders for a signed-in user.
     void signOut();
     void navigate(paths.login, { replace: true });

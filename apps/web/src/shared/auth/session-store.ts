@@ -105,3 +105,19 @@ export function useCurrentUserId(): string | null {
   const token = useIdToken();
   return useMemo(() => (token ? decodeTokenSubject(token) : null), [token]);
 }
+
+const signingOutHooks = new Set<() => void>();
+
+/**
+ * Runs `hook` when the person signs out, before the session is forgotten (its ID token is still
+ * here). Code loaded with one page registers itself this way, so the first page's code does not
+ * carry it (the locked place ends its session so).
+ */
+export function whenSigningOut(hook: () => void): void {
+  signingOutHooks.add(hook);
+}
+
+/** Signing out begins: every registered hook runs, while the session is still stored. */
+export function signingOut(): void {
+  for (const hook of signingOutHooks) hook();
+}

@@ -1,5 +1,5 @@
 import type { TrashRestoreRequest } from '@photo/contract';
-import { useSyncExternalStore } from 'react';
+import { valueStore } from '../lib/value-store';
 
 /**
  * What was just moved to Trash, for the app-level "… moved to Trash · Undo" notice
@@ -15,32 +15,19 @@ export interface Trashed {
   restore: TrashRestoreRequest;
 }
 
-let current: Trashed | null = null;
+const current = valueStore<Trashed | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function set(next: Trashed | null) {
-  current = next;
-  for (const listener of listeners) listener();
-}
 
 /** Says something was moved to Trash; a newer deletion takes the place of the one shown. */
 export function announceTrashed(trashed: Omit<Trashed, 'id'>): void {
-  set({ ...trashed, id: nextId++ });
+  current.set({ ...trashed, id: nextId++ });
 }
 
 /** The notice goes (dismissed, timed out or undone), unless a newer one took its place. */
 export function dismissTrashed(id: number): void {
-  if (current?.id === id) set(null);
+  if (current.get()?.id === id) current.set(null);
 }
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-const getSnapshot = () => current;
 
 export function useTrashed(): Trashed | null {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return current.useValue();
 }

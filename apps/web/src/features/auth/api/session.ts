@@ -4,6 +4,7 @@ import type { SessionHooks } from '../../../shared/api/api-client';
 import {
   clearBrowserStorage,
   readSession,
+  signingOut,
   writeSession,
   type StoredSession,
 } from '../../../shared/auth/session-store';
@@ -105,6 +106,7 @@ export const sessionHooks: SessionHooks = {
  * revokes the refresh token with the identity service.
  */
 export async function signOut(): Promise<void> {
+  signingOut();
   const session = readSession();
   clearBrowserStorage();
   if (!session?.refreshToken) return;

@@ -1,7 +1,7 @@
 import { LOCKED_SESSION_HEADER, type LockedSession } from '@photo/contract';
-import { useSyncExternalStore } from 'react';
 import { apiJson, authHeaders } from '../../../shared/api/api-client';
-import { readSession } from '../../../shared/auth/session-store';
+import { readSession, whenSigningOut } from '../../../shared/auth/session-store';
+import { valueStore } from '../../../shared/lib/value-store';
 
 /**
  * The open session of the locked place (decision 0084), kept in this page's memory only: a reload,
@@ -14,24 +14,24 @@ interface Open {
   expiresAt: number;
 }
 
-let open: Open | null = null;
+const current = valueStore<Open | null>(null);
 let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
 
 function set(next: Open | null) {
-  open = next;
   clearTimeout(timer);
   if (next) timer = setTimeout(() => set(null), Math.max(0, next.expiresAt - Date.now()));
-  for (const listener of listeners) listener();
+  current.set(next);
 }
 
 /** The open session's header for a locked call, or none (the call is then refused). */
 export function lockedHeaders(): Record<string, string> {
+  const open = current.get();
   return open ? { [LOCKED_SESSION_HEADER]: open.session } : {};
 }
 
 /** A locked call went through: the server pushed the session on by its idle time. */
 export function sessionUsed(idleSeconds: number): void {
+  const open = current.get();
   if (open) set({ ...open, expiresAt: Date.now() + idleSeconds * 1000 });
 }
 
@@ -42,13 +42,7 @@ export function forgetLockedSession(): void {
 
 /** Whether a session is open, and the session itself (a query key part), re-rendering on change. */
 export function useLockedSession(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => open?.session ?? null,
-  );
+  return current.useValue()?.session ?? null;
 }
 
 /**
@@ -65,7 +59,7 @@ export async function openLockedSession(): Promise<void> {
  * now, without waiting, so that signing out can go on at once (the token is cleared right after).
  */
 export function endLockedSession(): void {
-  const ending = open;
+  const ending = current.get();
   set(null);
   const token = readSession()?.idToken ?? null;
   if (!ending || !token) return;
@@ -78,3 +72,6 @@ export function endLockedSession(): void {
     // Offline: the session ends on its own after its idle time.
   });
 }
+
+// Signing out ends the session, while the ID token that may end it is still here.
+whenSigningOut(endLockedSession);
