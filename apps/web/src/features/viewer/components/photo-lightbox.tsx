@@ -400,7 +400,12 @@ function photoActions(
     ...(parts?.like ? [part('like', parts.like(shown, 'yarl__button'))] : []),
     ...(parts?.save ? [part(`save-${shown.id}`, parts.save(shown, 'yarl__button'))] : []),
     ...(archive
-      ? [part(`archive-${shown.id}`, archive(shown, 'yarl__button', () => leave(shown)))]
+      ? [
+          part(
+            `archive-${shown.id}`,
+            archive(shown, 'yarl__button', () => leave(shown)),
+          ),
+        ]
       : []),
     ...(deletion?.may(shown)
       ? [
@@ -497,6 +502,7 @@ export default function PhotoLightbox({
                 key={`rotate-${direction}`}
                 label={direction === 'left' ? 'Rotate left' : 'Rotate right'}
                 icon={direction === 'left' ? RotateLeftIcon : RotateRightIcon}
+                className={`app-viewer-rotate-${direction}`}
                 // Not disabled while a turn is on its way: the focus stays on the button (and in
                 // the viewer, whose keys keep working); a click then waits for nothing.
                 aria-disabled={rotating}

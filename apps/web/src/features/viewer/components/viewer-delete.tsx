@@ -66,7 +66,10 @@ export function ViewerDelete({
       leave(photo);
       deletion.done(photo);
       if (days) {
-        announceTrashed({ text: t('trash.moved', { count: 1 }), restore: { photoIds: [photo.id] } });
+        announceTrashed({
+          text: t('trash.moved', { count: 1 }),
+          restore: { photoIds: [photo.id] },
+        });
       }
     },
   });
