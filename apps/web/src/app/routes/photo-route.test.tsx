@@ -232,3 +232,26 @@ describe('photo page: save to my library', () => {
     expect(screen.queryByRole('button', { name: 'Save to my library' })).toBeNull();
   });
 });
+
+describe('photo page: the heart', () => {
+  it("toggles the signed-in person's favourite, and shows it at once", async () => {
+    signInAs('visitor');
+    const network = fakeNetwork()
+      .on('GET /api/photos/p1', jsonResponse(200, { ...photo, favourite: false }))
+      .on('GET /api/photos/p1/comments', jsonResponse(200, []))
+      .on('GET /api/albums/find', jsonResponse(200, { id: 'a1', name: 'Garden' }))
+      .on('POST /api/favourites', jsonResponse(200, { count: 1 }));
+    const { user } = renderApp('/photo/p1');
+    const heart = await screen.findByRole('button', { name: 'Favourite' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(network.sent('POST /api/favourites')[0]!.body).toEqual({ photoIds: ['p1'] });
+  });
+
+  it('shows no heart where the answer carries none', async () => {
+    openPhoto('visitor');
+    expect(await screen.findByText('p1')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Favourite' })).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { albumKeys } from '../../features/albums/api/album-keys';
+import { FavouriteHeart } from '../../features/marks/components/favourite-heart';
 import { PhotoDetails } from '../../features/photos/components/photo-details';
 import { SaveToLibrary } from '../save/save-to-library';
 import { MakeThisMenu } from './make-this-menu';
@@ -13,6 +14,10 @@ export function PhotoRoute() {
       photoId={photoId}
       actions={(photo) => (
         <>
+          {/* The signed-in person's heart, as on the tiles and in the viewer. */}
+          {photo.favourite !== undefined && (
+            <FavouriteHeart photoId={photo.id} favourite={photo.favourite} variant="page" />
+          )}
           <SaveToLibrary photo={photo} />
           <MakeThisMenu photo={photo} />
         </>

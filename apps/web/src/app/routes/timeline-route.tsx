@@ -1,11 +1,19 @@
 import type { Photo, TimelinePhoto } from '@photo/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo } from 'react';
+import { albumKeys } from '../../features/albums/api/album-keys';
+import { deletePhoto } from '../../features/albums/api/delete-photo';
+import { useAlbum } from '../../features/albums/api/get-album';
+import { marksKeys } from '../../features/marks/api/marks-keys';
+import { timelineKeys } from '../../features/timeline/api/timeline-keys';
+import type { ViewerDeletion } from '../../features/viewer/components/viewer-delete';
+import { useCurrentUserId } from '../../shared/auth/session-store';
 import {
   TimelinePage,
   type TimelineViewerProps,
 } from '../../features/timeline/components/timeline-page';
 import { selectionBar } from '../selection/selection-bar-lazy';
-import { viewerFavourite } from '../viewer/viewer-parts-lazy';
+import { viewerArchive, viewerFavourite } from '../viewer/viewer-parts-lazy';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('../../features/viewer/components/photo-lightbox'));
@@ -40,11 +48,43 @@ function asPhoto(photo: TimelinePhoto): Photo {
     kind: photo.kind,
     video: photo.video,
     favourite: photo.favourite,
+    // Photos and its favourites never list a photo the person archived.
+    archived: false,
   };
+}
+
+/**
+ * Delete and Archive in the timeline's viewer. One deletes one's own photos, and any of an album
+ * one owns: the album of the photo shown is read to know. Either leaves Photos: the viewer moves
+ * on, then Photos, the albums and the Archive are read again.
+ */
+function useTimelineActions(shown: TimelinePhoto | undefined) {
+  const queryClient = useQueryClient();
+  const userId = useCurrentUserId();
+  const album = useAlbum(shown && shown.createdById !== userId ? shown.albumId : '');
+  const readAgain = () => {
+    void queryClient.invalidateQueries({ queryKey: timelineKeys.all });
+    void queryClient.invalidateQueries({ queryKey: albumKeys.all });
+    void queryClient.invalidateQueries({ queryKey: marksKeys.all });
+  };
+  const deletion: ViewerDeletion = {
+    may: (photo) =>
+      userId !== null &&
+      (photo.createdById === userId ||
+        (album.data?.id === photo.albumId && album.data.createdById === userId)),
+    request: (photo) => deletePhoto(photo.id),
+    done: readAgain,
+  };
+  const archive = viewerArchive(userId, (_photo, archived, leave) => {
+    if (archived) leave();
+    readAgain();
+  });
+  return { deletion, archive };
 }
 
 function TimelineViewer({ photos, index, onView, onClose }: TimelineViewerProps) {
   const shown = useMemo(() => photos.map(asPhoto), [photos]);
+  const { deletion, archive } = useTimelineActions(photos[index]);
   return (
     <Suspense fallback={null}>
       <PhotoLightbox
@@ -53,6 +93,8 @@ function TimelineViewer({ photos, index, onView, onClose }: TimelineViewerProps)
         onView={onView}
         onClose={onClose}
         favourite={viewerFavourite}
+        archive={archive}
+        deletion={deletion}
         pageLink
       />
     </Suspense>

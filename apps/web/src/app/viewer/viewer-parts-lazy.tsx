@@ -18,6 +18,34 @@ const ViewerFavourite = lazy(() =>
   })),
 );
 
+const ViewerArchive = lazy(() =>
+  import('../../features/marks/components/viewer-archive').then((m) => ({
+    default: m.ViewerArchive,
+  })),
+);
+
+/**
+ * Archive or Unarchive of the photo shown, for its uploader (`userId`; the answer says
+ * `archived`). `onChanged` is told once the server has it, with the viewer's `leave`.
+ */
+export function viewerArchive(
+  userId: string | null,
+  onChanged: (photo: Photo, archived: boolean, leave: () => void) => void,
+): NonNullable<ViewerParts['archive']> {
+  return (photo, buttonClass, leave) =>
+    photo.archived === undefined || userId === null || photo.createdById !== userId ? null : (
+      <Suspense fallback={null}>
+        <ViewerArchive
+          key={photo.id}
+          photoId={photo.id}
+          archived={photo.archived}
+          buttonClass={buttonClass}
+          onChanged={(archived) => onChanged(photo, archived, leave)}
+        />
+      </Suspense>
+    );
+}
+
 /** The heart of the photo shown, for whoever is signed in (the answer says `favourite`). */
 export const viewerFavourite: NonNullable<ViewerParts['favourite']> = (photo, buttonClass) =>
   photo.favourite === undefined ? null : (
@@ -39,19 +67,23 @@ function Loading() {
 const loading = <Loading />;
 
 /**
- * The viewer of an album one may see, signed in: "Like", "Save to my library" (an album not
- * theirs), the details (likes included) and the comments of the photo shown. `onLikeChanged`: the album's copy of the photo is told;
+ * The viewer of an album one may see, signed in: the heart, Archive (their own photos), "Like",
+ * "Save to my library" (an album not theirs), the details (likes included) and the comments of the photo shown. `onLikeChanged`: the album's copy of the photo is told;
  * `onCommentsClosed`: a photo's comments were shown, and may have changed.
  */
 export function memberViewerParts({
   onLikeChanged,
   onCommentsClosed,
+  archive,
 }: {
   onLikeChanged?: (photo: Photo, summary: LikeSummary) => void;
   onCommentsClosed?: (photoId: string) => void;
+  /** Archive or Unarchive (viewerArchive). */
+  archive?: ViewerParts['archive'];
 }): ViewerParts {
   return {
     favourite: viewerFavourite,
+    ...(archive ? { archive } : {}),
     like: (photo, buttonClass) => (
       <Suspense fallback={null}>
         <ViewerLike photo={photo} member buttonClass={buttonClass} onChanged={onLikeChanged} />

@@ -31,7 +31,7 @@ const STATS = {
   photos: 40,
   files: 41,
   storedBytes: 50 * 1024 * 1024,
-  trashBytes: 0,
+  trashBytes: 5 * 1024 * 1024,
   jobs: { waiting: 1, active: 0, failed: 2 },
 };
 
@@ -196,18 +196,25 @@ describe('People on this server', () => {
       .on('GET /api/admin/stats', jsonResponse(200, STATS))
       .on(
         'GET /api/admin/users',
-        jsonResponse(200, [account({ quotaBytes: 10 * 1024 * 1024 }), admin]),
+        jsonResponse(200, [
+          account({ quotaBytes: 10 * 1024 * 1024, trashBytes: 1536 * 1024 }),
+          admin,
+        ]),
       )
       .on('POST /api/admin/jobs/retry', jsonResponse(200, { retried: 2 }));
     const { user } = renderApp('/admin');
     const fred = await screen.findByRole('listitem', { name: 'Fred Friend' });
     expect(fred).toHaveTextContent('Last sign-in');
-    expect(fred).toHaveTextContent('3 MB of 10 MB stored');
+    expect(fred).toHaveTextContent('3 MB of 10 MB stored (1.5 MB of it in Trash)');
     expect(fred).toHaveTextContent('12 photos');
     const ada = screen.getByRole('listitem', { name: 'Ada Admin' });
-    expect(ada).toHaveTextContent('3 MB stored, no limit');
+    // Nothing in Trash: nothing said of it.
+    expect(ada).toHaveTextContent('3 MB stored, no limit · 12 photos');
+    expect(ada).not.toHaveTextContent('Trash');
     expect(await screen.findByText('Jobs failed')).toBeVisible();
     expect(screen.getByText('50 MB')).toBeVisible();
+    // The bytes only Trash still uses, beside those stored, formatted alike.
+    expect(screen.getByText('In Trash').nextElementSibling).toHaveTextContent('5 MB');
     await user.click(screen.getByRole('button', { name: 'Retry failed jobs' }));
     expect(await screen.findByText('2 jobs queued again.')).toBeVisible();
     expect(network.sent('POST /api/admin/jobs/retry')).toHaveLength(1);

@@ -73,7 +73,11 @@ export function PersonCard({
             {user.lastSignIn ? date(user.lastSignIn) : t('admin.never')}
           </div>
           <div className="small text-body-secondary">
-            {storage} · {t('admin.photoCount', { count: user.photoCount })}
+            {storage}
+            {user.trashBytes > 0 && (
+              <> ({t('admin.storageInTrash', { bytes: formatBytes(user.trashBytes) })})</>
+            )}{' '}
+            · {t('admin.photoCount', { count: user.photoCount })}
           </div>
         </div>
       </div>

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { formatBytes } from '../../../shared/lib/file-checks';
 import { useRetryJobs, useServerStats } from '../api/admin-users';
 
-/** The server's figures: photos, bytes stored, background jobs, and a retry of the failed ones. */
+/** The server's figures: photos, bytes stored (and of them in Trash), background jobs, and a retry of the failed ones. */
 export function ServerFigures() {
   const t = useT();
   const intl = useIntl();
@@ -24,6 +24,8 @@ export function ServerFigures() {
     [t('admin.figureUsers'), intl.formatNumber(stats.data.users)],
     [t('admin.figurePhotos'), intl.formatNumber(stats.data.photos)],
     [t('admin.figureStored'), formatBytes(stats.data.storedBytes)],
+    // Of those, what only Trash still holds: freed by the purge or an Empty Trash (decision 0080).
+    [t('admin.figureTrash'), formatBytes(stats.data.trashBytes)],
     [t('admin.figureWaiting'), intl.formatNumber(stats.data.jobs.waiting + stats.data.jobs.active)],
     [t('admin.figureFailed'), intl.formatNumber(stats.data.jobs.failed)],
   ] as const;
@@ -31,7 +33,7 @@ export function ServerFigures() {
     <Card className="shadow-sm mb-4">
       <Card.Body>
         <h2 className="h5">{t('admin.serverTitle')}</h2>
-        <dl className="row row-cols-2 row-cols-sm-5 g-2 mb-0">
+        <dl className="row row-cols-2 row-cols-sm-3 row-cols-lg-6 g-2 mb-0">
           {figures.map(([label, value]) => (
             <div key={label} className="col">
               <dt className="small text-body-secondary fw-normal">{label}</dt>

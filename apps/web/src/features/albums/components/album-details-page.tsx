@@ -1,4 +1,5 @@
 import type { Album, Photo } from '@photo/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,7 +14,8 @@ import { LoadMore } from '../../../shared/components/load-more';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useDeleteAlbum } from '../api/delete-album';
-import { useDeletePhoto } from '../api/delete-photo';
+import { albumKeys } from '../api/album-keys';
+import { deletePhoto, useDeletePhoto } from '../api/delete-photo';
 import { useAlbum } from '../api/get-album';
 import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
 import { AlbumDownloadButton } from './album-download-button';
@@ -22,6 +24,7 @@ import { AlbumIcon } from './album-icons';
 import { PhotoCardChrome, ViewerLink, photoCardAlt } from './photo-card';
 import { PhotoGrid, PhotoGridSkeleton } from './photo-grid';
 import type { ViewerParts } from '../../viewer/components/photo-lightbox';
+import type { ViewerDeletion } from '../../viewer/components/viewer-delete';
 import { ViewerLightbox } from '../../viewer/components/viewer-lightbox';
 import { usePhotoViewer } from '../../viewer/hooks/use-photo-viewer';
 import { useLeaveAlbum } from '../api/leave-album';
@@ -34,6 +37,19 @@ import { announceTrashed } from '../../../shared/trash/trashed-store';
 import { selectedMarks, type SelectedMarks } from '../../../shared/selection/selected-marks';
 import { favouriteNow } from '../../marks/lib/favourites-store';
 import { useT } from '../../../i18n/i18n';
+
+/**
+ * The viewer's Delete over the album's photos, as the grid's: the photos the person may delete;
+ * the album and the lists are read again once the viewer has moved on.
+ */
+function useViewerDeletion(mayDelete: (photo: Photo) => boolean): ViewerDeletion {
+  const queryClient = useQueryClient();
+  return {
+    may: mayDelete,
+    request: (photo) => deletePhoto(photo.id),
+    done: () => void queryClient.invalidateQueries({ queryKey: albumKeys.all }),
+  };
+}
 
 // What the owner opens now and then loads when first opened, not with the page.
 const RenameAlbumForm = lazy(() =>
@@ -69,6 +85,7 @@ function AlbumPhotos({
   });
   const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
+  const deletion = useViewerDeletion(mayDelete);
   const t = useT();
   const shownId = viewer.list[viewer.index]?.id;
   const { reset: resetRotate } = rotate;
@@ -140,6 +157,7 @@ function AlbumPhotos({
       <ViewerLightbox
         viewer={viewer}
         parts={viewerParts}
+        deletion={deletion}
         pageLink
         mayRotate={mayRotate}
         onRotate={(photo, direction) => rotate.mutate({ photoId: photo.id, direction })}

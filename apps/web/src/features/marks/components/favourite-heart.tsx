@@ -21,6 +21,8 @@ const VARIANTS = {
   tile: 'app-heart-tile',
   corner: 'app-heart-tile app-heart-corner',
   bar: 'app-heart-bar',
+  // Among the photo page's round buttons (its Back link), looking like them.
+  page: 'btn btn-outline-secondary rounded-circle app-icon-button app-heart-page',
 } as const;
 
 interface FavouriteHeartProps {
@@ -29,9 +31,9 @@ interface FavouriteHeartProps {
   favourite: boolean;
   /**
    * Where it sits: over a tile's bottom left corner, its top right one (where the bottom holds the
-   * tile's own texts: album pages), or in a bar of buttons.
+   * tile's own texts: album pages), in a bar of buttons, or on the photo page.
    */
-  variant?: 'tile' | 'corner' | 'bar';
+  variant?: keyof typeof VARIANTS;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissTrashed, useTrashed } from '../../../shared/trash/trashed-store';
 import { BottomNotice } from '../../../shared/ui/bottom-notice';
@@ -28,6 +28,15 @@ export function TrashedNotice() {
     return () => clearTimeout(timer);
   }, []);
 
+  // The photo viewer, a modal, makes what was in the page before it inert; a deletion made in it
+  // is said here, and its Undo must work there too.
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (id === undefined) return;
+    region.current?.removeAttribute('inert');
+    region.current?.removeAttribute('aria-hidden');
+  }, [id]);
+
   useEffect(() => {
     if (id === undefined || held || restore.isPending) return undefined;
     const timer = setTimeout(() => dismissTrashed(id), TRASHED_NOTICE_MS);
@@ -36,6 +45,7 @@ export function TrashedNotice() {
 
   return createPortal(
     <div
+      ref={region}
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}

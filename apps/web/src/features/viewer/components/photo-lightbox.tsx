@@ -42,6 +42,7 @@ import { VideoPoster } from '../../../shared/ui/video-notice';
 import type { RotateDirection } from '../../../shared/api/rotate-photo';
 import { MIRRORED, ROTATE_LEFT_PATH } from '../../../shared/components/rotate-icon';
 import { useT } from '../../../i18n/i18n';
+import { ViewerDelete, type ViewerDeletion } from './viewer-delete';
 
 /** The current language's `t`, as a component reads it (slides are made again when it changes). */
 type Translate = ReturnType<typeof useT>;
@@ -308,6 +309,11 @@ export interface ViewerParts {
   favourite?: (photo: Photo, buttonClass: string) => ReactNode;
   /** "Move to locked place", a toolbar button with the toolbar's button class (or nothing). */
   lock?: (photo: Photo, buttonClass: string) => ReactNode;
+  /**
+   * Archive or Unarchive (the person's own photos), a toolbar button; `leave` moves the viewer
+   * on, where the page stops listing an archived photo (Photos).
+   */
+  archive?: (photo: Photo, buttonClass: string, leave: () => void) => ReactNode;
   /** The details panel. */
   info: (photo: Photo) => ReactNode;
   /** The comments panel. */
@@ -325,6 +331,10 @@ export interface PhotoLightboxProps {
   parts?: ViewerParts;
   /** The heart, where there are no other parts (the timeline's viewer). */
   favourite?: ViewerParts['favourite'];
+  /** Archive or Unarchive, where there are no other parts (the timeline's viewer). */
+  archive?: ViewerParts['archive'];
+  /** Delete (to Trash, or for good), for the photos the person may delete. */
+  deletion?: ViewerDeletion;
   /** The caption links to the photo's page (a share link's visitor may not open it). */
   pageLink?: boolean;
   /** Whether the toolbar offers the original's download (a view-only share link does not). */
@@ -367,11 +377,60 @@ function viewerLabels(translate: Translate) {
 }
 
 /**
+ * The toolbar's actions on the photo shown, before its panels and views: the heart, "Like", "Save to
+ * my library", Archive and Delete, those the page gives.
+ */
+function photoActions(
+  shown: Photo,
+  {
+    parts,
+    heart,
+    archive,
+    deletion,
+    leave,
+  }: {
+    parts: ViewerParts | undefined;
+    heart: ViewerParts['favourite'];
+    archive: ViewerParts['archive'];
+    deletion: ViewerDeletion | undefined;
+    leave: (gone: Photo) => void;
+  },
+): ReactNode[] {
+  const part = (key: string, node: ReactNode) => <Fragment key={key}>{node}</Fragment>;
+  return [
+    ...(heart ? [part(`favourite-${shown.id}`, heart(shown, 'yarl__button'))] : []),
+    ...(parts?.like ? [part('like', parts.like(shown, 'yarl__button'))] : []),
+    ...(parts?.save ? [part(`save-${shown.id}`, parts.save(shown, 'yarl__button'))] : []),
+    ...(parts?.lock ? [part(`lock-${shown.id}`, parts.lock(shown, 'yarl__button'))] : []),
+    ...(archive
+      ? [
+          part(
+            `archive-${shown.id}`,
+            archive(shown, 'yarl__button', () => leave(shown)),
+          ),
+        ]
+      : []),
+    ...(deletion?.may(shown)
+      ? [
+          <ViewerDelete
+            key={`delete-${shown.id}`}
+            photo={shown}
+            deletion={deletion}
+            buttonClass="yarl__button"
+            leave={leave}
+          />,
+        ]
+      : []),
+  ];
+}
+
+/**
  * The album's photos full screen, one at a time, at preview size: arrows, swipe, pinch and wheel
  * zoom; the previous and next previews are loaded beforehand. Its toolbar: "Like" with the count,
  * the comments and the details in a side panel (a sheet at the bottom on a phone), the original's
  * download, a slideshow that stops at the last photo, zoom, and "Rotate left" and "Rotate right"
- * for the person who added the photo shown. Loaded only when first opened.
+ * for the person who added the photo shown; the heart, Archive and Delete (the Delete key too) where
+ * the page gives them. Loaded only when first opened.
  */
 export default function PhotoLightbox({
   photos,
@@ -380,6 +439,8 @@ export default function PhotoLightbox({
   onClose,
   parts,
   favourite,
+  archive,
+  deletion,
   pageLink = false,
   download = true,
   mayRotate,
@@ -423,20 +484,16 @@ export default function PhotoLightbox({
   );
 
   const heart = parts?.favourite ?? favourite;
+  const archiveButton = parts?.archive ?? archive;
+  // A photo deleted (or archived away): the next one is shown, or the viewer closes after the last.
+  const leave = (gone: Photo) => {
+    const at = photos.indexOf(gone);
+    if (at >= 0 && at < photos.length - 1) onView(at + 1);
+    else onClose();
+  };
   const buttons = shown
     ? [
-        ...(heart
-          ? [<Fragment key={`favourite-${shown.id}`}>{heart(shown, 'yarl__button')}</Fragment>]
-          : []),
-        ...(parts?.like
-          ? [<Fragment key="like">{parts.like(shown, 'yarl__button')}</Fragment>]
-          : []),
-        ...(parts?.save
-          ? [<Fragment key={`save-${shown.id}`}>{parts.save(shown, 'yarl__button')}</Fragment>]
-          : []),
-        ...(parts?.lock
-          ? [<Fragment key={`lock-${shown.id}`}>{parts.lock(shown, 'yarl__button')}</Fragment>]
-          : []),
+        ...photoActions(shown, { parts, heart, archive: archiveButton, deletion, leave }),
         ...(parts?.comments ? [panelToggle('comments', 'Comments', CommentsIcon)] : []),
         ...(parts ? [panelToggle('info', 'Info', InfoIcon)] : []),
         ...(download ? [<DownloadControl key={`download-${shown.id}`} photo={shown} />] : []),
@@ -448,6 +505,7 @@ export default function PhotoLightbox({
                 key={`rotate-${direction}`}
                 label={direction === 'left' ? 'Rotate left' : 'Rotate right'}
                 icon={direction === 'left' ? RotateLeftIcon : RotateRightIcon}
+                className={`app-viewer-rotate-${direction}`}
                 // Not disabled while a turn is on its way: the focus stays on the button (and in
                 // the viewer, whose keys keep working); a click then waits for nothing.
                 aria-disabled={rotating}
