@@ -17,7 +17,7 @@ async function deleteFromSelection(page: Page, count: number) {
     await tile.hover();
     // The first click shows every tile's check; after it, a click on a tile selects it.
     if (at === 1) await tile.getByRole('button', { name: /^Select: / }).click();
-    else await tile.getByRole('button', { pressed: false }).click();
+    else await tile.getByRole('button', { name: /^Photo by /, pressed: false }).click();
   }
   const bar = page.getByRole('toolbar', { name: 'Selected photos' });
   await expect(bar.getByText(`${count} selected`)).toBeVisible();
