@@ -65,22 +65,16 @@ interface Writer {
   released: Set<string>;
 }
 
-class ServerDown extends Error {}
+/** A request the server did not answer: it went down. */
+export class ServerDown extends Error {}
 
 /** Writes acknowledged in a cycle before its kill may land. */
 const ACKS_BEFORE_KILL = 6;
 
 export async function runCrashCycles(options: CrashOptions): Promise<CrashReport> {
   const started = Date.now();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-crash-'));
-  const postgres = options.database === 'postgres' ? await createTestPostgresDatabase() : undefined;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    MALLOC_ARENA_MAX: '2',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  };
+  const data = await openCrashData(options.database);
+  const { dataDir, databaseUrl, env } = data;
   const report: CrashReport = {
     database: options.database,
     kills: 0,
@@ -92,7 +86,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
     restartMs: [],
     durationMs: 0,
   };
-  const serverArgs = options.serverArgs ?? ['--import', 'tsx', serverMain];
+  const serverArgs = options.serverArgs ?? SOURCE_SERVER_ARGS;
   let server = await startServer(serverArgs, env);
   try {
     const writers: Writer[] = [];
@@ -121,30 +115,74 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
       server = await startServer(serverArgs, env);
       report.restartMs.push(Date.now() - killedAt);
       for (const writer of writers) report.lost.push(...(await checkWriter(server.url, writer)));
-      report.dangling.push(...(await checkReferences(dataDir, postgres?.url)));
+      report.dangling.push(...(await checkReferences(dataDir, databaseUrl)));
       options.progress?.(
         `kill ${cycle}/${options.kills}: ${report.acknowledged} acknowledged, ${report.inFlight} in flight, ` +
           `${report.lost.length} lost, ${report.dangling.length} dangling`,
       );
     }
-    report.orphanBlobs = await countOrphanBlobs(dataDir, postgres?.url);
+    report.orphanBlobs = (await listOrphanBlobs(dataDir, databaseUrl)).length;
   } finally {
     server.process.kill('SIGKILL');
     await server.exited;
-    await postgres?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await data.remove();
   }
   report.durationMs = Date.now() - started;
   return report;
 }
 
-interface RunningServer {
+/** A fresh data folder and database for a server process killed and started again on them. */
+export interface CrashData {
+  dataDir: string;
+  /** PostgreSQL's, or undefined for SQLite (DATA_DIR/app.db). */
+  databaseUrl: string | undefined;
+  /** The server's environment. */
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+export async function openCrashData(
+  database: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<CrashData> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-crash-'));
+  const postgres = database === 'postgres' ? await createTestPostgresDatabase() : undefined;
+  return {
+    dataDir,
+    databaseUrl: postgres?.url,
+    env: {
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      MALLOC_ARENA_MAX: '2',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
+    },
+    remove: async () => {
+      await postgres?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Node's arguments that run the server from its sources. */
+export const SOURCE_SERVER_ARGS = ['--import', 'tsx', serverMain];
+
+export interface RunningServer {
   url: string;
   process: ChildProcess;
   exited: Promise<unknown>;
 }
 
-async function startServer(args: string[], env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the server process; `answering` settles once it answers (rejects if it exits or takes
+ * over a minute). What it does while starting (work queued when it is ready) can be watched, and
+ * killed, before then.
+ */
+export async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+): Promise<RunningServer & { answering: Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port) },
@@ -154,22 +192,37 @@ async function startServer(args: string[], env: Record<string, string>): Promise
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${errors}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${errors}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child, exited };
-    } catch {
-      // Not listening yet.
+  const answering = (async () => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the server exited: ${errors}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start: ${errors}`);
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(50);
     }
-    await sleep(50);
-  }
+  })();
+  // Whoever kills it while starting does not wait for it to answer.
+  answering.catch(() => undefined);
+  return { url, process: child, exited, answering };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function startServer(
+  args: string[],
+  env: Record<string, string>,
+): Promise<RunningServer> {
+  const server = await spawnServer(args, env);
+  await server.answering;
+  return server;
+}
 
-async function call(
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function call(
   url: string,
   token: string | null,
   method: string,
@@ -192,7 +245,8 @@ async function call(
 
 let sequence = 0;
 
-async function newWriter(url: string, index: number): Promise<Writer> {
+/** A new account, signed up and made a user; answers its ID token (good for an hour). */
+export async function signUpAccount(url: string, index: number): Promise<string> {
   const email = `crash-${index}-${Date.now()}@example.com`;
   const signUp = await call(url, null, 'POST', '/identity/v1/accounts:signUp', {
     email,
@@ -201,8 +255,12 @@ async function newWriter(url: string, index: number): Promise<Writer> {
   });
   const { idToken } = (await signUp.json()) as { idToken: string };
   await call(url, idToken, 'POST', '/api/users/addNewUser', { name: `Writer ${index}` });
+  return idToken;
+}
+
+async function newWriter(url: string, index: number): Promise<Writer> {
   return {
-    token: idToken,
+    token: await signUpAccount(url, index),
     uploads: [],
     albums: [],
     photos: [],
@@ -212,10 +270,16 @@ async function newWriter(url: string, index: number): Promise<Writer> {
   };
 }
 
-/** A small image no one uploaded before. */
+/** Where this process's colours start, so runs differ. */
+const firstColour = randomInt(1 << 24);
+
+/**
+ * A small image no one uploaded before: one colour each, never the same twice in a process (an
+ * odd step through 2^24 colours visits each once), since the same bytes again are the same file.
+ */
 async function freshImage(): Promise<Buffer> {
   sequence += 1;
-  const n = sequence * 7919 + randomInt(1 << 20);
+  const n = (firstColour + sequence * 7919) % (1 << 24);
   return sharp({
     create: {
       width: 16,
@@ -265,10 +329,16 @@ async function send(
   }
 }
 
-async function upload(url: string, writer: Writer, report: CrashReport) {
+/** The form of an upload of a small image no one uploaded before, and the image's hash. */
+export async function freshUploadForm(): Promise<{ form: FormData; sha256: string }> {
   const bytes = await freshImage();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'crash.png');
+  return { form, sha256: sha256(bytes) };
+}
+
+async function upload(url: string, writer: Writer, report: CrashReport) {
+  const { form, sha256: hash } = await freshUploadForm();
   const res = await send(
     report,
     () => call(url, writer.token, 'POST', '/api/files/upload', form),
@@ -276,7 +346,7 @@ async function upload(url: string, writer: Writer, report: CrashReport) {
   );
   if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
   const file = (await res.json()) as { id: string; url: string };
-  const stored = { ...file, sha256: sha256(bytes) };
+  const stored = { ...file, sha256: hash };
   writer.uploads.push(stored);
   return stored;
 }
@@ -433,7 +503,7 @@ async function checkWriter(url: string, writer: Writer): Promise<string[]> {
   return lost;
 }
 
-async function withDatabase<T>(
+export async function withDatabase<T>(
   dataDir: string,
   databaseUrl: string | undefined,
   work: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>,
@@ -455,7 +525,7 @@ async function blobExists(dataDir: string, key: string): Promise<boolean> {
 }
 
 /** References to rows or blobs that are not there, read straight from the database and the disk. */
-async function checkReferences(
+export async function checkReferences(
   dataDir: string,
   databaseUrl: string | undefined,
 ): Promise<string[]> {
@@ -481,6 +551,18 @@ async function checkReferences(
       if (!fileIds.has(photo.file_id)) dangling.push(`photo ${photo.id} file ${photo.file_id}`);
       if (!albumIds.has(photo.album_id)) dangling.push(`photo ${photo.id} album ${photo.album_id}`);
     }
+    // Trash (decision 0080): a trashed photo keeps its file, a trashed album its cover.
+    for (const photo of await db.selectFrom('trashed_photos').select(['id', 'file_id']).execute()) {
+      if (!fileIds.has(photo.file_id))
+        dangling.push(`trashed photo ${photo.id} file ${photo.file_id}`);
+    }
+    for (const album of await db
+      .selectFrom('trashed_albums')
+      .select(['id', 'cover_file_id'])
+      .execute()) {
+      if (!fileIds.has(album.cover_file_id))
+        dangling.push(`trashed album ${album.id} cover ${album.cover_file_id}`);
+    }
     const photoIds = new Set(photos.map((p) => p.id));
     for (const comment of await db.selectFrom('comments').select(['id', 'photo_id']).execute()) {
       if (!photoIds.has(comment.photo_id))
@@ -499,14 +581,19 @@ async function checkReferences(
   });
 }
 
-async function countOrphanBlobs(dataDir: string, databaseUrl: string | undefined): Promise<number> {
+/** The blobs (and staging files) no file row names, as keys under DATA_DIR/blobs. */
+export async function listOrphanBlobs(
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<string[]> {
   const keys = await withDatabase(dataDir, databaseUrl, async (db) => {
     const rows = await db.selectFrom('files').select(FILE_BLOB_COLUMNS).execute();
     return new Set(rows.flatMap(blobKeysOf));
   });
   const root = path.join(dataDir, 'blobs');
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter(
-    (e) => e.isFile() && !keys.has(path.relative(root, path.join(e.parentPath, e.name))),
-  ).length;
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .filter((key) => !keys.has(key));
 }
