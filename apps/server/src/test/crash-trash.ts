@@ -53,8 +53,12 @@ export interface TrashCrashReport {
   orphanBlobs: number;
   swept: number;
   orphanBlobsAfterSweep: number;
-  /** File rows that nothing uses (released by the kill's work, never deleted): bytes still counted. */
+  /**
+   * File rows that nothing uses (their release cut short by the kill): bytes still counted until
+   * the sweeper's pass releases them; and those left after it.
+   */
   unusedFiles: number;
+  unusedFilesAfterSweep: number;
   seedMs: number;
   durationMs: number;
 }
@@ -292,6 +296,7 @@ export async function runTrashCrash(options: TrashCrashOptions): Promise<TrashCr
       orphanBlobs,
       swept,
       orphanBlobsAfterSweep: (await listOrphanBlobs(data.dataDir, data.databaseUrl)).length,
+      unusedFilesAfterSweep: (await settledFigures(data, fileIds)).unusedFiles,
       seedMs,
       durationMs: Date.now() - started,
     };

@@ -18,7 +18,7 @@ import { deleteOwnerFileRows, deleteUnusedFileRow, listUnusedFiles } from './sto
 export async function releaseFiles(
   deps: Pick<AppDeps, 'db' | 'blobStore'>,
   fileIds: readonly string[],
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   let unused: Awaited<ReturnType<typeof listUnusedFiles>>;
   try {

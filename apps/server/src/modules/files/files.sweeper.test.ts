@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { newFileId } from '../../lib/ids.js';
 import { buildApp, signUp, useTestContext } from '../../test/harness.js';
-import { showStatus, storeImage } from '../../test/fixtures.js';
+import { createAlbumAs, showStatus, storeImage } from '../../test/fixtures.js';
 import { insertFileUnlessDuplicate } from './store/repository.js';
 import { blobKeys } from './store/blobs.js';
 import { SWEEP_POLICY, sweepLeftovers } from './files.sweeper.js';
@@ -139,6 +139,7 @@ describe('leftovers of crashes', () => {
       stagingFiles: 0,
       temporaryUploads: 0,
       orphanBlobs: 0,
+      forgottenFiles: 0,
     });
     for (const key of keysOf(inFlight)) expect(await exists(blobPath(key))).toBe(true);
   });
@@ -197,5 +198,26 @@ describe('leftovers of crashes', () => {
       expect(await showStatus(ctx, file.url)).toBe(200);
       expect(await showStatus(ctx, `${file.url}?size=preview`)).toBe(200);
     }
+  });
+
+  it('releases, a day on, the files nothing uses that a cut-short release left', async () => {
+    const user = await signUp(ctx.app);
+    const forgotten = await storeImage(ctx, user);
+    const { cover } = await createAlbumAs(ctx, user);
+    const fresh = await storeImage(ctx, user);
+    const dayAgo = new Date(ctx.clock.now().getTime() - SWEEP_POLICY.orphanBlobGraceMs - HOUR);
+    await ctx.deps.db
+      .updateTable('files')
+      .set({ created_at: dayAgo.toISOString() })
+      .where('id', 'in', [forgotten.id, cover.id])
+      .execute();
+
+    expect((await sweepLeftovers(ctx.deps)).forgottenFiles).toBe(1);
+    // Nothing used it: its row and bytes are gone. The album's cover, and an upload of a moment
+    // ago that its album or picture has not named yet, stay.
+    expect(await showStatus(ctx, forgotten.url)).toBe(404);
+    for (const key of keysOf(forgotten.id)) expect(await exists(blobPath(key))).toBe(false);
+    expect(await showStatus(ctx, cover.url)).toBe(200);
+    expect(await showStatus(ctx, fresh.url)).toBe(200);
   });
 });

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { StoredBlob } from '../../storage/blob-store.js';
 import { blobKeys, blobKeysOf } from './store/blobs.js';
-import { findBlobKeysOfFiles } from './store/repository.js';
+import { findBlobKeysOfFiles, listForgottenFileIds } from './store/repository.js';
+import { releaseFiles } from './files.release.js';
 
 /**
  * What crashes leave behind, and when it is safe to remove (docs/decisions/0008).
@@ -20,7 +21,10 @@ export const SWEEP_POLICY = {
   intervalMs: 30 * 60 * 1000,
   /** Temporary upload files and staging files untouched for this long were left by a crash. */
   staleWriteMs: 60 * 60 * 1000,
-  /** Blobs no row names, stored this long ago, were left by a crash. */
+  /**
+   * Blobs no row names, stored this long ago, were left by a crash; so were files nothing uses,
+   * stored this long ago (their release never ran: decision 0080).
+   */
   orphanBlobGraceMs: 24 * 3600 * 1000,
 } as const;
 
@@ -28,6 +32,8 @@ export interface SweepReport {
   stagingFiles: number;
   temporaryUploads: number;
   orphanBlobs: number;
+  /** Files nothing used, whose release a crash had cut short, released now. */
+  forgottenFiles: number;
 }
 
 type SweepDeps = Pick<AppDeps, 'db' | 'blobStore' | 'clock' | 'uploadTmpDir'>;
@@ -97,10 +103,37 @@ async function removeUnreferenced(deps: SweepDeps, blobs: StoredBlob[]): Promise
 }
 
 /**
- * One pass: removes staging files and temporary uploads that no write has touched for
- * staleWriteMs, and blobs that no row names and were stored more than orphanBlobGraceMs ago.
+ * Releases the files nothing uses that were stored before `before`: a deletion commits, then
+ * releases its files (rows, then blobs), so a crash in between leaves rows that nothing uses, whose
+ * bytes still count toward their owner's storage. An upload's file is used at once (its photo,
+ * cover or profile picture comes within seconds), so a day later an unused one is such a leftover.
+ * releaseFiles checks again, file by file, that nothing uses it.
  */
-export async function sweepLeftovers(deps: SweepDeps): Promise<SweepReport> {
+async function releaseForgottenFiles(
+  deps: SweepDeps,
+  before: Date,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<number> {
+  let released = 0;
+  let afterId = '';
+  for (;;) {
+    const ids = await listForgottenFileIds(deps.db, before.toISOString(), afterId, BATCH);
+    if (ids.length === 0) return released;
+    await releaseFiles(deps, ids, log);
+    released += ids.length;
+    afterId = ids[ids.length - 1]!;
+  }
+}
+
+/**
+ * One pass: removes staging files and temporary uploads that no write has touched for
+ * staleWriteMs, blobs that no row names and were stored more than orphanBlobGraceMs ago, and then
+ * the files nothing uses that were stored before then (releaseForgottenFiles).
+ */
+export async function sweepLeftovers(
+  deps: SweepDeps,
+  log: Pick<FastifyBaseLogger, 'warn'> = { warn: () => undefined },
+): Promise<SweepReport> {
   const now = deps.clock.now().getTime();
   const staleBefore = new Date(now - SWEEP_POLICY.staleWriteMs);
   const orphanBefore = new Date(now - SWEEP_POLICY.orphanBlobGraceMs);
@@ -117,7 +150,9 @@ export async function sweepLeftovers(deps: SweepDeps): Promise<SweepReport> {
     }
   }
   if (batch.length > 0) orphanBlobs += await removeUnreferenced(deps, batch);
-  return { stagingFiles, temporaryUploads, orphanBlobs };
+  // After the blob pass: the blobs of the files released now are deleted by their release.
+  const forgottenFiles = await releaseForgottenFiles(deps, orphanBefore, log);
+  return { stagingFiles, temporaryUploads, orphanBlobs, forgottenFiles };
 }
 
 export interface Sweeper {
@@ -136,8 +171,9 @@ export function startSweeper(deps: SweepDeps, log: FastifyBaseLogger): Sweeper {
       if (stopped) return undefined;
       const started = Date.now();
       try {
-        const report = await sweepLeftovers(deps);
-        const removed = report.stagingFiles + report.temporaryUploads + report.orphanBlobs;
+        const report = await sweepLeftovers(deps, log);
+        const removed =
+          report.stagingFiles + report.temporaryUploads + report.orphanBlobs + report.forgottenFiles;
         if (removed > 0) {
           log.info(
             { ...report, ms: Date.now() - started },

@@ -46,6 +46,29 @@ export async function listUnusedFiles(db: Db, ids: readonly string[]): Promise<F
 }
 
 /**
+ * Up to `limit` files that nothing uses (fileUnused) and that were stored before `before`: those a
+ * release never reached (a crash between a deletion's commit and its release), after ids above
+ * `afterId` (a pass walks them in id order).
+ */
+export async function listForgottenFileIds(
+  db: Db,
+  before: string,
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('files')
+    .select('files.id')
+    .where('files.id', '>', afterId)
+    .where('files.created_at', '<', before)
+    .where(fileUnused)
+    .orderBy('files.id')
+    .limit(literalLimit(limit))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
  * Deletes the file's row if nothing uses it now (fileUnused), in one statement; answers whether
  * it did. A use added since it was listed as unused (a photo saved meanwhile) keeps it: the
  * statement deletes nothing, or, when that use is not yet committed, the foreign key of its

@@ -1,7 +1,7 @@
 import type { Photo } from '@photo/contract';
 import type { ReactElement, Ref } from 'react';
 import { Link } from 'react-router';
-import { HeartIcon } from '../../../shared/components/heart-icon';
+import { ThumbIcon } from '../../../shared/components/thumb-icon';
 import { paths } from '../../../shared/config/paths';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { AlbumIcon } from './album-icons';
@@ -67,7 +67,7 @@ export function PhotoCardChrome({ photo, onDelete }: PhotoCardChromeProps) {
       <div className="app-tile-info">
         <h3 className="app-tile-name">{photo.createdBy}</h3>
         <p className="app-tile-counts">
-          <HeartIcon filled={photo.likedByMe} />{' '}
+          <ThumbIcon filled={photo.likedByMe} />{' '}
           {t('albums.tile.likes', { count: photo.likeCount })}
           {photo.likedByMe && (
             <span className="visually-hidden"> {t('albums.tile.liked')}</span>

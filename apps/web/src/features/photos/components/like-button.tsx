@@ -5,7 +5,7 @@ import Popover from 'react-bootstrap/Popover';
 import Spinner from 'react-bootstrap/Spinner';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
-import { HeartIcon } from '../../../shared/components/heart-icon';
+import { ThumbIcon } from '../../../shared/components/thumb-icon';
 import { LIKERS_SHOWN, usePhotoLikes } from '../api/get-likes';
 import { useLikePhoto } from '../api/like-photo';
 import { useLiveLikes } from '../api/live-likes';
@@ -104,7 +104,7 @@ export function LikeButton({ photo, onChanged, iconButtonClass }: LikeButtonProp
         title={t(liked ? 'photos.unlike' : 'photos.like')}
         onClick={() => likePhoto.mutate(!liked)}
       >
-        <HeartIcon filled={liked} />
+        <ThumbIcon filled={liked} />
         <span className="visually-hidden">
           {t('photos.like.count', { count: photo.likeCount })}
         </span>
@@ -122,7 +122,7 @@ export function LikeButton({ photo, onChanged, iconButtonClass }: LikeButtonProp
         aria-pressed={liked}
         onClick={() => likePhoto.mutate(!liked)}
       >
-        <HeartIcon filled={liked} /> {t('photos.like')}
+        <ThumbIcon filled={liked} /> {t('photos.like')}
       </Button>
       <Likers photo={photo} />
     </div>

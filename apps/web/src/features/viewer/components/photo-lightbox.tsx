@@ -298,6 +298,8 @@ function useSpacePlaysVideo(active: boolean) {
 type Panel = 'info' | 'comments';
 
 const PANEL_ID = 'photo-viewer-panel';
+/** A phone's width, as the viewer's stylesheet has it (photo-lightbox.css). */
+const PHONE_QUERY = '(max-width: 575.98px)';
 
 /** What the viewer shows of the photo shown besides the picture (the app gives them). */
 export interface ViewerParts {
@@ -483,6 +485,8 @@ export default function PhotoLightbox({
     />
   );
 
+  // Read at each render (each photo shown): a phone turned sideways gets it with the next photo.
+  const phone = window.matchMedia?.(PHONE_QUERY).matches ?? false;
   const heart = parts?.favourite ?? favourite;
   const archiveButton = parts?.archive ?? archive;
   // A photo deleted (or archived away): the next one is shown, or the viewer closes after the last.
@@ -497,7 +501,8 @@ export default function PhotoLightbox({
         ...(parts?.comments ? [panelToggle('comments', 'Comments', CommentsIcon)] : []),
         ...(parts ? [panelToggle('info', 'Info', InfoIcon)] : []),
         ...(download ? [<DownloadControl key={`download-${shown.id}`} photo={shown} />] : []),
-        'slideshow',
+        // A phone's one row keeps the photo's own actions; a slideshow is a wide screen's.
+        ...(phone ? [] : ['slideshow']),
         'zoom',
         ...(onRotate && mayRotate?.(shown)
           ? (['left', 'right'] as const).map((direction) => (
