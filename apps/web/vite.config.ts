@@ -142,11 +142,11 @@ export default defineConfig(({ command }) => ({
       },
     }),
     precompress(),
-    // The first page after sign-in: its JavaScript, compressed as sent (decision 0032).
+    // The first page after sign-in: its JavaScript, compressed as sent (decisions 0032, 0085).
     jsBudget({
       page: 'Recent Albums (/albums/recent)',
       routeModule: 'src/features/albums/components/recent-albums-page.tsx',
-      maxBrotliBytes: 100 * 1024,
+      maxBrotliBytes: 101 * 1024,
     }),
   ],
   resolve: {
