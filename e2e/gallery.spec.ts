@@ -161,7 +161,7 @@ test.describe('the album page shows its photos first', () => {
     await context.close();
   });
 
-  test('each tile names its creator, and the keyboard reaches its picture, its check, "Go to Photo" and "Delete"', async ({
+  test('each tile names its creator, and the keyboard reaches its picture, its check, "Go to Photo", "Delete" and its heart', async ({
     page,
     api,
     user,
@@ -194,6 +194,9 @@ test.describe('the album page shows its photos first', () => {
       await expect(tile.locator('.app-tile-chrome')).toHaveCSS('opacity', '1');
       await page.keyboard.press('Tab');
       await expect(tile.getByRole('button', { name: /^Delete/ })).toBeFocused();
+      await page.keyboard.press('Tab');
+      // The person's heart, in the tile's corner, last.
+      await expect(tile.getByRole('button', { name: 'Favourite' })).toBeFocused();
       await page.keyboard.press('Tab');
     }
   });

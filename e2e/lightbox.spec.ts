@@ -74,7 +74,7 @@ test('the photo viewer: opened from a card, by address, moved through and closed
 
   await test.step("Tab goes round the viewer's controls, never to the page behind it", async () => {
     const reached = new Set<string>();
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < 24; i += 1) {
       await page.keyboard.press('Tab');
       const focused = await page.evaluate(() => {
         const element = document.activeElement;
