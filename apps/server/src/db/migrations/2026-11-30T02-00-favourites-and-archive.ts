@@ -17,9 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // uploader) lets the timeline ask "archived by the viewer" by that one key.
   await db.schema
     .createTable('archived_files')
-    .addColumn('file_id', 'text', (c) =>
-      c.primaryKey().references('files.id').onDelete('cascade'),
-    )
+    .addColumn('file_id', 'text', (c) => c.primaryKey().references('files.id').onDelete('cascade'))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('archived_at', 'text', (c) => c.notNull())
     .execute();

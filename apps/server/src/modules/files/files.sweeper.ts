@@ -173,7 +173,10 @@ export function startSweeper(deps: SweepDeps, log: FastifyBaseLogger): Sweeper {
       try {
         const report = await sweepLeftovers(deps, log);
         const removed =
-          report.stagingFiles + report.temporaryUploads + report.orphanBlobs + report.forgottenFiles;
+          report.stagingFiles +
+          report.temporaryUploads +
+          report.orphanBlobs +
+          report.forgottenFiles;
         if (removed > 0) {
           log.info(
             { ...report, ms: Date.now() - started },
