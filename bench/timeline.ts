@@ -3,7 +3,8 @@
 // from the app's server in its own process (source or build: BENCH_SERVER), on BENCH_PHOTOS photos (100,000)
 // seeded straight into the database over ten years and a few hundred albums of mixed visibility,
 // one in a hundred files shown in a second album, one in ten archived by its owner and one in
-// twenty a favourite of the viewer (decision 0082). Each is timed BENCH_ROUNDS x 20 times in turn
+// twenty a favourite of the viewer (decision 0082); of the photo rows, one in twenty waits in its
+// owner's Trash (0080) and one in a hundred in their locked place (0084), rows of their own tables. Each is timed BENCH_ROUNDS x 20 times in turn
 // with a baseline measured in the same run: a bare Fastify route, in its own process, running one
 // prepared statement, `select … from photos order by sort_date desc limit 200`, on the same
 // database. The server logs only errors. Prints median
@@ -79,7 +80,13 @@ interface Seeded {
   archived: { file: string; owner: string }[];
   /** Every twentieth file, a favourite of the viewer (whether they see it or not). */
   favourites: string[];
+  /** Photo rows moved out: one in twenty to their owner's Trash, one in a hundred locked. */
+  trashed: Seeded['photos'];
+  locked: Seeded['photos'];
 }
+
+/** What a photo's row takes with it out of `photos`: nothing here (decision 0080). */
+const EMPTY_SNAPSHOT = JSON.stringify({ comments: [], likes: [], activities: [] });
 
 /** The photos: one file each, dated over ten years; one in a hundred files shown twice. */
 function seedRows(viewerId: string): Seeded {
@@ -102,7 +109,10 @@ function seedRows(viewerId: string): Seeded {
     .filter((_, i) => i % 10 === 5)
     .map((f) => ({ file: f.id, owner: f.owner }));
   const favourites = files.filter((_, i) => i % 20 === 3).map((f) => f.id);
-  return { photos, files, archived, favourites };
+  const trashed = photos.filter((_, i) => i % 20 === 7);
+  const locked = photos.filter((_, i) => i % 100 === 11);
+  const shown = photos.filter((_, i) => i % 20 !== 7 && i % 100 !== 11);
+  return { photos: shown, files, archived, favourites, trashed, locked };
 }
 
 interface Target extends EngineTarget {
@@ -116,7 +126,7 @@ function seedSqlite(file: string, viewerId: string): void {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  const { photos, files, archived, favourites } = seedRows(viewerId);
+  const { photos, files, archived, favourites, trashed, locked } = seedRows(viewerId);
   const user = sqlite.prepare(
     'insert into users (id, email_address, name, created_at) values (?, ?, ?, ?)',
   );
@@ -151,6 +161,16 @@ function seedSqlite(file: string, viewerId: string): void {
       'insert into favourites (user_id, file_id, created_at) values (?, ?, ?)',
     );
     for (const f of favourites) favourite.run(viewerId, f, T0);
+    for (const [table, by, at, rows] of [
+      ['trashed_photos', 'held_by', 'trashed_at', trashed],
+      ['locked_photos', 'locked_by', 'locked_at', locked],
+    ] as const) {
+      const moved = sqlite.prepare(
+        `insert into ${table} (id, album_id, file_id, owner_id, created_at, sort_date, ${by}, ${at}, snapshot) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const p of rows)
+        moved.run(p.id, p.album, p.file, p.owner, T0, p.date, p.owner, T0, EMPTY_SNAPSHOT);
+    }
     sqlite
       .prepare(
         'update albums set photo_count = (select count(*) from photos where album_id = albums.id)',
@@ -164,7 +184,7 @@ function seedSqlite(file: string, viewerId: string): void {
 async function seedPostgres(url: string, viewerId: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { photos, files, archived, favourites } = seedRows(viewerId);
+  const { photos, files, archived, favourites, trashed, locked } = seedRows(viewerId);
   const batch = async (table: string, columns: string[], rows: unknown[][]) => {
     for (let start = 0; start < rows.length; start += 2000) {
       const slice = rows.slice(start, start + 2000);
@@ -252,6 +272,16 @@ async function seedPostgres(url: string, viewerId: string): Promise<void> {
     ['user_id', 'file_id', 'created_at'],
     favourites.map((f) => [viewerId, f, T0]),
   );
+  for (const [table, by, at, rows] of [
+    ['trashed_photos', 'held_by', 'trashed_at', trashed],
+    ['locked_photos', 'locked_by', 'locked_at', locked],
+  ] as const) {
+    await batch(
+      table,
+      ['id', 'album_id', 'file_id', 'owner_id', 'created_at', 'sort_date', by, at, 'snapshot'],
+      rows.map((p) => [p.id, p.album, p.file, p.owner, T0, p.date, p.owner, T0, EMPTY_SNAPSHOT]),
+    );
+  }
   await client.query(
     'update albums set photo_count = (select count(*) from photos where album_id = albums.id)',
   );
@@ -264,7 +294,7 @@ async function makeTarget(engine: Engine): Promise<Target> {
   const target = await startTarget(engine, {
     label: 'timeline',
     email: 'timeline@example.com',
-    seeding: `${photoCount} photos`,
+    seeding: `${photoCount} photos (5 % in Trash, 1 % locked, 10 % of files archived)`,
     seed: (where, uid) => (engine === 'sqlite' ? seedSqlite(where, uid) : seedPostgres(where, uid)),
     baseline: () => ({ route: '/photos', sql: () => BASELINE_SQL }),
   });
