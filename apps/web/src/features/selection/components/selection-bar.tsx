@@ -83,6 +83,13 @@ export default function SelectionBar({
             finish: selection.finish,
             action: (props) => <Action key={props.icon} {...props} />,
           })}
+        {/* Delete early: a phone shows the first few actions, the rest scroll into view. */}
+        <Action
+          icon="trash"
+          label={t('selection.delete')}
+          disabled={busy}
+          onClick={checked(() => setDialog('delete'))}
+        />
         <Action
           icon="download"
           label={t(download.isPending ? 'selection.preparing' : 'selection.download')}
@@ -117,12 +124,6 @@ export default function SelectionBar({
               onSuccess: () => selection.finish(t('selection.locked', { count })),
             }),
           )}
-        />
-        <Action
-          icon="trash"
-          label={t('selection.delete')}
-          disabled={busy}
-          onClick={checked(() => setDialog('delete'))}
         />
       </SelectionBarFrame>
       {albumPicker({
