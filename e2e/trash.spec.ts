@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { Photo, ShareLink } from '@photo/contract';
 import { expectNoSeriousA11yViolations } from './support/checks';
 import { albumWithCover, expect, logIn, openAccountMenu, test } from './support/fixtures';
 import { makeJpeg } from './support/images';
@@ -28,7 +29,7 @@ async function deleteFromSelection(page: Page, count: number) {
   await expect(dialog).toHaveCount(0);
 }
 
-test('deleted photos wait in Trash: Undo, restore, Empty Trash; a member no longer sees them', async ({
+test('deleted photos wait in Trash: Undo, restore, Empty Trash; a member and a share link no longer see them', async ({
   page,
   api,
   user,
@@ -45,6 +46,21 @@ test('deleted photos wait in Trash: Undo, restore, Empty Trash; a member no long
   await api.me(member);
   const seenByFriend = await api.albumPhotos(member, album.id);
   expect(seenByFriend).toHaveLength(4);
+  // The owner's share link: its visitors' picture addresses are bound to it.
+  const made = await fetch(new URL(`/api/albumsDb/${album.id}/links`, api.baseURL), {
+    method: 'POST',
+    headers: { idToken: user.idToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ permission: 'view' }),
+  });
+  expect(made.status).toBe(201);
+  const { token } = (await made.json()) as ShareLink;
+  const linkPhotos = async () =>
+    (await (await fetch(new URL(`/api/shared/${token}/photos`, api.baseURL))).json()) as Photo[];
+  const seenByLink = await linkPhotos();
+  expect(seenByLink).toHaveLength(4);
+  for (const photo of seenByLink) {
+    expect((await fetch(new URL(photo.photoUrl, api.baseURL))).status).toBe(200);
+  }
 
   await logIn(page, user);
   await page.goto(`/album/${album.id}`);
@@ -76,7 +92,17 @@ test('deleted photos wait in Trash: Undo, restore, Empty Trash; a member no long
     await expect(group.getByText(/^(29|30) days left$/)).toHaveCount(3);
   });
 
-  await test.step('a trashed photo answers 404 to a member', async () => {
+  await test.step('a trashed photo answers 404 to a member and through the share link', async () => {
+    const keptByLink = await linkPhotos();
+    expect(keptByLink).toHaveLength(1);
+    const goneFromLink = seenByLink.filter(
+      (shown) => !keptByLink.some((kept) => kept.id === shown.id),
+    );
+    expect(goneFromLink).toHaveLength(3);
+    // The addresses the link's visitors were given stop loading.
+    for (const photo of goneFromLink) {
+      expect((await fetch(new URL(photo.photoUrl, api.baseURL))).status).toBe(404);
+    }
     const after = await api.albumPhotos(member, album.id);
     expect(after).toHaveLength(1);
     const gone = seenByFriend.filter((photo) => !after.some((kept) => kept.id === photo.id));
