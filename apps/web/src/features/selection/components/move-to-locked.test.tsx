@@ -4,7 +4,7 @@ import { apiError, fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 
-const photo = (id: string) => ({
+const photo = (id: string, createdById = 'u1') => ({
   id,
   albumId: 'a1',
   photoUrl: `/api/files/show/${id}`,
@@ -13,7 +13,7 @@ const photo = (id: string) => ({
   width: 800,
   height: 600,
   date: '2024-06-20T10:00:00Z',
-  createdById: 'u1',
+  createdById,
   kind: 'photo',
   video: null,
 });
@@ -65,5 +65,29 @@ describe('Move to locked place, in the selection bar', () => {
     await user.click(within(bar).getByRole('button', { name: 'Move to locked place' }));
     expect(await screen.findByText(/not of your own uploads/)).toBeVisible();
     expect(within(bar).getByText('1 selected')).toBeVisible();
+  });
+
+  it('is not offered while a photo someone else added is among those chosen', async () => {
+    signInAs('u1');
+    fakeNetwork()
+      .on(
+        'GET /api/timeline/months',
+        jsonResponse(200, { months: [{ month: '2024-06', count: 2 }], total: 2 }),
+      )
+      .on(
+        'GET /api/timeline?month=2024-06&limit=500',
+        jsonResponse(200, { photos: [photo('p1'), photo('p2', 'u2')], nextCursor: null }),
+      );
+    const { user } = renderApp('/photos');
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Select: / })).toHaveLength(2),
+    );
+    await user.click(screen.getAllByRole('button', { name: /^Select: / })[0]!);
+    const bar = await screen.findByRole('toolbar', { name: 'Selected photos' });
+    expect(within(bar).getByRole('button', { name: 'Move to locked place' })).toBeVisible();
+    // With one chosen, a click on a tile chooses it too.
+    await user.click(screen.getAllByRole('button', { name: 'Photo of June 20, 2024' })[1]!);
+    await waitFor(() => expect(within(bar).getByText('2 selected')).toBeVisible());
+    expect(within(bar).queryByRole('button', { name: 'Move to locked place' })).toBeNull();
   });
 });

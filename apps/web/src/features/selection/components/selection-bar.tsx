@@ -115,16 +115,19 @@ export default function SelectionBar({
           disabled={busy}
           onClick={checked(() => setDialog('move'))}
         />
-        <Action
-          icon="lock"
-          label={t('selection.lock')}
-          disabled={busy}
-          onClick={checked(() =>
-            lock.mutate(ids, {
-              onSuccess: () => selection.finish(t('selection.locked', { count })),
-            }),
-          )}
-        />
+        {/* The person's own uploads only (the server refuses others): offered when the page knows they are. */}
+        {(!marks || marks.allMine) && (
+          <Action
+            icon="lock"
+            label={t('selection.lock')}
+            disabled={busy}
+            onClick={checked(() =>
+              lock.mutate(ids, {
+                onSuccess: () => selection.finish(t('selection.locked', { count })),
+              }),
+            )}
+          />
+        )}
       </SelectionBarFrame>
       {albumPicker({
         show: dialog === 'add' || dialog === 'move',
