@@ -152,7 +152,7 @@ test('a share link whose owner allows it offers all the photos as one zip', asyn
   await expect(guest.getByRole('link', { name: 'Download all' })).toHaveCount(0);
 
   await allows.selectOption({ label: 'Can view and download' });
-  await expect(dialog.getByText('Saved')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   await expect(allows).toBeEnabled();
   // Read again after closing: the server kept it.
   await dialog.getByRole('button', { name: 'Done' }).click();
