@@ -94,7 +94,10 @@ test.describe('placeholders', () => {
     // The img's width and height reserve the card's 4:3 box before any byte of the picture.
     expect(waiting.box.width).toBeGreaterThan(100);
     expect(waiting.box.height / waiting.box.width).toBeCloseTo(3 / 4, 2);
-    expect((await imageState(glass)).background).toMatch(/^url\("data:image\/png;base64,/);
+    // The second card may be drawn a moment after the first: its placeholder is waited for.
+    await expect
+      .poll(async () => (await imageState(glass)).background)
+      .toMatch(/^url\("data:image\/png;base64,/);
 
     const shifts = await watchLayoutShifts(page);
     release();
