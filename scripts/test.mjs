@@ -145,6 +145,55 @@ let failed = 0;
 let skipped = 0;
 /** Steps whose failure is already counted by failed tests in their report. */
 const countedByTests = new Set();
+/** Each failed test, with the first lines of why: { step, name, why }. */
+const failedTests = [];
+const WHY_LINES = 6;
+
+/** The first lines of an error message, without colours. */
+function firstLines(message) {
+  return String(message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, WHY_LINES);
+}
+
+/** Failed tests in Vitest's JSON report. */
+function vitestFailures(report) {
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      failedTests.push({
+        step: vitestTitle,
+        name: `${where} › ${test.fullName}`,
+        why: firstLines(test.failureMessages?.[0]),
+      });
+    }
+    // A file that failed to load has no failed test of its own.
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+      failedTests.push({ step: vitestTitle, name: where, why: firstLines(file.message) });
+    }
+  }
+}
+
+/** Failed tests in Playwright's JSON report, suites within suites. */
+function playwrightFailures(suite, titles = []) {
+  const here = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const result = test.results?.find((r) => r.error) ?? test.results?.at(-1);
+      failedTests.push({
+        step: e2eTitle,
+        name: [...here, spec.title].join(' › '),
+        why: firstLines(result?.error?.message ?? result?.status),
+      });
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
 
 /**
  * A step whose tool and configuration come with the sources (`needs`, paths from the root): when
@@ -235,6 +284,7 @@ if (installed) {
     failed += vitestResults.numFailedTests;
     skipped += vitestResults.numPendingTests + vitestResults.numTodoTests;
     if (vitestResults.numFailedTests > 0) countedByTests.add(vitestTitle);
+    vitestFailures(vitestResults);
   }
   const playwright = readJson(playwrightReport);
   if (playwright?.stats) {
@@ -242,6 +292,7 @@ if (installed) {
     failed += playwright.stats.unexpected;
     skipped += playwright.stats.skipped;
     if (playwright.stats.unexpected > 0) countedByTests.add(e2eTitle);
+    for (const suite of playwright.suites ?? []) playwrightFailures(suite);
   }
 }
 fs.rmSync(reports, { recursive: true, force: true });
@@ -261,6 +312,10 @@ if (failedSteps.length > 0) {
     if (tail.length > 0) {
       console.log(`    last ${tail.length} lines of its output:`);
       for (const line of tail) console.log(`    | ${line}`);
+    }
+    for (const test of failedTests.filter((t) => t.step === title)) {
+      console.log(`\n    ✘ ${test.name}`);
+      for (const line of test.why) console.log(`      ${line}`);
     }
   }
 }
