@@ -71,6 +71,19 @@ describe('the viewer: Delete', { timeout: 20_000 }, () => {
     expect(network.sent('POST /api/trash/restore')[0]!.body).toEqual({ photoIds: ['p1'] });
   });
 
+  it('shows the photo that takes the place of one that leaves the album while shown', async () => {
+    const { network, router, queryClient } = openViewer({ shown: 'p1' });
+    await screen.findByRole('dialog', { name: 'Photo viewer' });
+    // Deleted elsewhere: the album, read again, no longer has it, and the address still names it.
+    network.on(
+      'GET /api/albumsDb/a1/photos',
+      jsonResponse(200, [photo('p2', { createdById: 'cy', createdBy: 'Cy' })]),
+    );
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(router.state.location.search).toBe('?photo=p2'));
+    expect(screen.getByRole('dialog', { name: 'Photo viewer' })).toBeVisible();
+  });
+
   it('asks with the final wording when the server keeps no Trash, and closes after the last photo', async () => {
     const { user, network, router } = openViewer({ shown: 'p2', days: 0 });
     network.on('DELETE /api/photos/p2', jsonResponse(204, undefined));

@@ -1,5 +1,5 @@
 import type { Photo } from '@photo/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PHOTO_PARAM } from '../lib/photo-param';
 
@@ -50,6 +50,18 @@ export function usePhotoViewer(photos: ViewerPhotos) {
     [list, shownId, navigate, location.state],
   );
 
+  // Where the shown photo last was in the list: when it leaves the list (deleted, here or
+  // elsewhere, before the address has moved on), the photo that takes its place is shown.
+  const [place, setPlace] = useState<{ id: string; index: number } | null>(null);
+  if (shownId !== null && index >= 0 && (place?.id !== shownId || place.index !== index)) {
+    setPlace({ id: shownId, index });
+  }
+  // Shown meanwhile (the viewer stays open on it), until the address names it.
+  const standIn =
+    index < 0 && shownId !== null && place?.id === shownId && !hasNextPage && list.length > 0
+      ? Math.min(place.index, list.length - 1)
+      : -1;
+
   // A photo further down the album than the pages read so far: read on until it is there.
   // Near the end of what is read, read the next page, so "next" goes on.
   useEffect(() => {
@@ -58,17 +70,27 @@ export function usePhotoViewer(photos: ViewerPhotos) {
     if ((missing || index >= list.length - 2) && hasNextPage) {
       void fetchNextPage();
     } else if (missing && !hasNextPage) {
-      void navigate({ search: '' }, { replace: true, preventScrollReset: true });
+      const next = list[standIn];
+      void navigate(
+        next ? { search: `?${PHOTO_PARAM}=${encodeURIComponent(next.id)}` } : { search: '' },
+        {
+          replace: true,
+          state: next ? (location.state as unknown) : undefined,
+          preventScrollReset: true,
+        },
+      );
     }
   }, [
     shownId,
     index,
-    list.length,
+    list,
     isSuccess,
     isFetchingNextPage,
     hasNextPage,
     fetchNextPage,
     navigate,
+    location.state,
+    standIn,
   ]);
 
   useEffect(() => {
@@ -90,5 +112,5 @@ export function usePhotoViewer(photos: ViewerPhotos) {
     [],
   );
 
-  return { index, list, view, close, linkRef };
+  return { index: index >= 0 ? index : standIn, list, view, close, linkRef };
 }
