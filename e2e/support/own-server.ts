@@ -2,7 +2,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { freePort } from '../../apps/server/src/test/ports';
+
+/**
+ * How long a server may take to start: loading its code and migrating a fresh database takes 2 s
+ * on a quiet machine, and 15 s or more on 2 cores shared with the Vitest files and the browser.
+ */
+const START_DEADLINE_MS = 90_000;
 
 export interface OwnServer {
   url: string;
@@ -38,7 +45,9 @@ export async function startOwnServer(
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 30_000;
+  // The hook (or test) starting it is given that time besides its own.
+  test.info().setTimeout(test.info().timeout + START_DEADLINE_MS);
+  const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
@@ -46,8 +55,12 @@ export async function startOwnServer(
       // Not listening yet.
     }
     if (Date.now() > deadline || child.exitCode !== null) {
+      const exitCode = child.exitCode;
       await stop();
-      throw new Error(`the server on ${url} did not start`);
+      throw new Error(
+        `the server on ${url} did not start within ${START_DEADLINE_MS / 1000} s` +
+          (exitCode !== null ? ` (it exited with code ${exitCode})` : ''),
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
