@@ -67,6 +67,12 @@ async function personWithPhotos(url: string, dataDir: string, label: string, cou
 
 /** Every tile of the screen shows its thumbnail: the time since navigation, in ms. */
 async function untilFirstScreen(page: Page): Promise<number> {
+  await untilScreenFilled(page);
+  return page.evaluate(() => performance.now());
+}
+
+/** Waits till every tile on the screen shows its thumbnail. */
+async function untilScreenFilled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const tiles = [...document.querySelectorAll('.app-tl-tile')].filter((tile) => {
@@ -82,9 +88,30 @@ async function untilFirstScreen(page: Page): Promise<number> {
       );
     },
     undefined,
-    { polling: 'raf', timeout: 30_000 },
+    { polling: 'raf', timeout: 60_000 },
   );
-  return page.evaluate(() => performance.now());
+}
+
+/**
+ * Opens the photo of a tile in the middle of the screen and waits for the viewer's picture:
+ * how long that took (ms).
+ */
+async function openPhotoHere(page: Page): Promise<number> {
+  const tile = page.locator('.app-tl-tile a').filter({ visible: true }).nth(3);
+  const started = Date.now();
+  await tile.click();
+  await page.waitForFunction(
+    () => {
+      const image = document.querySelector<HTMLImageElement>('.yarl__slide_current img');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const took = Date.now() - started;
+  await page.keyboard.press('Escape');
+  await page.locator('.yarl__root').waitFor({ state: 'detached' });
+  return took;
 }
 
 async function openTimeline(browser: Browser, url: string, email: string) {
@@ -129,6 +156,13 @@ try {
     maxNodes = Math.max(maxNodes, await domNodes(page));
   }
   const afterWheel = await page.evaluate(() => window.scrollY);
+  // Where the wheel stopped: how long till the screen's tiles show their thumbnails.
+  const wheelStopped = Date.now();
+  await untilScreenFilled(page);
+  const filledAfterWheelMs = Date.now() - wheelStopped;
+  const openStartInPage = await page.evaluate(() => performance.now());
+  const openDeepMs = await openPhotoHere(page);
+  const openEndInPage = await page.evaluate(() => performance.now());
   const dragStartInPage = await page.evaluate(() => performance.now());
 
   // Then the scrubber, dragged from the top of its track to the bottom: newest to oldest.
@@ -167,6 +201,12 @@ try {
     ...tasks.filter((task) => task.start >= dragStartInPage).map((task) => task.duration),
   );
   const longestLoadTaskMs = Math.max(0, ...loading);
+  const longestOpenMs = Math.max(
+    0,
+    ...tasks
+      .filter((task) => task.start >= openStartInPage && task.start < openEndInPage)
+      .map((task) => task.duration),
+  );
   const baselineLongestMs = Math.max(0, ...baselineTasks.map((task) => task.duration));
   await browser.close();
 
@@ -200,6 +240,11 @@ try {
       `while the page loaded (baseline ${baselineLongestMs.toFixed(0)} ms)`,
   );
   console.log(
+    `  after the wheel stopped, ${screens} screens down: the screen filled in ` +
+      `${filledAfterWheelMs} ms; a photo there opened in ${openDeepMs} ms, its longest task ` +
+      `${longestOpenMs.toFixed(0)} ms`,
+  );
+  console.log(
     `  wheel: ${screens} screens to scrollY ${afterWheel}; scrubber dragged to the end: ` +
       `${oldest ?? '?'}, ${atEnd ? 'at' : 'NOT at'} the page's end`,
   );
@@ -219,6 +264,9 @@ try {
     tasksOver50ms: scrolling.filter((ms) => ms > 50).length,
     longestLoadTaskMs,
     baselineLongestMs,
+    filledAfterWheelMs,
+    openDeepMs,
+    longestOpenMs,
     oldestMonth: oldest,
     atEnd,
   });

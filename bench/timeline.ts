@@ -323,6 +323,9 @@ const MEASURES: Record<string, Measure<Target>> = {
   'page of the busiest month (200)': async (t) => {
     await getJson(`${t.appUrl}/api/timeline?limit=${LIMIT}&month=${t.busiestMonth}`, t.idToken);
   },
+  'page of the busiest month (500, as Photos asks)': async (t) => {
+    await getJson(`${t.appUrl}/api/timeline?limit=500&month=${t.busiestMonth}`, t.idToken);
+  },
   'search by file name (first page)': async (t) => {
     await getJson(`${t.appUrl}/api/search?q=IMG_0123&limit=${LIMIT}`, t.idToken);
   },
@@ -365,6 +368,17 @@ async function showPlans(target: Target): Promise<void> {
           }),
       ],
       ['month index', () => countVisiblePhotosByMonth(handle.db, target.uid)],
+      [
+        'page of the busiest month',
+        () =>
+          listVisiblePhotos(handle.db, {
+            viewerId: target.uid,
+            limit: 501,
+            after: undefined,
+            from: target.busiestMonth,
+            until: `${target.busiestMonth}-32`,
+          }),
+      ],
       [
         'favourites, first page',
         () =>

@@ -71,12 +71,15 @@ test('scrolls Photos to an old month, selects two photos with their checks and d
   const { album } = await albumWithCover(api, user);
   const old = await makeJpeg({ name: 'old.jpg', dateTaken: '2019-03-14T09:00:00Z' });
   const middle = await makeJpeg({ name: 'middle.jpg', dateTaken: '2022-07-04T12:00:00Z' });
-  // Enough photos between them that the old one is far below the first screen.
-  for (let at = 0; at < 12; at += 1) {
+  // Enough photos between them that the old one is far below the first screen: months run on
+  // in a row, so four in each month of 2024.
+  for (let at = 0; at < 48; at += 1) {
     await api.addPhoto(
       user,
       album.id,
-      await makeJpeg({ dateTaken: new Date(Date.UTC(2024, at, 10)).toISOString() }),
+      await makeJpeg({
+        dateTaken: new Date(Date.UTC(2024, at % 12, 10 + (at >> 4))).toISOString(),
+      }),
     );
   }
   await api.addPhoto(user, album.id, old);

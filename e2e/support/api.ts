@@ -171,6 +171,14 @@ export class ApiClient {
       idToken: user.idToken,
     });
   }
+  /** The owner keeps the album to themselves: no one else sees its photos. */
+  async keepToOwner(owner: Pick<TestUser, 'idToken'>, albumId: string): Promise<void> {
+    await this.call('PUT', `/api/albumsDb/${albumId}/visibility`, {
+      idToken: owner.idToken,
+      json: { visibility: 'owner' },
+    });
+  }
+
   /** The owner keeps the album to invited people and invites `emailAddress` (a viewer by default). */
   async shareWith(
     owner: Pick<TestUser, 'idToken'>,

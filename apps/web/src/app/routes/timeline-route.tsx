@@ -82,13 +82,14 @@ function useTimelineActions(shown: TimelinePhoto | undefined) {
   return { deletion, archive };
 }
 
-function TimelineViewer({ photos, index, onView, onClose }: TimelineViewerProps) {
+function TimelineViewer({ photos, place, index, onView, onClose }: TimelineViewerProps) {
   const shown = useMemo(() => photos.map(asPhoto), [photos]);
   const { deletion, archive } = useTimelineActions(photos[index]);
   return (
     <Suspense fallback={null}>
       <PhotoLightbox
         photos={shown}
+        place={place}
         index={index}
         onView={onView}
         onClose={onClose}

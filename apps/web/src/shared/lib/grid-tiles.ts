@@ -15,7 +15,7 @@ export const EAGER_TILES = 20;
 const GRID_TOP = 150;
 
 /** Photos are 4:3 landscapes more often than not: the shape the estimate below assumes. */
-const USUAL_RATIO = 4 / 3;
+export const USUAL_RATIO = 4 / 3;
 
 /**
  * About how many tiles the first screen of a window this size shows (at most EAGER_TILES): its

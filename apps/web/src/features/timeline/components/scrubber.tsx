@@ -13,13 +13,16 @@ import {
   monthIndexAt,
   monthLabel,
   offsetForFraction,
+  rowAt,
   yearMarks,
   type TimelineLayout,
 } from '../lib/timeline-layout';
 import { useT } from '../../../i18n/i18n';
 
-/** Year labels closer than this on the track are left out (their marks stay) (px). */
-const LABEL_SPACING = 18;
+/** Month labels closer than this on the track are left out (their marks stay) (px). */
+const LABEL_SPACING = 20;
+/** Month marks closer than this are left out (px). */
+const DOT_SPACING = 5;
 /** After a jump by keyboard, the scroll it causes does not move the slider's value (ms). */
 const KEY_SETTLE_MS = 400;
 /** How long after the last scroll the page counts as scrolling (ms). */
@@ -64,7 +67,15 @@ function useScrollPosition(layout: TimelineLayout, top: number, keyJump: RefObje
         // At the page's end the oldest month is on the screen, however short it is.
         const { scrollHeight } = document.documentElement;
         const atEnd = window.scrollY > 0 && window.scrollY + window.innerHeight >= scrollHeight - 2;
-        setIndex(atEnd ? lastIndex : monthIndexAt(layout, offset + 1));
+        const row = rowAt(layout, offset + 1);
+        // A month that begins in the row at the top is on the screen: a jump to it stays there.
+        setIndex((current) =>
+          atEnd
+            ? lastIndex
+            : layout.months[current]?.firstRow === row
+              ? current
+              : monthIndexAt(layout, offset + 1),
+        );
       }
     };
     let idle: ReturnType<typeof setTimeout> | undefined;
@@ -89,10 +100,11 @@ function useScrollPosition(layout: TimelineLayout, top: number, keyJump: RefObje
 }
 
 /**
- * The date scrubber on the right edge: the whole timeline on one track, its years marked. A click
- * or a drag jumps there at once (the layout is known: one scrollTo), and says the month while
- * dragging. A slider for the keyboard: arrows step by month, Page Up and Down by year, Home and
- * End to the newest and the oldest. One element per year, however many photos.
+ * The date scrubber on the right edge: the whole timeline on one track, its months marked with
+ * their year where there is room. A click or a drag jumps there at once (the layout is known: one
+ * scrollTo), the handle under the finger, and says the month while dragging. A slider for the
+ * keyboard: arrows step by month, Page Up and Down by year, Home and End to the newest and the
+ * oldest. At most one element per month, however many photos.
  */
 export function Scrubber({
   layout,
@@ -111,6 +123,10 @@ export function Scrubber({
   );
   const keyJump = useRef(0);
   const marks = useMemo(() => yearMarks(layout), [layout]);
+  const monthMarks = useMemo(
+    () => layout.months.map(({ month, top }) => ({ month, top })),
+    [layout],
+  );
   const lastIndex = layout.months.length - 1;
   const trackHeight = useTrackHeight(track);
   const { viewport, fraction, index, setIndex, scrolling } = useScrollPosition(
@@ -118,18 +134,27 @@ export function Scrubber({
     top,
     keyJump,
   );
-  // Each year's mark on the track; its label unless too close to the one above.
+  // The months on the track: each labelled with its year where there is room (a new year's first
+  // month first), a mark where there is less, nothing where marks would touch.
   const placed = useMemo(() => {
-    const list: { year: string; y: number; labelled: boolean }[] = [];
+    const list: { month: string; y: number; labelled: boolean }[] = [];
     let lastLabel = -Infinity;
-    for (const { year, top } of marks) {
+    let lastDot = -Infinity;
+    monthMarks.forEach(({ month, top }, at) => {
       const y = fractionForOffset(layout, top, viewport) * trackHeight;
-      const labelled = y - lastLabel >= LABEL_SPACING;
-      if (labelled) lastLabel = y;
-      list.push({ year, y, labelled });
-    }
+      const newYear = at === 0 || monthMarks[at - 1]!.month.slice(0, 4) !== month.slice(0, 4);
+      const spacing = newYear ? LABEL_SPACING : LABEL_SPACING * 2;
+      if (y - lastLabel >= spacing) {
+        lastLabel = y;
+        lastDot = y;
+        list.push({ month, y, labelled: true });
+      } else if (y - lastDot >= DOT_SPACING && y - lastLabel >= LABEL_SPACING / 2) {
+        lastDot = y;
+        list.push({ month, y, labelled: false });
+      }
+    });
     return list;
-  }, [marks, layout, viewport, trackHeight]);
+  }, [monthMarks, layout, viewport, trackHeight]);
 
   const scrollTo = (offset: number) => window.scrollTo({ top: top + offset, behavior: 'instant' });
 
@@ -211,19 +236,20 @@ export function Scrubber({
       }}
       onPointerLeave={() => setPointer((shown) => (shown?.dragging ? shown : null))}
     >
-      {placed.map(({ year, y, labelled }) => (
+      {placed.map(({ month, y, labelled }) => (
         <span
-          key={year}
+          key={month}
           className={labelled ? 'app-scrubber-year' : 'app-scrubber-dot'}
           style={{ top: y }}
           aria-hidden="true"
         >
-          {labelled ? year : null}
+          {labelled ? monthLabel(month, true) : null}
         </span>
       ))}
       <span
         className="app-scrubber-thumb"
-        style={{ top: fraction * trackHeight }}
+        // While a finger or the mouse drags it, the handle is where they are.
+        style={{ top: pointer?.dragging ? pointer.y : fraction * trackHeight }}
         aria-hidden="true"
       />
       {pointer && (

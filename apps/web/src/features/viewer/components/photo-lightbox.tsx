@@ -100,7 +100,7 @@ function slideTitle(photo: Photo, t: Translate): string {
 function toSlide(
   photo: Photo,
   index: number,
-  photos: readonly Photo[],
+  place: ViewerPlace,
   pageLink: boolean,
   t: Translate,
 ): Slide {
@@ -114,7 +114,7 @@ function toSlide(
     title: by,
     description: (
       <span className="app-lightbox-facts">
-        {t('viewer.position', { index: index + 1, count: photos.length })}
+        {t('viewer.position', { index: place.of(index) + 1, count: place.count })}
         {photo.kind === 'video' && photo.video && (
           <>
             {' · '}
@@ -322,8 +322,19 @@ export interface ViewerParts {
   comments?: (photo: Photo) => ReactNode;
 }
 
+/** Where the photo at an index of `photos` stands among all the page's, and how many those are. */
+export interface ViewerPlace {
+  of: (index: number) => number;
+  count: number;
+}
+
 export interface PhotoLightboxProps {
   photos: readonly Photo[];
+  /**
+   * When `photos` are some of the page's (those around the one shown): where each stands among
+   * them all. By default, `photos` are all.
+   */
+  place?: ViewerPlace;
   /** The photo shown, as an index into `photos`. */
   index: number;
   /** Another photo is shown (arrow keys, swipe, buttons, the slideshow). */
@@ -436,6 +447,7 @@ function photoActions(
  */
 export default function PhotoLightbox({
   photos,
+  place,
   index,
   onView,
   onClose,
@@ -451,10 +463,10 @@ export default function PhotoLightbox({
   rotateError = null,
 }: PhotoLightboxProps) {
   const translate = useT();
-  const slides = useMemo(
-    () => photos.map((photo, at, all) => toSlide(photo, at, all, pageLink, translate)),
-    [photos, pageLink, translate],
-  );
+  const slides = useMemo(() => {
+    const among = place ?? { of: (at: number) => at, count: photos.length };
+    return photos.map((photo, at) => toSlide(photo, at, among, pageLink, translate));
+  }, [photos, place, pageLink, translate]);
   // Which photo each slide is, for the slides drawn here rather than by the viewer.
   const photoOfSlide = useMemo(
     () => new Map<Slide, Photo>(slides.map((slide, at) => [slide, photos[at]!])),

@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/checks';
+import { albumWithCover, expect, logIn, test } from './support/fixtures';
+import { makeJpeg } from './support/images';
+
+/** Photos' tiles on the screen with their thumbnail in: how many a person sees at once. */
+async function photosOnScreen(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const tiles = [...document.querySelectorAll('.app-tl-tile')].filter((tile) => {
+      const box = tile.getBoundingClientRect();
+      const image = tile.querySelector('img');
+      return (
+        box.bottom > 0 &&
+        box.top < window.innerHeight &&
+        image !== null &&
+        image.complete &&
+        image.naturalWidth > 0
+      );
+    });
+    return tiles.length;
+  });
+}
+
+const SHAPES = [
+  { width: 320, height: 240 },
+  { width: 240, height: 320 },
+  { width: 320, height: 240 },
+  { width: 300, height: 300 },
+  { width: 360, height: 200 },
+];
+
+test('Photos shows a library of 40 photos over 6 months in justified rows, months running on', async ({
+  page,
+  api,
+  user,
+}) => {
+  test.setTimeout(180_000);
+  const { album } = await albumWithCover(api, user);
+  await api.keepToOwner(user, album.id);
+  // 40 photos in six months, from one photo in a month to twelve; the cover is a seventh month.
+  const perMonth = [12, 1, 9, 3, 7, 8];
+  let made = 0;
+  for (const [at, count] of perMonth.entries()) {
+    for (let k = 0; k < count; k += 1) {
+      const shape = SHAPES[made % SHAPES.length]!;
+      made += 1;
+      const dateTaken = new Date(Date.UTC(2025, 9 - at * 2, 25 - k)).toISOString();
+      await api.addPhoto(user, album.id, await makeJpeg({ ...shape, dateTaken }));
+    }
+  }
+
+  await logIn(page, user);
+  for (const [name, size, least] of [
+    ['desktop', { width: 1440, height: 900 }, 15],
+    ['phone', { width: 390, height: 844 }, 9],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.goto('/photos');
+    await expect(page.getByRole('heading', { name: /^October 2025/ })).toBeVisible();
+    await expect
+      .poll(() => photosOnScreen(page), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(least);
+    // The one-photo month sits in a row beside others, its label above it.
+    const lone = page.getByRole('list', { name: 'Photos of August 2025' }).getByRole('listitem');
+    await expect(lone).toHaveCount(1);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
+      await page.screenshot({ path: `test-results/photos-rows-${name}-${colorScheme}.png` });
+    }
+    await expectNoSeriousA11yViolations(page, `Photos in rows (${name})`);
+    await page.emulateMedia({ colorScheme: 'light' });
+    test.info().annotations.push({
+      type: 'first screen',
+      description: `${name}: ${await photosOnScreen(page)} photos`,
+    });
+  }
+});
