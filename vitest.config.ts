@@ -39,6 +39,10 @@ const serverProject = (database: 'sqlite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DATABASE: database },
     setupFiles: ['apps/server/src/test/engine-setup.ts'],
+    // A worker imports the server's modules once for all the files it runs, not once a file:
+    // importing them was most of a file's time. Each file still makes its own app, database and
+    // queue (test/harness.ts), and nothing in them is kept in a module (decision 0094).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
