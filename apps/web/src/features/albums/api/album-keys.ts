@@ -8,8 +8,6 @@ export const albumKeys = {
   sharing: (albumId: string) => [...albumKeys.all, 'sharing', albumId] as const,
   sharedLink: (token: string) => [...albumKeys.all, 'shared-link', token] as const,
   sharedLinkPhotos: (token: string) => [...albumKeys.all, 'shared-link', token, 'photos'] as const,
-  sharedLinkPhoto: (token: string, photoId: string) =>
-    [...albumKeys.all, 'shared-link', token, 'photo', photoId] as const,
 };
 
 /** Recent albums (all one may see, newest first), the signed-in user's own, or shared with them. */

@@ -188,7 +188,7 @@ export function useSharedAlbum(token: string) {
  */
 export function useSharedPhoto(token: string, known: Photo) {
   return useQuery({
-    queryKey: albumKeys.sharedLinkPhoto(token, known.id),
+    queryKey: [...albumKeys.sharedLink(token), 'photo', known.id],
     queryFn: ({ signal }) =>
       apiJson<Photo>(`${sharedPath(token)}/photos/${encodeURIComponent(known.id)}`, {
         signal,
