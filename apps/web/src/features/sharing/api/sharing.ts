@@ -182,6 +182,23 @@ export function useSharedAlbum(token: string) {
   });
 }
 
+/**
+ * GET shared/{token}/photos/{photoId}: one photo of the link's album with its details (the
+ * viewer's details panel); the list's copy (`known`) is shown until it answers.
+ */
+export function useSharedPhoto(token: string, known: Photo) {
+  return useQuery({
+    queryKey: [...albumKeys.sharedLink(token), 'photo', known.id],
+    queryFn: ({ signal }) =>
+      apiJson<Photo>(`${sharedPath(token)}/photos/${encodeURIComponent(known.id)}`, {
+        signal,
+        headers: linkKeyHeaders(token),
+      }),
+    placeholderData: known,
+    meta: { quietErrorCodes: ['LINK_NOT_FOUND', LINK_PASSWORD_REQUIRED, 'PHOTO_NOT_FOUND'] },
+  });
+}
+
 /** GET shared/{token}/photos, page by page. */
 export function useSharedPhotos(token: string, enabled: boolean) {
   return useInfiniteQuery({
