@@ -6,7 +6,6 @@ import { CARD_IMAGE_SIZES_ATTRIBUTE } from '../../../shared/lib/card-image';
 import { cardSrcSet, sizedImageUrl } from '../../../shared/lib/image-url';
 import { cardImageProps, usePlaceholder } from '../../../shared/lib/placeholder';
 import { albumFactsLine } from '../lib/album-facts';
-import { AlbumIcon } from './album-icons';
 import { useT } from '../../../i18n/i18n';
 
 interface AlbumCardProps {
@@ -31,7 +30,16 @@ export const AlbumCard = memo(function AlbumCard({ album, eager = false }: Album
     <div className="h-100 border-0 bg-transparent app-card app-album-card card">
       {noCover ? (
         <div className="card-img-top rounded-3 app-card-img d-flex align-items-center justify-content-center text-body-secondary">
-          <AlbumIcon name="photos" size="2.5rem" />
+          {/* The album page's "photos" icon, drawn here: the icon set stays off the first page. */}
+          <svg viewBox="0 0 16 16" width="40" height="40" aria-hidden="true" focusable="false">
+            <path
+              d="M2 3.5h12v9H2zM2 10.5l3.5-3.5 3 3 2-2 3.5 3.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.2"
+              strokeLinejoin="round"
+            />
+          </svg>
         </div>
       ) : (
         <img
