@@ -381,7 +381,7 @@ function removalOf(caller: AuthUser): (photo: PhotoRow) => AlbumPermission {
  * In the caller's transaction, with the photos' albums locked: the photos, as access was decided
  * on them, are still in those albums (else 404, naming the photo with `list`), and each album
  * whose cover is going takes its first photo that stays as cover. An album that would keep no
- * photo: 409, nothing changes (an album always has a cover: delete the album instead).
+ * photo: 409, nothing changes (an album keeps a photo as its cover: delete the album instead; only a new album starts empty, decision 0087).
  */
 async function prepareLeaving(
   trx: Db,
