@@ -448,7 +448,7 @@ async function deletePhotos(
  * Deletes a photo and its comments (the album's owner any photo, a contributor the photos they
  * added), to the caller's Trash with a bin, then its file when nothing uses it.
  * When the photo is the album's cover, the album's first other photo becomes the cover; the last
- * photo of an album cannot be deleted (409): an album always has a cover.
+ * photo of an album cannot be deleted (409): an album with photos keeps one as its cover.
  */
 export async function deletePhoto(
   deps: AppDeps,
