@@ -260,7 +260,8 @@ export interface AlbumsTable {
   id: string;
   owner_id: string;
   name: string;
-  cover_file_id: string;
+  /** null: the album holds no photo (decision 0087). */
+  cover_file_id: string | null;
   created_at: string;
   visibility: Generated<AlbumVisibility>;
   /**
@@ -578,7 +579,7 @@ export interface TrashedAlbumsTable {
   id: string;
   owner_id: string;
   name: string;
-  cover_file_id: string;
+  cover_file_id: string | null;
   held_by: string;
   trashed_at: string;
   snapshot: string;

@@ -447,7 +447,7 @@ function removalOf(caller: AuthUser): (photo: PhotoRow) => AlbumPermission {
  * In the caller's transaction, with the photos' albums locked: the photos, as access was decided
  * on them, are still in those albums (else 404, naming the photo with `list`), and each album
  * whose cover is going takes its first photo that stays as cover. An album that would keep no
- * photo: 409, nothing changes (an album always has a cover: delete the album instead).
+ * photo: 409, nothing changes (an album keeps a photo as its cover: delete the album instead; only a new album starts empty, decision 0087).
  */
 async function prepareLeaving(
   trx: Db,
@@ -514,7 +514,7 @@ async function deletePhotos(
  * Deletes a photo and its comments (the album's owner any photo, a contributor the photos they
  * added), to the caller's Trash with a bin, then its file when nothing uses it.
  * When the photo is the album's cover, the album's first other photo becomes the cover; the last
- * photo of an album cannot be deleted (409): an album always has a cover.
+ * photo of an album cannot be deleted (409): an album with photos keeps one as its cover.
  */
 export async function deletePhoto(
   deps: AppDeps,

@@ -152,7 +152,7 @@ export const linkVisitorRoutes: RoutesPlugin = async (app, { deps }) => {
         security: [],
         params: linkParams,
         headers: linkKeyHeaders,
-        response: { 200: zipResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: zipResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>

@@ -5,6 +5,7 @@ import { paths } from '../../../shared/config/paths';
 import { useT } from '../../../i18n/i18n';
 import { useAlbums } from '../api/get-albums';
 import { AlbumList } from './album-list';
+import { NewAlbumButton } from './new-album-button';
 
 function OwnAlbums() {
   const albums = useAlbums('mine');
@@ -40,9 +41,12 @@ export function MyAlbumsPage() {
       <PageTitle title={t(tab === 'shared' ? 'albums.shared' : 'albums.mine')} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="mb-0">{t('albums.mine')}</h1>
-        <Link to={paths.createAlbum} className="btn btn-success">
-          {t('albums.create')}
-        </Link>
+        <div className="d-flex flex-wrap gap-2">
+          <NewAlbumButton />
+          <Link to={paths.createAlbum} className="btn btn-success">
+            {t('albums.create')}
+          </Link>
+        </div>
       </div>
       <Nav
         variant="tabs"

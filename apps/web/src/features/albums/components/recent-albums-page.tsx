@@ -4,6 +4,7 @@ import { paths } from '../../../shared/config/paths';
 import { useT } from '../../../i18n/i18n';
 import { useAlbums } from '../api/get-albums';
 import { AlbumList } from './album-list';
+import { NewAlbumButton } from './new-album-button';
 
 export function RecentAlbumsPage() {
   const albums = useAlbums('recent');
@@ -11,7 +12,10 @@ export function RecentAlbumsPage() {
   return (
     <>
       <PageTitle title={t('albums.recent')} />
-      <h1 className="mb-4">{t('albums.recent')}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
+        <h1 className="mb-0">{t('albums.recent')}</h1>
+        <NewAlbumButton className="btn btn-outline-primary" />
+      </div>
       <AlbumList
         query={albums}
         label={t('albums.recent.list')}
