@@ -143,7 +143,7 @@ describe('album details', () => {
     expect(screen.getByText("Only the album's owner can add photos to it.")).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Rename album' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete album' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Delete this photo/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
   it('lets the owner upload to this album, rename it and delete a photo after confirming', async () => {
@@ -164,8 +164,12 @@ describe('album details', () => {
 
     network.on('DELETE /api/photos/p1', new Response(null, { status: 204 }));
     await waitFor(() => expect(photoCards()).toHaveLength(2));
-    await user.click(within(photoCards()[0]!).getByRole('button', { name: /Delete this photo/ }));
-    const dialog = await screen.findByRole('dialog');
+    // A tile shows the photo alone: Delete is the viewer's (and the selection bar's).
+    expect(within(photoCards()[0]!).queryByRole('button', { name: /Delete/ })).toBeNull();
+    await user.click(within(photoCards()[0]!).getByRole('link', { name: /View larger/ }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    await user.click(await within(viewer).findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1 photo?' });
     expect(network.sent('DELETE /api/photos/p1')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
     await waitFor(() => expect(network.sent('DELETE /api/photos/p1')).toHaveLength(1));

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { EmptyState } from '../../../shared/components/empty-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useT } from '../../../i18n/i18n';
@@ -20,12 +21,16 @@ export function RecentAlbumsPage() {
         query={albums}
         label={t('albums.recent.list')}
         empty={
-          <>
-            <p>{t('albums.recent.empty')}</p>
-            <Link to={paths.createAlbum} className="btn btn-success">
-              {t('albums.create')}
-            </Link>
-          </>
+          <EmptyState
+            icon="album"
+            title={t('albums.recent.empty')}
+            text={t('albums.recent.empty.text')}
+            action={
+              <Link to={paths.createAlbum} className="btn btn-primary">
+                {t('albums.create')}
+              </Link>
+            }
+          />
         }
       />
     </>

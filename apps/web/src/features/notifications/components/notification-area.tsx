@@ -26,7 +26,11 @@ export function NotificationArea() {
               {message.text}
             </div>
           ))}
-          <button type="button" className="btn btn-info btn-sm" onClick={clearNotifications}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            onClick={clearNotifications}
+          >
             {t('notifications.clear')}
           </button>
         </div>
