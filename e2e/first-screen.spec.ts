@@ -4,7 +4,9 @@ import { expectImageLoaded } from './support/checks';
 
 const SCREENS = [
   { name: 'a 412 px phone at 1.75x', width: 412, height: 823, scale: 1.75, chosen: 'card' },
-  { name: 'a 390 px phone at 3x', width: 390, height: 844, scale: 3, chosen: 'card3x' },
+  // Two cards a row on a phone: 175 px at 3x is 525 pixels, the 576-pixel crop.
+  { name: 'a 390 px phone at 3x', width: 390, height: 844, scale: 3, chosen: 'card' },
+  { name: 'a 768 px tablet at 3x', width: 768, height: 1024, scale: 3, chosen: 'card3x' },
   { name: 'a 1,440 px desktop at 2x', width: 1440, height: 900, scale: 2, chosen: 'card' },
 ] as const;
 

@@ -108,7 +108,11 @@ test('a guest without an account adds photos through an addPhotos link; the owne
   await expect(byGuest).toHaveCount(3);
   await byGuest
     .first()
-    .getByRole('button', { name: /Delete this photo/ })
+    .getByRole('button', { name: /^Select: / })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected photos' })
+    .getByRole('button', { name: 'Delete' })
     .click();
   // To the owner's Trash (TRASH_DAYS is on by default): the guest no longer sees it either.
   await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();

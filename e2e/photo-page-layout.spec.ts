@@ -4,7 +4,8 @@ import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/chec
 
 const shownPhoto = (page: Page) => page.getByRole('main').getByRole('img');
 const details = (page: Page) => page.getByRole('region', { name: 'Details' });
-const commentsHeading = (page: Page) => page.getByRole('heading', { name: 'Comments:' });
+const commentsHeading = (page: Page) =>
+  page.getByRole('heading', { name: 'Comments', exact: true });
 
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();

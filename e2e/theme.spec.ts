@@ -44,7 +44,8 @@ test('dark mode chosen in the top bar survives a reload, a sign-in and a logout,
   expect(await themeAtFirstPaint(page)).toBe('dark');
   await expect(theme(page)).toHaveAttribute('data-bs-theme', 'dark');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(background).toBe('rgb(33, 37, 41)');
+  // The design's dark surface (tokens.css).
+  expect(background).toBe('rgb(17, 18, 20)');
 
   await logIn(page, user);
   await expect(theme(page)).toHaveAttribute('data-bs-theme', 'dark');

@@ -107,7 +107,7 @@ test('the photo viewer: like, comment, details, download and a slideshow', async
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('Taken');
     await expect(panel).toContainText('2021');
-    await expect(panel).toContainText('Camera: Canon EOS R6');
+    await expect(panel).toContainText('Camera Canon EOS R6');
     await expect(panel).toContainText('1600 × 1200 pixels');
     await expect(panel).toContainText(`Added by ${user.name}`);
     await expect(panel).toContainText('1 like');
@@ -230,7 +230,7 @@ test('a share link: a visitor without an account opens a photo in the viewer, mo
 
   await viewer(page).getByRole('button', { name: 'Info' }).click();
   const panel = viewer(page).getByRole('complementary', { name: 'Photo details' });
-  await expect(panel).toContainText('Camera: Canon EOS R6');
+  await expect(panel).toContainText('Camera Canon EOS R6');
   await expect(panel.getByRole('link', { name: 'Sign in to comment' })).toBeVisible();
   await shoot(page, 'shared-viewer-info');
   for (const colorScheme of ['light', 'dark'] as const) {

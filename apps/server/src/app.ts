@@ -44,6 +44,7 @@ import { digestsPlugin } from './modules/digests/digests.plugin.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { captureFactsPlugin } from './modules/files/capture-facts.plugin.js';
 import { imageJobsPlugin } from './modules/files/image-jobs.plugin.js';
 import { sweeperPlugin } from './modules/files/sweeper.plugin.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -234,6 +235,7 @@ async function registerExternalPlugins(app: App, config: AppDeps['config']): Pro
 async function registerBackgroundWork(app: App, deps: AppDeps): Promise<void> {
   if (deps.config.role !== 'api') {
     await app.register(imageJobsPlugin, { deps });
+    await app.register(captureFactsPlugin, { deps });
     await app.register(digestsPlugin, { deps });
     await app.register(trashPurgePlugin, { deps });
   }

@@ -1,4 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
+import './shared/styles/tokens.css';
+import './shared/styles/theme.css';
 import './shared/styles/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -124,6 +124,39 @@ export const photoLocationSchema = z
   })
   .meta({ id: 'PhotoLocation' });
 
+/**
+ * What is known of a photo besides what every list shows (the photo's details, decision 0086):
+ * what its original's metadata says (null where it says nothing) and the albums it is in.
+ */
+export const photoDetailsSchema = z
+  .object({
+    /**
+     * Minutes east of UTC of the camera's clock when it was taken, when the file says
+     * (OffsetTimeOriginal): dateTaken is then the moment itself. null: unknown, and dateTaken is
+     * the camera's clock reading as if it were UTC.
+     */
+    takenOffsetMinutes: z.number().int().min(-900).max(900).nullable(),
+    /** The file's name on the device it was uploaded from; null for files stored before names were kept. */
+    fileName: z.string().nullable(),
+    lens: z.string().nullable(),
+    /** The aperture's f-number: 1.8 for f/1.8. */
+    fNumber: z.number().positive().nullable(),
+    /** Seconds the shutter was open: 0.004 for 1/250 s. */
+    exposureSeconds: z.number().positive().nullable(),
+    iso: z.number().int().positive().nullable(),
+    /** Millimetres. */
+    focalLength: z.number().positive().nullable(),
+    /** Millimetres, as on a 35 mm camera. */
+    focalLength35mm: z.number().int().positive().nullable(),
+    /**
+     * The albums showing this photo's file that the caller may see (this one first); a share
+     * link's visitor, only the link's album.
+     */
+    albums: z.array(z.object({ id: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'PhotoDetails' });
+export type PhotoDetails = z.infer<typeof photoDetailsSchema>;
+
 export const photoSchema = z
   .object({
     id,
@@ -172,6 +205,8 @@ export const photoSchema = z
     favourite: z.boolean().optional(),
     /** Whether the caller archived its file (only their own uploads); absent for a visitor. */
     archived: z.boolean().optional(),
+    /** Only in the answer about one photo (GET photos/{id}, GET shared/{token}/photos/{id}). */
+    details: photoDetailsSchema.optional(),
   })
   .meta({ id: 'Photo' });
 export type Photo = z.infer<typeof photoSchema>;

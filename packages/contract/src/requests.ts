@@ -55,6 +55,12 @@ export const createAlbumRequestSchema = z
   .meta({ id: 'CreateAlbumRequest' });
 export type CreateAlbumRequest = z.input<typeof createAlbumRequestSchema>;
 
+/** POST albums: an album with a name and no photo yet (decision 0087). */
+export const createEmptyAlbumRequestSchema = z
+  .object({ name: trimmedText(1, ALBUM_NAME_MAX) })
+  .meta({ id: 'CreateEmptyAlbumRequest' });
+export type CreateEmptyAlbumRequest = z.input<typeof createEmptyAlbumRequestSchema>;
+
 /** PUT albums: the album, with coverPhotoUrl and/or name changed. */
 export const updateAlbumRequestSchema = z
   .object({

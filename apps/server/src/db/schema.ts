@@ -222,6 +222,27 @@ export interface FilesTable {
   longitude_e7: number | null;
   /** Metres above sea level times 100; null: unknown. */
   altitude_cm: number | null;
+  /**
+   * Minutes east of UTC of the camera's clock when it was taken (OffsetTimeOriginal): date_taken
+   * is then the moment itself; null: unknown, and date_taken is the clock's reading as if UTC.
+   */
+  taken_offset_minutes: number | null;
+  /** The lens (EXIF LensModel, else LensMake). */
+  lens: string | null;
+  /** The aperture's f-number times 100 (f/1.8: 180). */
+  f_number_e2: number | null;
+  /** The exposure in nanoseconds (PostgreSQL may answer its bigint as text). */
+  exposure_ns: ColumnType<
+    number | string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
+  iso: number | null;
+  /** Focal length in millimetres times 100, and as on a 35 mm camera (whole millimetres). */
+  focal_length_e2: number | null;
+  focal_length_35mm: number | null;
+  /** Which reading of the original's metadata these columns hold: 0 for files stored before. */
+  facts_version: Generated<number>;
 }
 
 export type FileKind = 'photo' | 'video';
@@ -239,7 +260,8 @@ export interface AlbumsTable {
   id: string;
   owner_id: string;
   name: string;
-  cover_file_id: string;
+  /** null: the album holds no photo (decision 0087). */
+  cover_file_id: string | null;
   created_at: string;
   visibility: Generated<AlbumVisibility>;
   /**
@@ -557,7 +579,7 @@ export interface TrashedAlbumsTable {
   id: string;
   owner_id: string;
   name: string;
-  cover_file_id: string;
+  cover_file_id: string | null;
   held_by: string;
   trashed_at: string;
   snapshot: string;

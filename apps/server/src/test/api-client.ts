@@ -346,6 +346,11 @@ export class ApiClient {
     );
   }
 
+  /** GET shared/{token}/photos/{photoId}: one photo of the link's album, with its details. */
+  sharedPhoto(token: string, photoId: string) {
+    return this.get<Photo>(`/api/shared/${path(token)}/photos/${path(photoId)}`);
+  }
+
   /** GET shared/{token} with the key of a protected link. */
   sharedAlbumWithKey(token: string, key: string) {
     return this.get<Album>(`/api/shared/${path(token)}`, { 'x-link-key': key });

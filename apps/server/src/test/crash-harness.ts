@@ -533,7 +533,7 @@ export async function checkReferences(
     const dangling: string[] = [];
     const fileIds = new Set((await db.selectFrom('files').select('id').execute()).map((r) => r.id));
     for (const album of await db.selectFrom('albums').select(['id', 'cover_file_id']).execute()) {
-      if (!fileIds.has(album.cover_file_id))
+      if (album.cover_file_id !== null && !fileIds.has(album.cover_file_id))
         dangling.push(`album ${album.id} cover ${album.cover_file_id}`);
     }
     for (const user of await db
@@ -560,7 +560,7 @@ export async function checkReferences(
       .selectFrom('trashed_albums')
       .select(['id', 'cover_file_id'])
       .execute()) {
-      if (!fileIds.has(album.cover_file_id))
+      if (album.cover_file_id !== null && !fileIds.has(album.cover_file_id))
         dangling.push(`trashed album ${album.id} cover ${album.cover_file_id}`);
     }
     const photoIds = new Set(photos.map((p) => p.id));

@@ -233,9 +233,19 @@ async function settledFigures(data: CrashData, fileIds: readonly string[]) {
     const used = await db
       .selectFrom('trashed_photos')
       .select('file_id')
-      .union(db.selectFrom('trashed_albums').select('cover_file_id as file_id'))
+      .union(
+        db
+          .selectFrom('trashed_albums')
+          .select('cover_file_id as file_id')
+          .$narrowType<{ file_id: string }>(),
+      )
       .union(db.selectFrom('photos').select('file_id'))
-      .union(db.selectFrom('albums').select('cover_file_id as file_id'))
+      .union(
+        db
+          .selectFrom('albums')
+          .select('cover_file_id as file_id')
+          .$narrowType<{ file_id: string }>(),
+      )
       .execute();
     const usedIds = new Set(used.map((row) => row.file_id));
     const present = await db.selectFrom('files').select('id').where('id', 'in', fileIds).execute();

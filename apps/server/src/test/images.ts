@@ -17,8 +17,12 @@ export interface JpegOptions {
   seed?: number;
   /** Written as EXIF DateTimeOriginal with the offset +00:00, as a camera would. */
   dateTaken?: Date | string | null;
+  /** The offset written with dateTaken (OffsetTimeOriginal), "+00:00" unless told. */
+  takenOffset?: string;
   cameraMake?: string | null;
   cameraModel?: string | null;
+  /** More EXIF tags of the photo's IFD, as sharp writes them (LensModel, FNumber: "18/10"…). */
+  photoExif?: Record<string, string>;
 }
 
 // Starts anywhere, so that processes running side by side (end-to-end workers) make other images.
@@ -46,10 +50,10 @@ export async function makeJpeg(options: JpegOptions = {}): Promise<Buffer> {
   const ifd0: Record<string, string> = {};
   if (options.cameraMake) ifd0.Make = options.cameraMake;
   if (options.cameraModel) ifd0.Model = options.cameraModel;
-  const ifd2: Record<string, string> = {};
+  const ifd2: Record<string, string> = { ...options.photoExif };
   if (options.dateTaken) {
     ifd2.DateTimeOriginal = exifDate(options.dateTaken);
-    ifd2.OffsetTimeOriginal = '+00:00';
+    ifd2.OffsetTimeOriginal = options.takenOffset ?? '+00:00';
   }
   let image = sharp({ create: { width, height, channels: 3, background } })
     .composite([{ input: band }])

@@ -67,6 +67,13 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   'fr:timeline.title': 'French "Photos" is the English word.',
   'fr:timeline.count': 'French "photo(s)" is the English word.',
   'fr:viewer.slide': 'French "photo" is the English word.',
+  '*:photos.info.utc': 'UTC, the time standard, is written so in every language.',
+  '*:photos.info.utcOffset': 'UTC and an offset: no word to translate.',
+  '*:photos.info.shutterFraction': "A fraction and the second's symbol: no word to translate.",
+  '*:photos.info.aperture': "The f-number's sign and a number: no word to translate.",
+  '*:photos.info.iso': 'ISO and a number: no word to translate.',
+  'de:photos.info.megapixels': 'German "MP" is the English abbreviation.',
+  'es:photos.info.megapixels': 'Spanish "MP" is the English abbreviation.',
 };
 
 /**

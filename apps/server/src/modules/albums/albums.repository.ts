@@ -1,8 +1,15 @@
-import { PostgresAdapter, sql, type Insertable, type SqlBool } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type SqlBool,
+} from 'kysely';
 import type {
   AlbumRow,
   AlbumsTable,
   AlbumVisibility,
+  Database,
   Db,
   DerivedState,
   MemberRole,
@@ -233,14 +240,33 @@ export function findAlbumPhotoByFile(
 }
 
 /**
+ * An album without a cover (it held no photo, decision 0087) takes its first photo, by date, as
+ * cover once it has one; an album with a cover keeps it.
+ */
+function coverOrFirstPhoto(eb: ExpressionBuilder<Database, 'albums'>) {
+  return eb.fn.coalesce(
+    'albums.cover_file_id',
+    eb
+      .selectFrom('photos')
+      .select('photos.file_id')
+      .whereRef('photos.album_id', '=', 'albums.id')
+      .orderBy('photos.sort_date')
+      .orderBy('photos.id')
+      .limit(1),
+  );
+}
+
+/**
  * Counts a photo just added to the album, dated `sortDate`, in the album's photo facts (its count
  * and the earliest and latest of its photos' dates). Run in the transaction that inserted it, with
- * the album locked: each change applies to the row as the last writer left it.
+ * the album locked: each change applies to the row as the last writer left it. An album without a
+ * cover takes its first photo as cover.
  */
 export async function countAddedPhoto(db: Db, albumId: string, sortDate: string): Promise<void> {
   await db
     .updateTable('albums')
     .set((eb) => ({
+      cover_file_id: coverOrFirstPhoto(eb),
       photo_count: eb('photo_count', '+', 1),
       first_photo_date: eb
         .case()
@@ -263,13 +289,14 @@ export async function countAddedPhoto(db: Db, albumId: string, sortDate: string)
  * Counts the photos of these albums again, after some were deleted: their number, and their
  * earliest and latest dates (each read from the index on album_id, sort_date). Run in the
  * transaction that deleted them, after locking the albums (lockAlbums), so that the counts read
- * every photo committed before.
+ * every photo committed before. An album without a cover takes its first photo as cover.
  */
 export async function recountAlbumPhotos(db: Db, albumIds: readonly string[]): Promise<void> {
   if (albumIds.length === 0) return;
   await db
     .updateTable('albums')
     .set((eb) => ({
+      cover_file_id: coverOrFirstPhoto(eb),
       photo_count: eb
         .selectFrom('photos')
         .select((sub) => sub.fn.countAll<number>().as('n'))
@@ -305,7 +332,7 @@ export async function listAlbumPhotoFileIds(db: Db, albumId: string): Promise<st
 export async function updateAlbumRow(
   db: Db,
   id: string,
-  changes: { name?: string; cover_file_id?: string; show_places?: number },
+  changes: { name?: string; cover_file_id?: string | null; show_places?: number },
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('albums').set(changes).where('id', '=', id).execute();
@@ -325,7 +352,12 @@ export async function listOwnerAlbumFileIds(db: Db, ownerId: string): Promise<st
       eb.selectFrom('albums').select('id').where('owner_id', '=', ownerId),
     )
     .union(
-      db.selectFrom('albums').select('cover_file_id as fileId').where('owner_id', '=', ownerId),
+      db
+        .selectFrom('albums')
+        .select('cover_file_id as fileId')
+        .where('owner_id', '=', ownerId)
+        .where('cover_file_id', 'is not', null)
+        .$narrowType<{ fileId: string }>(),
     )
     .execute();
   return rows.map((row) => row.fileId);

@@ -2,6 +2,7 @@ import {
   albumListQuerySchema,
   albumSchema,
   createAlbumRequestSchema,
+  createEmptyAlbumRequestSchema,
   updateAlbumRequestSchema,
 } from '@photo/contract';
 import { z } from 'zod';
@@ -12,7 +13,14 @@ import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import type { AlbumBin } from './albums.bin.js';
-import { createAlbum, deleteAlbum, findAlbum, listAlbums, updateAlbum } from './albums.service.js';
+import {
+  createAlbum,
+  createEmptyAlbum,
+  deleteAlbum,
+  findAlbum,
+  listAlbums,
+  updateAlbum,
+} from './albums.service.js';
 
 /** With `bin`, deleted albums go to the deleter's Trash with their photos (decision 0080). */
 export const albumsRoutes: FastifyPluginAsyncZod<{
@@ -65,6 +73,25 @@ export const albumsRoutes: FastifyPluginAsyncZod<{
         request.body,
         pictureOrigins(request, deps.config),
       );
+      return reply.status(201).send(album);
+    },
+  );
+
+  app.post(
+    '/albums',
+    {
+      schema: {
+        tags: ['albums'],
+        summary: 'Creates an album with a name and no photo yet',
+        description:
+          'The album has no cover (coverPhotoUrl is empty) and counts 0 photos until one is ' +
+          'added; its first photo then becomes its cover.',
+        body: createEmptyAlbumRequestSchema,
+        response: { 201: albumSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const album = await createEmptyAlbum(deps, currentUser(request), request.body.name);
       return reply.status(201).send(album);
     },
   );

@@ -44,13 +44,17 @@ function albumOf(view: AlbumView, deps: PictureDeps, viewerId: string | null): A
   return {
     id: view.id,
     name: view.name,
-    coverPhotoUrl: albumPictureUrl(view.cover_file_id, view.visibility, {
-      publicUrl: deps.config.publicUrl,
-      signer: deps.pictureSigner,
-      editVersion: Number(view.cover_edit_version ?? 0),
-    }),
+    // An album without a photo has no cover (decision 0087).
+    coverPhotoUrl:
+      view.cover_file_id === null
+        ? ''
+        : albumPictureUrl(view.cover_file_id, view.visibility, {
+            publicUrl: deps.config.publicUrl,
+            signer: deps.pictureSigner,
+            editVersion: Number(view.cover_edit_version ?? 0),
+          }),
     coverPlaceholder: view.cover_placeholder ?? null,
-    coverReady: view.cover_derived_state !== 'pending',
+    coverReady: view.cover_file_id !== null && view.cover_derived_state !== 'pending',
     createdBy: view.owner_name,
     createdById: view.owner_id,
     dateCreated: view.created_at,
@@ -167,6 +171,23 @@ export async function createAlbum(
   return albumAnswer(deps, albumId, caller.id);
 }
 
+/** Creates an album with a name and no photo, so no cover yet (decision 0087). */
+export async function createEmptyAlbum(
+  deps: AppDeps,
+  caller: AuthUser,
+  name: string,
+): Promise<Album> {
+  const albumId = newId();
+  await insertAlbum(deps.db, {
+    id: albumId,
+    owner_id: caller.id,
+    name,
+    cover_file_id: null,
+    created_at: deps.clock.now().toISOString(),
+  });
+  return albumAnswer(deps, albumId, caller.id);
+}
+
 /** Renames an album and/or sets its cover to one of its photos. Owner only. */
 export async function updateAlbum(
   deps: AppDeps,
@@ -221,7 +242,8 @@ export async function deleteAlbum(
     const photoFiles = await listAlbumPhotoFileIds(trx, album.id);
     if (bin && current) await bin.keep(trx, current, caller.id);
     await deleteAlbumRow(trx, album.id);
-    return [current?.cover_file_id ?? album.cover_file_id, ...photoFiles];
+    const cover = current ? current.cover_file_id : album.cover_file_id;
+    return [...(cover === null ? [] : [cover]), ...photoFiles];
   });
   // In Trash, the files stay used.
   if (!bin) await releaseFiles(deps, fileIds, log);

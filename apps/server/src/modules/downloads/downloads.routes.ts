@@ -36,7 +36,7 @@ export const downloadsRoutes: RoutesPlugin = async (app, { deps }) => {
           'answer url needs no idToken header (a browser navigates to it) and works for at most an ' +
           `hour; whether you may still see the photos is decided again when it is opened. At most ${BULK_IDS_MAX} ids.`,
         body: downloadRequestSchema,
-        response: { 201: downloadTicketSchema, ...errorResponses(400, 401, 404) },
+        response: { 201: downloadTicketSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ export const downloadsRoutes: RoutesPlugin = async (app, { deps }) => {
           'requester may no longer see, answer 404 NOT_FOUND.',
         security: [],
         params: z.object({ ticket: z.string().min(1).max(200) }),
-        response: { 200: zipResponse, ...errorResponses(400, 404) },
+        response: { 200: zipResponse, ...errorResponses(400, 404, 409) },
       },
     },
     async (request, reply) =>

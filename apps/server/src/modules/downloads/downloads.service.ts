@@ -54,7 +54,7 @@ export async function createDownload(
   request: DownloadRequest,
 ): Promise<DownloadTicket> {
   if ('albumId' in request) {
-    await requireAlbumAccess(deps, caller, request.albumId, 'album.read');
+    refuseEmpty(await requireAlbumAccess(deps, caller, request.albumId, 'album.read'));
   } else {
     await requirePhotosAccess(deps, caller, request.photoIds, 'album.read', {
       field: 'body.photoIds',
@@ -76,6 +76,13 @@ export async function createDownload(
     url: `${deps.config.publicUrl ?? ''}${DOWNLOADS_PATH}${id}.${exp}.${sig}`,
     expiresAt: new Date(exp * 1000).toISOString(),
   };
+}
+
+/** An album without photos has no zip: 409, said before anything is downloaded (decision 0087). */
+function refuseEmpty(album: { photo_count: number | string }): void {
+  if (Number(album.photo_count) === 0) {
+    throw new AppError('CONFLICT', 'This album has no photos to download yet.');
+  }
 }
 
 const ticketNotFound = () => notFound('NOT_FOUND', 'The download');
@@ -126,6 +133,7 @@ export async function albumZip(
   log: FastifyBaseLogger,
 ): Promise<ZipDownload> {
   const album = await requireAlbumAccess(deps, actor, albumId, 'album.read');
+  refuseEmpty(album);
   const viewerId = 'kind' in actor ? null : actor.id;
   return zipDownload(deps, await listAlbumZipPhotos(deps.db, album.id), album.name, viewerId, log);
 }

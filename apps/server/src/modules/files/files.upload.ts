@@ -21,6 +21,7 @@ import { sniffMedia, type PreparedMedia } from './media/sniff-media.js';
 import { prepareVideo } from './video/video.js';
 import { makePlaceholder } from './media/placeholder.js';
 import { placeColumns, placeFromExif } from './media/location.js';
+import { captureColumns } from './media/capture-facts.js';
 import { fileCrc32, type ReceivedFile } from './receive/receive.js';
 import { findFileByOwnerAndSha256, insertFileUnlessDuplicate } from './store/repository.js';
 import { releaseStorage, reserveStorage } from './store/storage-use.js';
@@ -131,6 +132,7 @@ export async function storeUploadedFile(
       placeless_size: placeless?.size ?? null,
       placeless_crc32: placeless?.crc32 ?? null,
       ...placeColumns(prepared.place),
+      ...captureColumns(prepared.exif),
     } satisfies FileRow;
     // The blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
     const written: string[] = [];

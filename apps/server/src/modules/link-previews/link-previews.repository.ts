@@ -8,10 +8,11 @@ export interface PreviewAlbumRow {
   owner_name: string;
   visibility: 'everyone' | 'invited' | 'owner';
   photo_count: number;
-  cover_file_id: string;
+  /** null: the album holds no photo, and has no cover (decision 0087). */
+  cover_file_id: string | null;
   cover_preview_key: string | null;
   cover_still_key: string | null;
-  cover_blob_key: string;
+  cover_blob_key: string | null;
   cover_rotation: number;
   cover_edit_version: number;
 }
@@ -23,7 +24,7 @@ export async function findPreviewAlbum(
   const row = await db
     .selectFrom('albums')
     .innerJoin('users as owner', 'owner.id', 'albums.owner_id')
-    .innerJoin('files as cover', 'cover.id', 'albums.cover_file_id')
+    .leftJoin('files as cover', 'cover.id', 'albums.cover_file_id')
     .select([
       'albums.id',
       'albums.name',

@@ -71,6 +71,22 @@ export async function sharedPageTags(
   }
   const { album } = state;
   const description = `${photos(album.photo_count)} · shared by ${album.owner_name}`;
+  const basic = [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', album.name),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', pageUrl),
+  ];
+  // An album without a photo has no cover: its link is shown without a picture.
+  if (album.cover_file_id === null) {
+    const tags = [
+      ...basic,
+      meta('name', 'twitter:card', 'summary'),
+      meta('name', 'twitter:title', album.name),
+      meta('name', 'twitter:description', description),
+    ];
+    return { title: album.name, tags: tags.join('\n    ') };
+  }
   const image = `${origin}/api/shared/${encodeURIComponent(token)}${PREVIEW_IMAGE_SUFFIX}`;
   const alt = `Cover photo of the album ${album.name}`;
   const tags = [
@@ -128,9 +144,8 @@ const linkNotFound = () =>
 /** Makes the 1200 x 630 picture from the cover: its 1600 px preview, else its original. */
 async function makePreview(deps: PreviewDeps, album: PreviewAlbumRow): Promise<Buffer> {
   const derived = album.cover_preview_key;
-  const source = derived
-    ? await readOriginal(deps.blobStore, derived)
-    : await readOriginal(deps.blobStore, album.cover_still_key ?? album.cover_blob_key);
+  const sourceKey = derived ?? album.cover_still_key ?? album.cover_blob_key;
+  const source = sourceKey ? await readOriginal(deps.blobStore, sourceKey) : null;
   if (!source) throw linkNotFound();
   let image = sharp(source, { ...INPUT_OPTIONS, autoOrient: true });
   // The preview is turned already; an original is turned here as its sizes are.
@@ -154,6 +169,7 @@ export async function linkPreviewImage(
   const state = await linkState(deps, token);
   if (!state || state === 'locked') throw linkNotFound();
   const { album } = state;
+  if (album.cover_file_id === null) throw linkNotFound();
   const key = blobKeys.linkPreview(album.cover_file_id, album.cover_edit_version);
   const etag = `"${key.replace(/[^A-Za-z0-9._-]/g, '-')}"`;
   const kept = await deps.blobStore.read(key);

@@ -101,7 +101,7 @@ describe("a share link's page", () => {
         .where('id', '=', album.id)
         .executeTakeFirstOrThrow()
     ).cover_file_id;
-    expect(await ctx.deps.blobStore.exists(blobKeys.linkPreview(coverId))).toBe(true);
+    expect(await ctx.deps.blobStore.exists(blobKeys.linkPreview(coverId ?? ''))).toBe(true);
     // The picture, kept for a look when asked.
     if (process.env.LINK_PREVIEW_JPEG)
       fs.writeFileSync(process.env.LINK_PREVIEW_JPEG, first.rawPayload);

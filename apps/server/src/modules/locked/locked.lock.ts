@@ -40,7 +40,7 @@ async function requireOwnFiles(
 
 /**
  * Every album whose cover is a file going takes its first photo that stays as cover; an album
- * that would keep none: 409, nothing changes (an album always has a cover, as when deleting).
+ * that would keep none: 409, nothing changes (an album keeps a photo as its cover, as when deleting; only a new album starts empty, decision 0087).
  */
 async function coverWithPhotosThatStay(
   trx: Db,

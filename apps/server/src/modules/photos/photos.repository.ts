@@ -12,6 +12,7 @@ import type {
 import type { Keyset } from '../../lib/paging.js';
 import { inBatches } from '../../db/id-batches.js';
 import { literalLimit } from '../../db/literal-limit.js';
+import { albumVisibleToUserSql } from '../../lib/access.js';
 
 // The albums module owns this query (it checks a cover is among the album's photos); saving a
 // photo to an album asks it too.
@@ -20,6 +21,7 @@ export { findAlbumPhotoByFile } from '../albums/albums.repository.js';
 /** A photo with what the API shows of its file, of its uploader, and of its likes and comments. */
 export interface PhotoView extends PhotoRow {
   owner_name: string;
+  album_name: string;
   album_visibility: AlbumVisibility;
   width: number;
   height: number;
@@ -68,6 +70,7 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
     .selectAll('photos')
     .select((eb) => [
       'users.name as owner_name',
+      'albums.name as album_name',
       'albums.visibility as album_visibility',
       'files.width',
       'files.height',
@@ -138,6 +141,47 @@ export function findPhotoView(
   viewerId: string | null,
 ): Promise<PhotoView | undefined> {
   return selectPhotoViews(db, viewerId).where('photos.id', '=', id).executeTakeFirst();
+}
+
+/** What a photo's details add of its file: its name, the date's time zone, lens and exposure. */
+export function findFileCaptureFacts(db: Db, fileId: string) {
+  return db
+    .selectFrom('files')
+    .select([
+      'original_name',
+      'taken_offset_minutes',
+      'lens',
+      'f_number_e2',
+      'exposure_ns',
+      'iso',
+      'focal_length_e2',
+      'focal_length_35mm',
+    ])
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+}
+
+/**
+ * The albums with a photo of this file that the signed-in `viewerId` may see, as the access rule
+ * says (lib/access.ts), by name; at most `limit`.
+ */
+export function listVisibleAlbumsShowingFile(
+  db: Db,
+  fileId: string,
+  viewerId: string,
+  limit: number,
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('photos')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
+    .select(['albums.id', 'albums.name'])
+    .distinct()
+    .where('photos.file_id', '=', fileId)
+    .where(albumVisibleToUserSql(viewerId))
+    .orderBy('albums.name')
+    .orderBy('albums.id')
+    .limit(literalLimit(limit))
+    .execute();
 }
 
 /** Photos of an album in its order (sort_date, id), from after the keyset, at most `limit`. */

@@ -1,4 +1,4 @@
-import type { BulkResult, Photo } from '@photo/contract';
+import type { BulkResult, Photo, PhotoDetails } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, FileRow, PhotoRow } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
@@ -42,6 +42,7 @@ import {
   findAlbumPhotoByFile,
   findFirstAlbumPhotoExcept,
   findPhotosByIds,
+  findFileCaptureFacts,
   findPhotoView,
   insertPhotoRows,
   insertPhotoUnlessPresent,
@@ -50,6 +51,7 @@ import {
   listAlbumPhotoViews,
   listAlbumsWithPhotosOf,
   listUserPhotoFileIds,
+  listVisibleAlbumsShowingFile,
   type LeavingPhotos,
   type PhotoView,
 } from './photos.repository.js';
@@ -225,9 +227,73 @@ async function photoAnswer(deps: AppDeps, viewerId: string | null, id: string): 
   return toPhoto(view, deps, viewerId);
 }
 
+/** The most albums a photo's details name. */
+const DETAIL_ALBUMS_MAX = 50;
+
+/** A scaled integer column as a number (PostgreSQL may answer a bigint as text); null stays null. */
+const scaled = (value: number | string | null, factor: number) =>
+  value === null ? null : Number(value) / factor;
+
+/**
+ * The photo's details (decision 0086): what its original's metadata says, and the albums showing
+ * its file that `viewerId` may see, its own album first; a share link's visitor (null) is told
+ * only the photo's own album, the link's.
+ */
+async function photoDetails(
+  deps: AppDeps,
+  photo: Photo,
+  albumName: string,
+  viewerId: string | null,
+): Promise<PhotoDetails> {
+  const file = await findFileCaptureFacts(deps.db, photo.fileId);
+  const own = { id: photo.albumId, name: albumName };
+  const others =
+    viewerId === null
+      ? []
+      : await listVisibleAlbumsShowingFile(deps.db, photo.fileId, viewerId, DETAIL_ALBUMS_MAX);
+  return {
+    takenOffsetMinutes: file?.taken_offset_minutes ?? null,
+    fileName: file?.original_name ?? null,
+    lens: file?.lens ?? null,
+    fNumber: scaled(file?.f_number_e2 ?? null, 100),
+    exposureSeconds: scaled(file?.exposure_ns ?? null, 1e9),
+    iso: file?.iso ?? null,
+    focalLength: scaled(file?.focal_length_e2 ?? null, 100),
+    focalLength35mm: file?.focal_length_35mm ?? null,
+    albums: [own, ...others.filter((album) => album.id !== own.id)],
+  };
+}
+
+/** One photo with its details, as `viewerId` (null: a share link's visitor) may see it. */
+export async function photoWithDetails(
+  deps: AppDeps,
+  viewerId: string | null,
+  id: string,
+): Promise<Photo> {
+  const view = await findPhotoView(deps.db, id, viewerId);
+  if (!view) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  const photo = toPhoto(view, deps, viewerId);
+  return { ...photo, details: await photoDetails(deps, photo, view.album_name, viewerId) };
+}
+
+/**
+ * A photo of the album a share link opens, with its details, for the link's visitor: a photo of
+ * any other album answers 404, as one that does not exist.
+ */
+export async function getLinkAlbumPhoto(
+  deps: AppDeps,
+  visitor: LinkVisitor,
+  albumId: string,
+  id: string,
+): Promise<Photo> {
+  const photo = await requirePhotoAccess(deps, visitor, id, 'album.read');
+  if (photo.album_id !== albumId) throw notFound('PHOTO_NOT_FOUND', 'The photo');
+  return photoWithDetails(deps, null, id);
+}
+
 export async function getPhoto(deps: AppDeps, caller: AuthUser, id: string): Promise<Photo> {
   await requireVisiblePhoto(deps, caller, id);
-  return photoAnswer(deps, caller.id, id);
+  return photoWithDetails(deps, caller.id, id);
 }
 
 /** The album's photos by date taken (upload time when unknown), oldest first, a page at a time. */
@@ -381,7 +447,7 @@ function removalOf(caller: AuthUser): (photo: PhotoRow) => AlbumPermission {
  * In the caller's transaction, with the photos' albums locked: the photos, as access was decided
  * on them, are still in those albums (else 404, naming the photo with `list`), and each album
  * whose cover is going takes its first photo that stays as cover. An album that would keep no
- * photo: 409, nothing changes (an album always has a cover: delete the album instead).
+ * photo: 409, nothing changes (an album keeps a photo as its cover: delete the album instead; only a new album starts empty, decision 0087).
  */
 async function prepareLeaving(
   trx: Db,
@@ -448,7 +514,7 @@ async function deletePhotos(
  * Deletes a photo and its comments (the album's owner any photo, a contributor the photos they
  * added), to the caller's Trash with a bin, then its file when nothing uses it.
  * When the photo is the album's cover, the album's first other photo becomes the cover; the last
- * photo of an album cannot be deleted (409): an album always has a cover.
+ * photo of an album cannot be deleted (409): an album with photos keeps one as its cover.
  */
 export async function deletePhoto(
   deps: AppDeps,
@@ -684,5 +750,5 @@ export async function rotatePhoto(
     refusal: 'Only the person who uploaded this photo may rotate it.',
   });
   await rotateFile(deps, photo.file_id, direction, log);
-  return photoAnswer(deps, caller.id, id);
+  return photoWithDetails(deps, caller.id, id);
 }

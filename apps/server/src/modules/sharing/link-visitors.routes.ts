@@ -17,12 +17,13 @@ import type { RoutesPlugin } from '../routes-plugin.js';
 import { addGuestUpload } from './guest-uploads.service.js';
 import {
   getSharedAlbum,
+  getSharedPhoto,
   listSharedPhotos,
   sharedAlbumZip,
   UNLOCK_ATTEMPTS_MAX,
   unlockLink,
 } from './share-links.service.js';
-import { linkKeyHeaders, linkKeyOf, linkParams } from './sharing.route-schemas.js';
+import { linkKeyHeaders, linkKeyOf, linkParams, linkPhotoParams } from './sharing.route-schemas.js';
 
 /** What a share link's holder sees, unlocks, downloads and (as a guest) adds: no account. */
 export const linkVisitorRoutes: RoutesPlugin = async (app, { deps }) => {
@@ -109,6 +110,32 @@ export const linkVisitorRoutes: RoutesPlugin = async (app, { deps }) => {
   );
 
   app.get(
+    '/shared/:token/photos/:photoId',
+    {
+      // The token is a capability: logs name the route, not the path.
+      config: { auth: false, secretPath: true },
+      schema: {
+        tags: ['sharing'],
+        summary: 'One photo of the album a share link opens, with its details',
+        description:
+          "As photos/{photoId} answers it, its details naming only the link's album. A photo " +
+          'of another album, or none: 404 PHOTO_NOT_FOUND. A stopped, expired or unknown link: ' +
+          `404 LINK_NOT_FOUND; a protected one without a valid ${LINK_KEY_HEADER}: 401 ` +
+          'LINK_PASSWORD_REQUIRED.',
+        security: [],
+        params: linkPhotoParams,
+        headers: linkKeyHeaders,
+        response: { 200: photoSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      const { token, photoId } = request.params;
+      return getSharedPhoto(deps, token, linkKeyOf(request), photoId);
+    },
+  );
+
+  app.get(
     '/shared/:token/download',
     {
       // The token is a capability: logs name the route, not the path.
@@ -125,7 +152,7 @@ export const linkVisitorRoutes: RoutesPlugin = async (app, { deps }) => {
         security: [],
         params: linkParams,
         headers: linkKeyHeaders,
-        response: { 200: zipResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: zipResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>

@@ -26,7 +26,7 @@ import { linkBoundSigner } from '../../lib/picture-signing.js';
 import { lockAlbum } from '../albums/albums.repository.js';
 import { albumAnswer, requireAlbumAccess } from '../albums/albums.service.js';
 import { albumZip, type ZipDownload } from '../downloads/downloads.service.js';
-import { listAlbumPhotos } from '../photos/photos.service.js';
+import { getLinkAlbumPhoto, listAlbumPhotos } from '../photos/photos.service.js';
 import {
   countLinksOfAlbum,
   deleteLinkById,
@@ -427,6 +427,17 @@ export async function listSharedPhotos(
 ): Promise<Page<Photo>> {
   const link = await openLink(deps, token, key);
   return listAlbumPhotos(linkDeps(deps, link), link.visitor, link.albumId, query);
+}
+
+/** One photo of the album a link opens, with its details (decision 0086). */
+export async function getSharedPhoto(
+  deps: AppDeps,
+  token: string,
+  key: string | undefined,
+  photoId: string,
+): Promise<Photo> {
+  const link = await openLink(deps, token, key);
+  return getLinkAlbumPhoto(linkDeps(deps, link), link.visitor, link.albumId, photoId);
 }
 
 /** The zip of the album a link opens, when the link offers originals (else 403 NOT_OWNER). */

@@ -254,7 +254,7 @@ export async function deleteEmptyTrashedAlbums(
     )
     .returning('cover_file_id')
     .execute();
-  return rows.map((row) => row.cover_file_id);
+  return rows.flatMap((row) => (row.cover_file_id === null ? [] : [row.cover_file_id]));
 }
 
 /** Which of these people still have an account. */

@@ -142,7 +142,8 @@ async function putBackReactions(
 /** An album whose cover stayed in Trash (deleted for good) takes its first photo as cover. */
 async function keepCovers(trx: Db, albums: readonly TrashedAlbumRow[], photos: PhotoRow[]) {
   for (const album of albums) {
-    if (await findAlbumPhotoByFile(trx, album.id, album.cover_file_id)) continue;
+    const cover = album.cover_file_id;
+    if (cover !== null && (await findAlbumPhotoByFile(trx, album.id, cover))) continue;
     const photo = photos.find((row) => row.album_id === album.id);
     if (photo) await updateAlbumRow(trx, album.id, { cover_file_id: photo.file_id });
   }

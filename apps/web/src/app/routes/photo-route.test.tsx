@@ -35,13 +35,14 @@ describe('photo page', () => {
     expect(image).toHaveAttribute('width', '450');
     expect(image).toHaveAttribute('height', '338');
     expect(image).toHaveClass('app-photo');
-    expect(screen.getByText(/Taken/)).toHaveTextContent('2021');
-    expect(screen.getByText('Camera: Canon EOS R6')).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(details).toHaveTextContent(/Taken \w{3}, Nov 30, 2021/);
+    expect(within(details).getByText('Canon EOS R6')).toBeVisible();
     expect(screen.getByRole('link', { name: /Open the original/ })).toHaveAttribute(
       'href',
       '/api/files/show/f1',
     );
-    expect(screen.getByText('· 2.4 MB')).toBeVisible();
+    expect(details).toHaveTextContent('1600 × 1200 pixels · 2.4 MB');
   });
 
   it('makes the photo the profile picture and says so', async () => {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { SharedAlbumPage } from '../../features/sharing/components/shared-album-page';
 import { useT } from '../../i18n/i18n';
 import { useSignedIn } from '../../shared/auth/session-store';
@@ -9,12 +9,14 @@ import { guestViewerParts } from '../viewer/viewer-parts-lazy';
 export function SharedAlbumRoute() {
   const t = useT();
   const signedIn = useSignedIn();
+  const { token = '' } = useParams();
   const viewerParts = useMemo(
     () =>
       guestViewerParts(
+        token,
         signedIn ? null : <Link to={paths.login}>{t('layout.signInToComment')}</Link>,
       ),
-    [signedIn, t],
+    [token, signedIn, t],
   );
   return <SharedAlbumPage viewerParts={viewerParts} />;
 }

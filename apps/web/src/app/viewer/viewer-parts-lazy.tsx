@@ -9,6 +9,9 @@ const ViewerLike = lazy(() => import('./viewer-parts').then((m) => ({ default: m
 const ViewerSave = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerSave })));
 const ViewerLock = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerLock })));
 const ViewerInfo = lazy(() => import('./viewer-parts').then((m) => ({ default: m.ViewerInfo })));
+const GuestViewerInfo = lazy(() =>
+  import('./viewer-parts').then((m) => ({ default: m.GuestViewerInfo })),
+);
 const ViewerComments = lazy(() =>
   import('./viewer-parts').then((m) => ({ default: m.ViewerComments })),
 );
@@ -112,14 +115,17 @@ export function memberViewerParts({
   };
 }
 
-/** The viewer of a share link: the details only, `hint` under them (how to take part). */
-export function guestViewerParts(hint?: ReactNode): ViewerParts {
+/**
+ * The viewer of a share link (`token`): the details only, as the link answers them, `hint` under
+ * them (how to take part).
+ */
+export function guestViewerParts(token: string, hint?: ReactNode): ViewerParts {
   return {
     info: (photo) => (
       <Suspense fallback={loading}>
-        <ViewerInfo
+        <GuestViewerInfo
           photo={photo}
-          member={false}
+          token={token}
           footer={hint ? <p className="mt-3 mb-0">{hint}</p> : undefined}
         />
       </Suspense>

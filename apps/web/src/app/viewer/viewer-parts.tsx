@@ -3,7 +3,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { usePhoto } from '../../features/photos/api/get-photo';
 import { Comments } from '../../features/photos/components/comments';
 import { LikeButton } from '../../features/photos/components/like-button';
-import { PhotoFacts } from '../../features/photos/components/photo-details';
+import { PhotoFacts } from '../../features/photos/components/photo-facts';
+import { useSharedPhoto } from '../../features/sharing/api/sharing';
 import { SaveToLibrary } from '../save/save-to-library';
 import { ViewerLockButton } from './viewer-lock';
 
@@ -15,9 +16,12 @@ interface MemberPartProps {
   member: boolean;
 }
 
-/** The photo shown as its own query has it, starting from the album's copy. */
-function useShownPhoto({ photo, member }: MemberPartProps): Photo {
-  return usePhoto(photo.id, { known: photo, enabled: member }).data ?? photo;
+/**
+ * The photo shown as its own query has it, starting from the album's copy; with `details`, read
+ * again at once when that copy has none (the album's list has none).
+ */
+function useShownPhoto({ photo, member }: MemberPartProps, details = false): Photo {
+  return usePhoto(photo.id, { known: photo, enabled: member, details }).data ?? photo;
 }
 
 export function ViewerLike({
@@ -49,8 +53,22 @@ export function ViewerLock({ photo, buttonClass }: { photo: Photo; buttonClass: 
 }
 
 export function ViewerInfo({ footer, ...props }: MemberPartProps & { footer?: ReactNode }) {
-  const shown = useShownPhoto(props);
+  const shown = useShownPhoto(props, true);
   return <PhotoFacts photo={shown} showLikes footer={footer} />;
+}
+
+/** The details of a photo of a share link's album, as the link answers them. */
+export function GuestViewerInfo({
+  photo,
+  token,
+  footer,
+}: {
+  photo: Photo;
+  token: string;
+  footer?: ReactNode;
+}) {
+  const shown = useSharedPhoto(token, photo).data ?? photo;
+  return <PhotoFacts photo={shown} showLikes footer={footer} albumsUnlinked />;
 }
 
 export function ViewerComments({

@@ -26,7 +26,7 @@ export function ErrorState({ title, message, onRetry, announce, children }: Erro
       {message && <p className="mb-2">{message}</p>}
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {onRetry && (
-          <button type="button" className="btn btn-outline-dark btn-sm" onClick={onRetry}>
+          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onRetry}>
             {t('common.tryAgain')}
           </button>
         )}

@@ -12,8 +12,8 @@ export const PRELOADED_COVERS = 1;
 
 /**
  * The card's rendered width at each Bootstrap breakpoint (.app-card is 18rem at most, inside the
- * columns of album-list.tsx in main's .container-lg), so the browser picks the crop that fits: one
- * column of the screen less the gutters up to 575 px, two from 576 px (18rem from 648 px), three of
+ * columns of album-list.tsx in main's .container-lg), so the browser picks the crop that fits: two
+ * columns of the screen less the gutters up to 575 px and from 576 px (18rem from 648 px), three of
  * 960 px from 992 px, four of 1,140 px from 1,200 px (261 px), four of 1,320 px from 1,400 px.
  * Media conditions only: Chromium does not read min() here.
  */
@@ -22,6 +22,5 @@ export const CARD_IMAGE_SIZES_ATTRIBUTE = [
   '(min-width: 1200px) 261px',
   '(min-width: 648px) 18rem',
   '(min-width: 576px) calc(50vw - 2.25rem)',
-  '(min-width: 312px) 18rem',
-  'calc(100vw - 1.5rem)',
+  'calc(50vw - 1.25rem)',
 ].join(', ');

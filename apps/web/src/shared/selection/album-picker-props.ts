@@ -7,6 +7,7 @@ export interface AlbumPickerProps {
   count: number;
   /** The photos are on their way: the choice waits. */
   busy: boolean;
-  onPick: (album: { id: string; name: string }) => void;
+  /** `created`: the album was just made for these photos ("New album…"). */
+  onPick: (album: { id: string; name: string; created?: boolean }) => void;
   onCancel: () => void;
 }

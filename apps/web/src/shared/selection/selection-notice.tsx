@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { BottomNotice } from '../ui/bottom-notice';
 import type { Selection } from './use-selection';
@@ -8,6 +9,15 @@ export function SelectionNotice({ selection }: { selection: Selection }) {
   return (
     <BottomNotice dismissLabel={t('common.dismiss')} onDismiss={selection.dismissNotice}>
       {selection.notice && <span>{selection.notice}</span>}
+      {selection.notice && selection.noticeLink && (
+        <Link
+          to={selection.noticeLink.to}
+          className="btn btn-sm btn-light ms-auto text-nowrap"
+          onClick={selection.dismissNotice}
+        >
+          {selection.noticeLink.label}
+        </Link>
+      )}
     </BottomNotice>
   );
 }

@@ -12,9 +12,17 @@ export interface Selection {
   clear: () => void;
   /** What the last action on the selection did ("3 photos deleted"), said until it goes. */
   notice: string | null;
-  /** An action is done: the selection is cleared and what it did is said. */
-  finish: (notice: string) => void;
+  /** Where the notice offers to go next ("Open album"), if anywhere. */
+  noticeLink: NoticeLink | null;
+  /** An action is done: the selection is cleared and what it did is said, with a link maybe. */
+  finish: (notice: string, link?: NoticeLink) => void;
   dismissNotice: () => void;
+}
+
+/** A link a notice offers: its text and the app path it opens. */
+export interface NoticeLink {
+  label: string;
+  to: string;
 }
 
 /** How long an action's notice stays (ms). */
@@ -28,10 +36,12 @@ export function useSelection(): Selection {
   const [state, setState] = useState<SelectionState>(NO_SELECTION);
   const selecting = state.ids.size > 0;
   const [notice, setNotice] = useState<string | null>(null);
+  const [noticeLink, setNoticeLink] = useState<NoticeLink | null>(null);
   const clear = useCallback(() => setState(NO_SELECTION), []);
-  const finish = useCallback((text: string) => {
+  const finish = useCallback((text: string, link?: NoticeLink) => {
     setState(NO_SELECTION);
     setNotice(text);
+    setNoticeLink(link ?? null);
   }, []);
   const dismissNotice = useCallback(() => setNotice(null), []);
   useEffect(() => {
@@ -58,9 +68,10 @@ export function useSelection(): Selection {
         setState((current) => extend(current, id, ordered)),
       clear,
       notice,
+      noticeLink,
       finish,
       dismissNotice,
     }),
-    [state.ids, selecting, clear, notice, finish, dismissNotice],
+    [state.ids, selecting, clear, notice, noticeLink, finish, dismissNotice],
   );
 }

@@ -11,7 +11,7 @@ import {
 import { decodeHeifToJpeg, heifDecoder, HeifDecodeError } from './heif-decode.js';
 import { blankXmpGps, exifTiffStart, removeGpsFromTiff, xmpHasGps } from './heif-location.js';
 import { contentIdFromExif } from '../media/apple-content-id.js';
-import { readExif, type ExifFacts } from '../media/images.js';
+import { NO_EXIF_FACTS, readExif, type ExifFacts } from '../media/images.js';
 import { placeFromExif, type PlaceTaken } from '../media/location.js';
 import type { PreparedMedia } from '../media/sniff-media.js';
 import { makePlaceholder } from '../media/placeholder.js';
@@ -135,7 +135,7 @@ async function withoutLocation(
   place: PlaceTaken | null;
   changed: boolean;
 }> {
-  let facts: ExifFacts = { dateTaken: null, cameraMake: null, cameraModel: null };
+  let facts: ExifFacts = NO_EXIF_FACTS;
   let contentId: string | null = null;
   let place: PlaceTaken | null = null;
   let changed = false;

@@ -82,11 +82,41 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** What the EXIF data says about the picture; null where it says nothing usable. */
 export interface ExifFacts {
-  /** ISO-8601 UTC. */
+  /**
+   * ISO-8601 UTC: the moment, when the file gives its time zone (takenOffsetMinutes), else the
+   * camera's clock reading as if it were UTC.
+   */
   dateTaken: string | null;
+  /** Minutes east of UTC of the camera's clock when it was taken (OffsetTimeOriginal). */
+  takenOffsetMinutes: number | null;
   cameraMake: string | null;
   cameraModel: string | null;
+  /** The lens's model (LensModel), else its make. */
+  lens: string | null;
+  /** The aperture's f-number: 1.8 for f/1.8. */
+  fNumber: number | null;
+  /** Seconds the shutter was open: 0.004 for 1/250 s. */
+  exposureSeconds: number | null;
+  iso: number | null;
+  /** Millimetres, as the lens has it. */
+  focalLength: number | null;
+  /** Millimetres, as on a 35 mm camera (FocalLengthIn35mmFilm). */
+  focalLength35mm: number | null;
 }
+
+/** What a file with no EXIF (or none we read) says. */
+export const NO_EXIF_FACTS: ExifFacts = {
+  dateTaken: null,
+  takenOffsetMinutes: null,
+  cameraMake: null,
+  cameraModel: null,
+  lens: null,
+  fNumber: null,
+  exposureSeconds: null,
+  iso: null,
+  focalLength: null,
+  focalLength35mm: null,
+};
 
 export interface ImageInfo {
   format: ImageFormat;
@@ -374,9 +404,12 @@ function xmpHasGps(metadata: Metadata): boolean {
   return /GPS(Latitude|Longitude|Altitude|DestLatitude|DestLongitude)/i.test(xmp);
 }
 
-const NO_FACTS: ExifFacts = { dateTaken: null, cameraMake: null, cameraModel: null };
+const NO_FACTS = NO_EXIF_FACTS;
 
-/** Reads date taken, camera make and model, and whether there is a GPS block, from raw EXIF. */
+/**
+ * Reads date taken (and its time zone), camera, lens and exposure, and whether there is a GPS
+ * block, from raw EXIF.
+ */
 export function readExif(raw: Buffer | undefined): {
   facts: ExifFacts;
   hasGps: boolean;
@@ -401,21 +434,71 @@ export function readExif(raw: Buffer | undefined): {
     ? new Date(wallClock.getTime() - (offset ? offsetMinutes(offset) * 60_000 : 0)).toISOString()
     : null;
 
+  const facts: ExifFacts = {
+    dateTaken,
+    takenOffsetMinutes: wallClock && offset ? offsetMinutes(offset) : null,
+    cameraMake,
+    cameraModel,
+    ...exposureFacts(exif.Photo),
+  };
+  return { facts, hasGps, kept: keptExif(facts, wallClock, offset) };
+}
+
+/** The lens and the exposure (aperture, shutter, ISO, focal length), where the EXIF says them. */
+function exposureFacts(
+  photo: exifReader.Exif['Photo'],
+): Omit<ExifFacts, 'dateTaken' | 'takenOffsetMinutes' | 'cameraMake' | 'cameraModel'> {
+  // ISOSpeedRatings (PhotographicSensitivity since EXIF 2.3) may hold several values.
+  const iso: unknown = photo?.ISOSpeedRatings;
+  return {
+    lens: cleanText(photo?.LensModel) ?? cleanText(photo?.LensMake),
+    fNumber: positive(photo?.FNumber, 1000),
+    exposureSeconds: positive(photo?.ExposureTime, 100_000),
+    iso: positiveInteger(Array.isArray(iso) ? (iso as unknown[])[0] : iso),
+    focalLength: positive(photo?.FocalLength, 100_000),
+    focalLength35mm: positiveInteger(photo?.FocalLengthIn35mmFilm),
+  };
+}
+
+/**
+ * The EXIF a copy without location keeps: the date taken and its offset, the camera, the lens
+ * and the exposure (what a photo's details show).
+ */
+function keptExif(facts: ExifFacts, wallClock: Date | null, offset: string | null): Exif | null {
   const ifd0: Record<string, string> = {};
   const ifd2: Record<string, string> = {};
-  if (cameraMake) ifd0.Make = cameraMake;
-  if (cameraModel) ifd0.Model = cameraModel;
+  if (facts.cameraMake) ifd0.Make = facts.cameraMake;
+  if (facts.cameraModel) ifd0.Model = facts.cameraModel;
   if (wallClock) ifd2.DateTimeOriginal = exifDateText(wallClock);
   if (wallClock && offset) ifd2.OffsetTimeOriginal = offset;
+  if (facts.lens) ifd2.LensModel = facts.lens;
+  if (facts.fNumber) ifd2.FNumber = rational(facts.fNumber);
+  if (facts.exposureSeconds) ifd2.ExposureTime = rational(facts.exposureSeconds);
+  if (facts.iso) ifd2.ISOSpeedRatings = String(facts.iso);
+  if (facts.focalLength) ifd2.FocalLength = rational(facts.focalLength);
+  if (facts.focalLength35mm) ifd2.FocalLengthIn35mmFilm = String(facts.focalLength35mm);
   const kept: Exif = {};
   if (Object.keys(ifd0).length > 0) kept.IFD0 = ifd0;
   if (Object.keys(ifd2).length > 0) kept.IFD2 = ifd2;
+  return Object.keys(kept).length > 0 ? kept : null;
+}
 
-  return {
-    facts: { dateTaken, cameraMake, cameraModel },
-    hasGps,
-    kept: Object.keys(kept).length > 0 ? kept : null,
-  };
+/** A number as libvips writes an EXIF rational ("1/250", "18/10"). */
+function rational(value: number): string {
+  if (value < 1) return `1/${Math.round(1 / value)}`;
+  return `${Math.round(value * 1000)}/1000`;
+}
+
+/** A finite number above 0 and below `max`, else null (a broken or placeholder value). */
+function positive(value: unknown, max: number): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value < max
+    ? value
+    : null;
+}
+
+function positiveInteger(value: unknown): number | null {
+  const number = positive(value, 10_000_000);
+  return number === null ? null : Math.round(number);
 }
 
 /** EXIF text: may arrive as bytes, padded with NULs or spaces; kept printable and short. */

@@ -68,9 +68,66 @@ describe('readExif', () => {
     expect(readExif(await exifOf(jpeg)).hasGps).toBe(true);
     expect(readExif(Buffer.from('Exif\0\0garbage')).hasGps).toBe(true);
     expect(readExif(undefined)).toEqual({
-      facts: { dateTaken: null, cameraMake: null, cameraModel: null },
+      facts: {
+        dateTaken: null,
+        takenOffsetMinutes: null,
+        cameraMake: null,
+        cameraModel: null,
+        lens: null,
+        fNumber: null,
+        exposureSeconds: null,
+        iso: null,
+        focalLength: null,
+        focalLength35mm: null,
+      },
       hasGps: false,
       kept: null,
+    });
+  });
+
+  it("reads the date's offset, the lens and the exposure, and keeps them in a copy", async () => {
+    const exposure = {
+      LensModel: 'iPhone 15 Pro back triple camera 6.765mm f/1.78',
+      FNumber: '178/100',
+      ExposureTime: '1/8000',
+      ISOSpeedRatings: '64',
+      FocalLength: '6765/1000',
+      FocalLengthIn35mmFilm: '24',
+    };
+    const jpeg = await redBlueJpeg({
+      exif: {
+        IFD2: {
+          DateTimeOriginal: '2024:07:14 09:00:00',
+          OffsetTimeOriginal: '-04:00',
+          ...exposure,
+        },
+      },
+    });
+    const { facts, kept } = readExif(await exifOf(jpeg));
+    expect(facts).toMatchObject({
+      dateTaken: '2024-07-14T13:00:00.000Z',
+      takenOffsetMinutes: -240,
+      lens: exposure.LensModel,
+      fNumber: 1.78,
+      exposureSeconds: 1 / 8000,
+      iso: 64,
+      focalLength: 6.765,
+      focalLength35mm: 24,
+    });
+    // What a copy without location is written with reads back the same.
+    const copy = await sharp(jpeg).withExif(kept!).jpeg().toBuffer();
+    expect(readExif(await exifOf(copy)).facts).toEqual(facts);
+  });
+
+  it('drops exposure values no camera writes', async () => {
+    const jpeg = await redBlueJpeg({
+      exif: { IFD2: { FNumber: '0/1', ExposureTime: '0/1', ISOSpeedRatings: '0', LensModel: ' ' } },
+    });
+    expect(readExif(await exifOf(jpeg)).facts).toMatchObject({
+      lens: null,
+      fNumber: null,
+      exposureSeconds: null,
+      iso: null,
     });
   });
 });

@@ -331,3 +331,41 @@ export async function countFilesAndBytes(db: Db): Promise<{ count: number; bytes
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), bytes: Number(row.bytes ?? 0) };
 }
+
+/** Files whose row holds an older reading of their original's metadata than `version`. */
+export function listFilesWithOlderFacts(
+  db: Db,
+  version: number,
+  limit: number,
+): Promise<Pick<FileRow, 'id' | 'blob_key' | 'content_type' | 'kind'>[]> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'blob_key', 'content_type', 'kind'])
+    .where('facts_version', '<', version)
+    .orderBy('id')
+    .limit(literalLimit(limit))
+    .execute();
+}
+
+/** Records a newer reading of the file's metadata (the lens, exposure and the date's time zone). */
+export async function recordCaptureFacts(
+  db: Db,
+  id: string,
+  columns: Pick<
+    NewFileRow,
+    | 'taken_offset_minutes'
+    | 'lens'
+    | 'f_number_e2'
+    | 'exposure_ns'
+    | 'iso'
+    | 'focal_length_e2'
+    | 'focal_length_35mm'
+  > & { facts_version: number },
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set(columns)
+    .where('id', '=', id)
+    .where('facts_version', '<', columns.facts_version)
+    .execute();
+}

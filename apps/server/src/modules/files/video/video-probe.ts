@@ -3,7 +3,7 @@ import { MAX_VIDEO_EDGE, MAX_VIDEO_SECONDS } from '@photo/contract';
 import { AppError } from '../../../lib/errors.js';
 import { runMediaTool, type MediaTools } from '../../../infra/media-tools.js';
 import { contentIdFromMovieTags } from '../media/apple-content-id.js';
-import type { ExifFacts } from '../media/images.js';
+import { NO_EXIF_FACTS, type ExifFacts } from '../media/images.js';
 import { placeFromIso6709, type PlaceTaken } from '../media/location.js';
 import type { SniffedMedia } from '../media/sniff-media.js';
 
@@ -229,12 +229,13 @@ function rotationOf(stream: ProbeStream): number {
 
 /** Date taken (Apple's creation date first: it has the offset), camera make and model. */
 function factsOf(format: Record<string, string>, video: Record<string, string>): ExifFacts {
-  const dateTaken =
-    isoDate(format['com.apple.quicktime.creationdate']) ??
-    isoDate(format.creation_time) ??
-    isoDate(video.creation_time);
+  const apple = isoDate(format['com.apple.quicktime.creationdate']);
+  const dateTaken = apple ?? isoDate(format.creation_time) ?? isoDate(video.creation_time);
   return {
+    ...NO_EXIF_FACTS,
     dateTaken,
+    // Apple's creation date carries the clock's offset ("…T18:30:00+0200").
+    takenOffsetMinutes: apple ? offsetOf(format['com.apple.quicktime.creationdate']) : null,
     cameraMake: cleanTag(format['com.apple.quicktime.make'] ?? format['com.android.manufacturer']),
     cameraModel: cleanTag(format['com.apple.quicktime.model'] ?? format['com.android.model']),
   };
@@ -250,6 +251,14 @@ function isoDate(value: string | undefined): string | null {
   // QuickTime's zero date (1904) and the Unix epoch are what muxers write when they know none.
   if (!Number.isFinite(time) || time < Date.UTC(1971, 0, 1)) return null;
   return date.toISOString();
+}
+
+/** Minutes east of UTC that an ISO-8601 date's offset names ("+0200", "-05:30"); null for none. */
+function offsetOf(value: string | undefined): number | null {
+  const match = /([+-])(\d{2}):?(\d{2})$/.exec(value?.trim() ?? '');
+  if (!match) return null;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return minutes <= 14 * 60 ? (match[1] === '-' ? -minutes : minutes) : null;
 }
 
 function cleanTag(value: string | undefined): string | null {

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -14,7 +14,7 @@ import { loadIdentityConfig, useNoMail } from '../../../shared/api/client-config
 import { meQuery } from '../../../shared/api/me';
 import { decodeTokenPayload } from '../../../shared/auth/jwt';
 import { paths } from '../../../shared/config/paths';
-import { clearBrowserStorage, useIdToken } from '../../../shared/auth/session-store';
+import { clearBrowserStorage, readSession, useIdToken } from '../../../shared/auth/session-store';
 import { IdentityError, identityClient } from '../../auth/api/identity-client';
 import { leaveLoginNotice } from '../../auth/api/login-notice';
 import { getFreshIdToken, refreshIdToken, startSession } from '../../auth/api/session';
@@ -282,13 +282,42 @@ function DeleteAccount({ email }: { email: string }) {
   );
 }
 
+/** How often an unconfirmed address is asked about again while its notice shows (ms). */
+const RECHECK_MS = 15_000;
+
+/**
+ * While the address is not confirmed: a new ID token (which says whether it is now) when the
+ * person comes back to the tab, and every RECHECK_MS while it is shown, so that a confirmation
+ * made elsewhere (the administrator, the link opened on another device) shows without a reload.
+ */
+function useRecheckConfirmation(unconfirmed: boolean) {
+  useEffect(() => {
+    if (!unconfirmed) return;
+    const recheck = () => {
+      if (document.visibilityState !== 'visible') return;
+      const session = readSession();
+      if (session) refreshIdToken(session.idToken).catch(() => undefined);
+    };
+    const timer = setInterval(recheck, RECHECK_MS);
+    window.addEventListener('focus', recheck);
+    document.addEventListener('visibilitychange', recheck);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', recheck);
+      document.removeEventListener('visibilitychange', recheck);
+    };
+  }, [unconfirmed]);
+}
+
 /**
  * Until the signed-in user's address is confirmed: a notice, with "Send the link again"; on a
- * server that sends no e-mail, who confirms it instead.
+ * server that sends no e-mail, who confirms it instead. It goes by itself once the address is
+ * confirmed (see useRecheckConfirmation).
  */
 export function VerifyEmailBanner() {
   const { email, emailVerified } = useTokenClaims();
   const noMail = useNoMail();
+  useRecheckConfirmation(!emailVerified && email !== '');
   if (emailVerified || !email) return null;
   return noMail ? <AdminVerifiesNotice email={email} /> : <VerifyEmailNotice email={email} />;
 }

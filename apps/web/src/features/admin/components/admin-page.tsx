@@ -43,7 +43,7 @@ export function AdminPage() {
       />
     );
   } else if (users.data.length === 0) {
-    body = <EmptyState>{t('admin.empty')}</EmptyState>;
+    body = <EmptyState icon="people" title={t('admin.empty')} />;
   } else {
     body = (
       <>

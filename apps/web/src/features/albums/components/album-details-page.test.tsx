@@ -143,7 +143,7 @@ describe('album details', () => {
     expect(screen.getByText("Only the album's owner can add photos to it.")).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Rename album' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete album' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Delete this photo/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
   it('lets the owner upload to this album, rename it and delete a photo after confirming', async () => {
@@ -164,8 +164,12 @@ describe('album details', () => {
 
     network.on('DELETE /api/photos/p1', new Response(null, { status: 204 }));
     await waitFor(() => expect(photoCards()).toHaveLength(2));
-    await user.click(within(photoCards()[0]!).getByRole('button', { name: /Delete this photo/ }));
-    const dialog = await screen.findByRole('dialog');
+    // A tile shows the photo alone: Delete is the viewer's (and the selection bar's).
+    expect(within(photoCards()[0]!).queryByRole('button', { name: /Delete/ })).toBeNull();
+    await user.click(within(photoCards()[0]!).getByRole('link', { name: /View larger/ }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    await user.click(await within(viewer).findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1 photo?' });
     expect(network.sent('DELETE /api/photos/p1')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
     await waitFor(() => expect(network.sent('DELETE /api/photos/p1')).toHaveLength(1));
@@ -424,5 +428,47 @@ describe('selecting photos of an album', () => {
     });
     await waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull());
     expect(within(photoCards()[0]!).getByRole('link', { name: 'Go to Photo' })).toBeVisible();
+  });
+
+  it('adds them to a new album made in the picker, and offers to open it', async () => {
+    const { user, network } = openAlbum('owner');
+    const made: Album = {
+      ...album,
+      id: 'a9',
+      name: 'Party',
+      coverPhotoUrl: '',
+      photoCount: 0,
+      firstPhotoDate: null,
+      lastPhotoDate: null,
+    };
+    network
+      .on('GET /api/albumsDb?mine=true', jsonResponse(200, [album]))
+      .on('GET /api/albumsDb?shared=true', jsonResponse(200, []))
+      .on('POST /api/albums', jsonResponse(201, made))
+      .on('POST /api/photos/bulk-add', jsonResponse(200, { count: 1 }));
+    await waitFor(() => expect(photoCards()).toHaveLength(2));
+    await user.click(within(photoCards()[0]!).getByRole('button', { name: /^Select: Photo by/ }));
+    const bar = await screen.findByRole('toolbar', { name: 'Selected photos' });
+    await user.click(within(bar).getByRole('button', { name: 'Add to album' }));
+    const dialog = await screen.findByRole('dialog', { name: /Add to album/ });
+    const choices = within(dialog).getAllByRole('button');
+    // "New album…" comes first, before the albums.
+    expect(choices.find((button) => button.textContent !== '')).toHaveTextContent('New album…');
+    await user.click(within(dialog).getByRole('button', { name: 'New album…' }));
+    // A blank name is not sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Create and add' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give the album a name.');
+    await user.type(within(dialog).getByLabelText('Album name'), '  Party ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and add' }));
+    expect(await screen.findByText('1 photo added to Party')).toBeVisible();
+    expect(network.sent('POST /api/albums').map((request) => request.body)).toEqual([
+      { name: 'Party' },
+    ]);
+    expect(network.sent('POST /api/photos/bulk-add')[0]!.body).toEqual({
+      photoIds: ['p1'],
+      albumId: 'a9',
+      move: false,
+    });
+    expect(screen.getByRole('link', { name: 'Open album' })).toHaveAttribute('href', '/album/a9');
   });
 });

@@ -15,7 +15,7 @@ import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useDeleteAlbum } from '../api/delete-album';
 import { albumKeys } from '../api/album-keys';
-import { deletePhoto, useDeletePhoto } from '../api/delete-photo';
+import { deletePhoto } from '../api/delete-photo';
 import { useAlbum } from '../api/get-album';
 import { useAlbumPhotos, useSetAlbumPhoto } from '../api/get-album-photos';
 import { AlbumDownloadButton } from './album-download-button';
@@ -83,7 +83,6 @@ function AlbumPhotos({
     setAlbumPhoto(rotated);
     onPhotoRotated?.(rotated);
   });
-  const [toDelete, setToDelete] = useState<Photo | null>(null);
   const viewer = usePhotoViewer(photos);
   const deletion = useViewerDeletion(mayDelete);
   const t = useT();
@@ -104,20 +103,18 @@ function AlbumPhotos({
   }
   if (photos.data.length === 0) {
     return (
-      <EmptyState>
-        <AlbumIcon name="photos" size="3rem" />
-        <p className="h5 mt-3 text-body">{t('albums.noPhotos')}</p>
-        {canAdd ? (
-          <>
-            <p>{t('albums.empty.add')}</p>
+      <EmptyState
+        icon="photos"
+        title={t('albums.noPhotos')}
+        text={t(canAdd ? 'albums.empty.add' : 'albums.empty.view')}
+        action={
+          canAdd && (
             <Link to={paths.upload(album.id)} className="btn btn-primary">
               <AlbumIcon name="upload" /> {t('albums.upload')}
             </Link>
-          </>
-        ) : (
-          <p>{t('albums.empty.view')}</p>
-        )}
-      </EmptyState>
+          )
+        }
+      />
     );
   }
   return (
@@ -140,11 +137,7 @@ function AlbumPhotos({
             {image}
           </SelectableTile>
         )}
-        chrome={(photo) =>
-          selection.selecting ? null : (
-            <PhotoCardChrome photo={photo} onDelete={mayDelete(photo) ? setToDelete : undefined} />
-          )
-        }
+        chrome={(photo) => (selection.selecting ? null : <PhotoCardChrome photo={photo} />)}
       />
       {selection.selecting &&
         selectionBar?.(
@@ -169,44 +162,7 @@ function AlbumPhotos({
         loading={photos.isFetchingNextPage}
         onLoadMore={() => void photos.fetchNextPage()}
       />
-      <DeletePhotoDialog photo={toDelete} onClose={() => setToDelete(null)} />
     </>
-  );
-}
-
-/**
- * Asks before a photo of the grid is deleted: to Trash, with Undo after, when the server keeps one
- * (TRASH_DAYS); for good otherwise.
- */
-function DeletePhotoDialog({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
-  const deletePhoto = useDeletePhoto();
-  const days = useTrashDays() ?? 0;
-  const t = useT();
-  const name = photo?.createdBy ?? '';
-  return (
-    <ConfirmDialog
-      show={photo !== null}
-      title={t(days ? 'trash.move.title' : 'albums.photo.delete.title', { count: 1 })}
-      confirmLabel={t(days ? 'trash.move.confirm' : 'albums.photo.delete')}
-      busy={deletePhoto.isPending}
-      onCancel={onClose}
-      onConfirm={() => {
-        if (!photo) return;
-        deletePhoto.mutate(photo.id, {
-          onSuccess: () => {
-            if (days) {
-              announceTrashed({
-                text: t('trash.moved', { count: 1 }),
-                restore: { photoIds: [photo.id] },
-              });
-            }
-          },
-          onSettled: onClose,
-        });
-      }}
-    >
-      {days ? t('trash.movePhoto.text', { name, days }) : t('albums.photo.delete.text', { name })}
-    </ConfirmDialog>
   );
 }
 

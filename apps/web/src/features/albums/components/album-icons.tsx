@@ -13,6 +13,7 @@ const PATHS = {
   link: 'M6.75 9.25a2.75 2.75 0 0 0 4 .15l2-2a2.75 2.75 0 0 0-3.9-3.9l-.85.85M9.25 6.75a2.75 2.75 0 0 0-4-.15l-2 2a2.75 2.75 0 0 0 3.9 3.9l.85-.85',
   lock: 'M3.5 7.5h9v6h-9zM5.25 7.5V5a2.75 2.75 0 0 1 5.5 0v2.5',
   copy: 'M5.5 5.5h8v8h-8zM10.5 5.5v-3h-8v8h3',
+  add: 'M8 3v10M3 8h10',
 } as const;
 
 export function AlbumIcon({ name, size = '1em' }: { name: keyof typeof PATHS; size?: string }) {

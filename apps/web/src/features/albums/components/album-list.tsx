@@ -1,7 +1,6 @@
 import type { Album } from '@photo/contract';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
-import { EmptyState } from '../../../shared/components/empty-state';
 import { ErrorState } from '../../../shared/components/error-state';
 import { LoadMore } from '../../../shared/components/load-more';
 import { LoadingState } from '../../../shared/components/loading-state';
@@ -13,6 +12,7 @@ import { AlbumCard } from './album-card';
 
 interface AlbumListProps {
   query: ReturnType<typeof useAlbums>;
+  /** What shows when there are no albums: an EmptyState. */
   empty: ReactNode;
   label: string;
 }
@@ -31,7 +31,7 @@ export function AlbumList({ query, empty, label }: AlbumListProps) {
     );
   }
   const albums: Album[] = query.data;
-  if (albums.length === 0) return <EmptyState>{empty}</EmptyState>;
+  if (albums.length === 0) return empty;
   return <AlbumGrid albums={albums} query={query} label={label} />;
 }
 
@@ -51,7 +51,7 @@ function AlbumGrid({
   return (
     <>
       <ul
-        className="g-4 list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4"
+        className="gx-3 gy-4 gx-sm-4 list-unstyled row row-cols-2 row-cols-lg-3 row-cols-xl-4 app-album-grid"
         aria-label={label}
       >
         {shown.map((album, index) => (

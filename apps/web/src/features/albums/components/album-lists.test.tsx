@@ -1,5 +1,6 @@
 import type { Album } from '@photo/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
@@ -74,7 +75,7 @@ describe('Recent Albums', () => {
 });
 
 describe('My Albums', () => {
-  it("lists the user's own albums, with a green Create Album button", async () => {
+  it("lists the user's own albums, with a Create Album button", async () => {
     signInAs('u1');
     const network = fakeNetwork().on(
       'GET /api/albumsDb?mine=true',
@@ -82,7 +83,6 @@ describe('My Albums', () => {
     );
     renderApp('/albums/me');
     expect(await screen.findByRole('heading', { name: 'Mine' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Create Album' })).toHaveClass('btn-success');
     expect(screen.getByRole('link', { name: 'Create Album' })).toHaveAttribute('href', '/create');
     expect(network.sent('GET /api/albumsDb?mine=true')).toHaveLength(1);
   });
@@ -94,5 +94,55 @@ describe('My Albums', () => {
     await waitFor(() =>
       expect(screen.getByText('All my albums will be listed here!')).toBeVisible(),
     );
+  });
+});
+
+describe('New album', () => {
+  it('makes an album with a name only from My Albums, and opens it', async () => {
+    signInAs('u1');
+    const made: Album = {
+      ...album('a7', 'Garden'),
+      coverPhotoUrl: '',
+      coverReady: false,
+      photoCount: 0,
+      firstPhotoDate: null,
+      lastPhotoDate: null,
+    };
+    const network = fakeNetwork()
+      .on('GET /api/albumsDb?mine=true', jsonResponse(200, []))
+      .on('POST /api/albums', jsonResponse(201, made))
+      .on('GET /api/albums/find', jsonResponse(200, made))
+      .on('GET /api/albumsDb/a7/photos', jsonResponse(200, []));
+    const user = userEvent.setup();
+    renderApp('/albums/me');
+    await user.click(await screen.findByRole('button', { name: 'New album' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New album' });
+    await user.type(within(dialog).getByLabelText('Album name'), 'Garden');
+    await user.click(within(dialog).getByRole('button', { name: 'Create album' }));
+    expect(await screen.findByRole('heading', { name: 'Garden', level: 2 })).toBeVisible();
+    expect(network.sent('POST /api/albums')[0]!.body).toEqual({ name: 'Garden' });
+    // Its page says what to do next, with one action.
+    expect(await screen.findByText('Add the first ones to this album.')).toBeVisible();
+  });
+
+  it('shows an album without photos as a card with a plain frame, not a broken picture', async () => {
+    signInAs('u1');
+    fakeNetwork().on(
+      'GET /api/albumsDb',
+      jsonResponse(200, [
+        {
+          ...album('a2', 'Empty'),
+          coverPhotoUrl: '',
+          coverReady: false,
+          photoCount: 0,
+          firstPhotoDate: null,
+          lastPhotoDate: null,
+        },
+      ]),
+    );
+    renderApp('/albums/recent');
+    const card = (await screen.findByRole('heading', { name: 'Empty' })).closest('li')!;
+    expect(within(card).queryByRole('img')).toBeNull();
+    expect(within(card).getByText('No photos yet')).toBeVisible();
   });
 });

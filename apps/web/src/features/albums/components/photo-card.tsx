@@ -50,17 +50,13 @@ export function ViewerLink({
   );
 }
 
-interface PhotoCardChromeProps {
-  photo: Photo;
-  /** Given to whoever may delete the photo: asks to delete it. */
-  onDelete?: (photo: Photo) => void;
-}
-
 /**
- * What lies over a photo's tile: its creator, likes and comments, "Go to Photo" and, for whoever
- * may, "Delete". Shown on hover and keyboard focus; always, smaller, on touch screens.
+ * What lies over a photo's tile: its creator, likes and comments, and "Go to Photo". The tile shows
+ * the photo alone until the pointer is over it or the keyboard is in it; on a touch screen the
+ * viewer shows these, and the selection bar and the viewer hold Delete. Screen readers read them on
+ * every tile.
  */
-export function PhotoCardChrome({ photo, onDelete }: PhotoCardChromeProps) {
+export function PhotoCardChrome({ photo }: { photo: Photo }) {
   const t = useT();
   return (
     <div className="app-tile-chrome">
@@ -78,12 +74,6 @@ export function PhotoCardChrome({ photo, onDelete }: PhotoCardChromeProps) {
         <AlbumIcon name="open" />
         <span className="app-tile-go-label">{t('albums.tile.go')}</span>
       </Link>
-      {onDelete && (
-        <button type="button" className="app-tile-delete" onClick={() => onDelete(photo)}>
-          <AlbumIcon name="trash" />
-          <span className="visually-hidden">{t('albums.tile.delete')}</span>
-        </button>
-      )}
     </div>
   );
 }

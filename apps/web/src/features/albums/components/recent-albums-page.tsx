@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { EmptyState } from '../../../shared/components/empty-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
 import { useT } from '../../../i18n/i18n';
 import { useAlbums } from '../api/get-albums';
 import { AlbumList } from './album-list';
+import { NewAlbumButton } from './new-album-button';
 
 export function RecentAlbumsPage() {
   const albums = useAlbums('recent');
@@ -11,17 +13,24 @@ export function RecentAlbumsPage() {
   return (
     <>
       <PageTitle title={t('albums.recent')} />
-      <h1 className="mb-4">{t('albums.recent')}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-4">
+        <h1 className="mb-0">{t('albums.recent')}</h1>
+        <NewAlbumButton className="btn btn-outline-primary" />
+      </div>
       <AlbumList
         query={albums}
         label={t('albums.recent.list')}
         empty={
-          <>
-            <p>{t('albums.recent.empty')}</p>
-            <Link to={paths.createAlbum} className="btn btn-success">
-              {t('albums.create')}
-            </Link>
-          </>
+          <EmptyState
+            icon="album"
+            title={t('albums.recent.empty')}
+            text={t('albums.recent.empty.text')}
+            action={
+              <Link to={paths.createAlbum} className="btn btn-primary">
+                {t('albums.create')}
+              </Link>
+            }
+          />
         }
       />
     </>

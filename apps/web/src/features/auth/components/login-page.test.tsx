@@ -81,6 +81,30 @@ describe('login screen', () => {
     expect(localStorage.getItem('userIdToken')).toBe(fakeIdToken('u1'));
   });
 
+  it('leaves the refused attempts behind once signed in: no sign-in error on the signed-in page', async () => {
+    let attempts = 0;
+    fakeNetwork()
+      .on('POST /identity/v1/accounts:signInWithPassword', () =>
+        ++attempts < 3
+          ? identityError(attempts === 1 ? 'INVALID_LOGIN_CREDENTIALS' : 'INVALID_EMAIL')
+          : signedIn('u1', 'ann@example.com'),
+      )
+      .on('GET /api/albumsDb', jsonResponse(200, []));
+    const { user } = renderApp('/login');
+    const form = await logInPanel();
+    const attempt = async (password: string) => {
+      await user.type(within(form).getByLabelText('Email address'), 'ann@example.com');
+      await user.type(within(form).getByLabelText('Password'), password);
+      await user.click(within(form).getByRole('button', { name: 'Log In' }));
+    };
+    await attempt('wrong-password');
+    await attempt('wrong-again');
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    await attempt('secret-password');
+    expect(await screen.findByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
+
   it('signs up: identity first, then registers the user with the API, then Recent Albums', async () => {
     const network = fakeNetwork()
       .on('POST /identity/v1/accounts:signUp', signedIn('u2', 'bo@example.com'))

@@ -2,12 +2,14 @@ import type { LockedPhoto } from '@photo/contract';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { errorMessage } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/components/empty-state';
 import { ErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
+import { paths } from '../../../shared/config/paths';
 import { formatDateTaken } from '../../../shared/lib/format-date';
 import { sizedImageUrl } from '../../../shared/lib/image-url';
 import { mediaNameWith } from '../../../shared/lib/media';
@@ -143,10 +145,16 @@ function LockedGallery({ session, onChanged }: { session: string; onChanged: () 
         />
       )}
       {query.isSuccess && photos.length === 0 && (
-        <EmptyState>
-          <p className="h5 text-body">{t('locked.emptyTitle')}</p>
-          <p className="mb-0 mx-auto app-locked-empty">{t('locked.emptyText')}</p>
-        </EmptyState>
+        <EmptyState
+          icon="lock"
+          title={t('locked.emptyTitle')}
+          text={t('locked.emptyText')}
+          action={
+            <Link to={paths.timeline} className="btn btn-primary">
+              {t('locked.emptyAction')}
+            </Link>
+          }
+        />
       )}
       {photos.length > 0 && (
         <div className="app-locked-grid" role="list" aria-label={t('locked.title')}>

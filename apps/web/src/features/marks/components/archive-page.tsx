@@ -66,13 +66,16 @@ const ArchiveTile = memo(function ArchiveTile({
 function NoArchive() {
   const t = useT();
   return (
-    <EmptyState>
-      <p className="h5 mt-3 text-body">{t('marks.archive.empty')}</p>
-      <p>{t('marks.archive.empty.text')}</p>
-      <Link to={paths.timeline} className="btn btn-primary">
-        {t('marks.archive.empty.action')}
-      </Link>
-    </EmptyState>
+    <EmptyState
+      icon="archive"
+      title={t('marks.archive.empty')}
+      text={t('marks.archive.empty.text')}
+      action={
+        <Link to={paths.timeline} className="btn btn-primary">
+          {t('marks.archive.empty.action')}
+        </Link>
+      }
+    />
   );
 }
 

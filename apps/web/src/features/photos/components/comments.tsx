@@ -42,7 +42,7 @@ export function Comments({ photoId }: { photoId: string }) {
 
   return (
     <section aria-labelledby="comments-heading">
-      <h2 id="comments-heading" className="h6 text-body-secondary mb-3">
+      <h2 id="comments-heading" className="h5 mb-3">
         {t('photos.comments.heading')}
       </h2>
       <Form onSubmit={onSubmit} className="mb-3" noValidate>

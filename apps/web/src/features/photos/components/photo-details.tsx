@@ -5,141 +5,19 @@ import { ItemErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { paths } from '../../../shared/config/paths';
-import { formatDateTaken, formatDateTime } from '../../../shared/lib/format-date';
-import { formatFileSize } from '../../../shared/lib/format-size';
-import {
-  downloadUrl,
-  imageSrcSet,
-  playbackUrl,
-  scaledSize,
-  sizedImageUrl,
-  videoDownloadUrl,
-} from '../../../shared/lib/image-url';
+import { formatDateTaken } from '../../../shared/lib/format-date';
+import { imageSrcSet, playbackUrl, scaledSize, sizedImageUrl } from '../../../shared/lib/image-url';
 import { hasPlayableMotion, isPlayableVideo, kindWord } from '../../../shared/lib/media';
 import { LivePhoto } from '../../../shared/ui/live-photo';
 import { VideoPoster } from '../../../shared/ui/video-notice';
 import { placeholderProps } from '../../../shared/lib/placeholder';
 import { PHOTO_NOT_FOUND, usePhoto } from '../api/get-photo';
 import { Comments } from './comments';
+import { PhotoFacts } from './photo-facts';
 import { InfoIcon } from './info-icon';
 import { LikeButton } from './like-button';
 import { RotateButtons } from './rotate-buttons';
 import { useRichT, useT } from '../../../i18n/i18n';
-
-function camera(photo: Photo): string | null {
-  const make = photo.cameraMake?.trim() ?? '';
-  let model = photo.cameraModel?.trim() ?? '';
-  // Models often repeat the make ("Canon" + "Canon EOS R5").
-  if (make && model.toLowerCase().startsWith(make.toLowerCase()))
-    model = model.slice(make.length).trim();
-  const text = [make, model].filter(Boolean).join(' ');
-  return text || null;
-}
-
-interface PhotoFactsProps {
-  photo: Photo;
-  /** A line with how many people like it (where no Like button says so). */
-  showLikes?: boolean;
-  /** Said under the facts (the photo viewer's "Sign in to comment"). */
-  footer?: ReactNode;
-}
-
-/** "Details": when the photo was taken, with what camera, its size, who added it and when. */
-export function PhotoFacts({ photo, showLikes = false, footer }: PhotoFactsProps) {
-  const size = scaledSize(photo.width, photo.height, PHOTO_DISPLAY_WIDTH);
-  const cameraText = camera(photo);
-  const t = useT();
-  const rich = useRichT();
-  const added = (
-    <time key="date" dateTime={photo.dateCreated}>
-      {formatDateTime(photo.dateCreated)}
-    </time>
-  );
-  return (
-    <section aria-labelledby="photo-info-heading" className="mb-4 app-photo-info">
-      <h2 id="photo-info-heading" className="h6 text-body-secondary mb-3">
-        {t('photos.details')}
-      </h2>
-      <ul className="list-unstyled mb-0 d-grid gap-3">
-        {photo.dateTaken && (
-          <li className="d-flex gap-3">
-            <InfoIcon name="calendar" />
-            <span>
-              {rich('photos.details.taken', {
-                date: (
-                  <time key="date" dateTime={photo.dateTaken}>
-                    {formatDateTaken(photo.dateTaken)}
-                  </time>
-                ),
-              })}
-            </span>
-          </li>
-        )}
-        {cameraText && (
-          <li className="d-flex gap-3">
-            <InfoIcon name="camera" />
-            <span>{t('photos.details.camera', { camera: cameraText })}</span>
-          </li>
-        )}
-        {size && (
-          <li className="d-flex gap-3">
-            <InfoIcon name="image" />
-            <span>
-              {t('photos.details.size', {
-                width: String(photo.width),
-                height: String(photo.height),
-              })}
-            </span>
-          </li>
-        )}
-        <li className="d-flex gap-3">
-          <InfoIcon name="person" />
-          <span>
-            {photo.createdBy
-              ? rich('photos.details.addedBy', { name: photo.createdBy, date: added })
-              : added}
-          </span>
-        </li>
-        {showLikes && (
-          <li className="d-flex gap-3">
-            <InfoIcon name="heart" />
-            <span>{t('photos.likes', { count: photo.likeCount })}</span>
-          </li>
-        )}
-        <li className="d-flex gap-3">
-          <InfoIcon name="open" />
-          <span>
-            <a href={photo.photoUrl} target="_blank" rel="noopener">
-              {t('photos.details.original')}
-              <span className="visually-hidden"> {t('photos.details.newTab')}</span>
-            </a>
-            <span className="text-body-secondary"> · {formatFileSize(photo.fileSize)}</span>
-          </span>
-        </li>
-        {photo.kind !== 'photo' && (
-          <li className="d-flex gap-3">
-            <InfoIcon name="download" />
-            <span>
-              {/* A Live Photo has two originals: its still and its motion. */}
-              {photo.kind === 'livePhoto' && (
-                <>
-                  <a href={downloadUrl(photo.photoUrl)} download>
-                    {t('photos.details.downloadPhoto')}
-                  </a>
-                  {' · '}
-                </>
-              )}
-              <a href={videoDownloadUrl(photo.photoUrl)} download>
-                {t('photos.details.downloadVideo')}
-              </a>
-            </span>
-          </li>
-        )}
-      </ul>
-      {footer}
-    </section>
-  );
-}
 
 interface PhotoDetailsProps {
   photoId: string;

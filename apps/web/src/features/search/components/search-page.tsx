@@ -106,12 +106,7 @@ function SearchResults({
 }) {
   const t = useT();
   if (!hasCriteria(filters)) {
-    return (
-      <EmptyState>
-        <p className="h5 text-body">{t('search.start')}</p>
-        <p className="mb-0">{t('search.start.text')}</p>
-      </EmptyState>
-    );
+    return <EmptyState icon="search" title={t('search.start')} text={t('search.start.text')} />;
   }
   if (refused) return null;
   if (search.isPending) return <LoadingState label={t('search.searching')} />;
@@ -127,14 +122,11 @@ function SearchResults({
   const { albums, photos } = search.data;
   if (albums.length === 0 && photos.length === 0) {
     return (
-      <EmptyState>
-        <p className="h5 text-body text-break">
-          {filters.q ? t('search.none.q', { q: filters.q }) : t('search.none.filters')}
-        </p>
-        <p className="mb-0">
-          {t(filterCount(filters) > 0 ? 'search.none.fewer' : 'search.none.other')}
-        </p>
-      </EmptyState>
+      <EmptyState
+        icon="search"
+        title={filters.q ? t('search.none.q', { q: filters.q }) : t('search.none.filters')}
+        text={t(filterCount(filters) > 0 ? 'search.none.fewer' : 'search.none.other')}
+      />
     );
   }
   return (

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../shared/components/confirm-dialog';
+import { paths } from '../../../shared/config/paths';
 import type { AlbumPickerProps } from '../../../shared/selection/album-picker-props';
 import type { MarkActionsProps, SelectedMarks } from '../../../shared/selection/selected-marks';
 import type { Selection } from '../../../shared/selection/use-selection';
@@ -143,6 +144,10 @@ export default function SelectionBar({
               onSuccess: () =>
                 selection.finish(
                   t(move ? 'selection.moved' : 'selection.added', { count, album: album.name }),
+                  // A new album is offered to open at once.
+                  album.created
+                    ? { label: t('selection.openAlbum'), to: paths.album(album.id) }
+                    : undefined,
                 ),
               onSettled: () => setDialog(null),
             },

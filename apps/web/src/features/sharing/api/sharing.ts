@@ -25,14 +25,22 @@ const albumPath = (albumId: string) => `/api/albumsDb/${encodeURIComponent(album
 /** The Share dialog says what went wrong inside itself, not in the notification area. */
 const SAID_IN_THE_DIALOG = { quiet: true };
 
+/** How often the open Share dialog reads its album's sharing again (ms). */
+const SHARING_RECHECK_MS = 10_000;
+
 /** GET albumsDb/{id}/sharing: visibility, members, pending invitations, link (owner only). */
 export function useAlbumSharing(albumId: string, enabled: boolean) {
   return useQuery({
     queryKey: albumKeys.sharing(albumId),
     queryFn: ({ signal }) => apiJson<AlbumSharing>(`${albumPath(albumId)}/sharing`, { signal }),
     enabled,
-    // Read again each time the dialog opens: invitations turn into members meanwhile.
+    // Read again each time the dialog opens, when the person comes back to the tab, and every
+    // little while it stays open: invitations turn into members, and guests open links and add
+    // photos meanwhile (the links' "Opened" and counts stay current).
     staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    refetchInterval: enabled ? SHARING_RECHECK_MS : false,
     meta: SAID_IN_THE_DIALOG,
   });
 }
@@ -179,6 +187,23 @@ export function useSharedAlbum(token: string) {
     // A link that does not work, or asks for its password, is said on the page itself.
     meta: { quietErrorCodes: ['LINK_NOT_FOUND', LINK_PASSWORD_REQUIRED] },
     retry: false,
+  });
+}
+
+/**
+ * GET shared/{token}/photos/{photoId}: one photo of the link's album with its details (the
+ * viewer's details panel); the list's copy (`known`) is shown until it answers.
+ */
+export function useSharedPhoto(token: string, known: Photo) {
+  return useQuery({
+    queryKey: [...albumKeys.sharedLink(token), 'photo', known.id],
+    queryFn: ({ signal }) =>
+      apiJson<Photo>(`${sharedPath(token)}/photos/${encodeURIComponent(known.id)}`, {
+        signal,
+        headers: linkKeyHeaders(token),
+      }),
+    placeholderData: known,
+    meta: { quietErrorCodes: ['LINK_NOT_FOUND', LINK_PASSWORD_REQUIRED, 'PHOTO_NOT_FOUND'] },
   });
 }
 

@@ -79,9 +79,7 @@ export function SharedAlbumPage({ viewerParts }: { viewerParts?: ViewerParts }) 
         />
       )}
       {photos.isSuccess && photos.data.length === 0 && (
-        <EmptyState>
-          <p>{t('albums.link.empty')}</p>
-        </EmptyState>
+        <EmptyState icon="photos" title={t('albums.noPhotos')} text={t('albums.link.empty')} />
       )}
       {photos.isSuccess && photos.data.length > 0 && (
         <>

@@ -283,7 +283,7 @@ describe('Selecting photos on Photos', () => {
       within(dialog)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['', 'Holidays1 photo', "Family1 photo · Bob's"]);
+    ).toEqual(['', 'New album…', 'Holidays1 photo', "Family1 photo · Bob's"]);
     await user.click(within(dialog).getByRole('button', { name: /Family/ }));
     expect(await screen.findByText('1 photo moved to Family')).toBeVisible();
     expect(network.sent('POST /api/photos/bulk-add')[0]!.body).toEqual({

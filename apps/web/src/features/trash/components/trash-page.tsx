@@ -28,21 +28,16 @@ const RESTORE_ICON = 'M4 4v4h4M4.5 8A6.5 6.5 0 1 1 4 12';
 function EmptyTrash({ days }: { days: number }) {
   const t = useT();
   return (
-    <EmptyState>
-      <LineIcon d={TRASH_ICON} size={56} grid={20} strokeWidth={1.2} />
-      <p className="h5 mt-3 text-body">{t('trash.empty.title')}</p>
-      <p className="mx-auto app-trash-empty-text">
-        {days > 0 ? t('trash.empty.text', { days }) : t('trash.off')}
-      </p>
-      <div className="d-flex gap-2 justify-content-center flex-wrap">
+    <EmptyState
+      icon="trash"
+      title={t('trash.empty.title')}
+      text={days > 0 ? t('trash.empty.text', { days }) : t('trash.off')}
+      action={
         <Link to={paths.timeline} className="btn btn-primary">
           {t('trash.toPhotos')}
         </Link>
-        <Link to={paths.myAlbums} className="btn btn-outline-secondary">
-          {t('trash.toAlbums')}
-        </Link>
-      </div>
-    </EmptyState>
+      }
+    />
   );
 }
 

@@ -128,12 +128,16 @@ describe('moved to Trash · Undo', () => {
     const { user, network } = openAlbum(0);
     network.on('DELETE /api/photos/p1', new Response(null, { status: 204 }));
     await waitFor(() => expect(photoCards()).toHaveLength(2));
-    await user.click(within(photoCards()[0]!).getByRole('button', { name: /Delete this photo/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete this photo?' });
+    await user.click(within(photoCards()[0]!).getByRole('link', { name: /View larger/ }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    await user.click(await within(viewer).findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1 photo?' });
     expect(dialog).toHaveTextContent('This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
     await waitFor(() => expect(network.sent('DELETE /api/photos/p1')).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete 1 photo?' })).toBeNull(),
+    );
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(screen.queryByText(/moved to Trash/)).toBeNull();
   });

@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { ErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
@@ -19,6 +19,7 @@ import {
 } from '../../../shared/api/resumable-upload';
 import { useAlbum } from '../../albums/api/get-album';
 import { AlbumErrorState } from '../../albums/components/album-error-state';
+import { NewAlbumButton } from '../../albums/components/new-album-button';
 import { isActive, type UploadItem, type UploadQueue } from '../hooks/upload-queue';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import { useRichT, useT } from '../../../i18n/i18n';
@@ -237,7 +238,23 @@ function Uploader({ albumId, owner }: { albumId: string; owner: string }) {
   );
 }
 
-/** Upload page: adds photos to one album. */
+/** "Or upload into a new album": makes one, then this page uploads into it. */
+function UploadIntoNewAlbum() {
+  const navigate = useNavigate();
+  const t = useT();
+  return (
+    <p className="d-flex flex-wrap align-items-center gap-2 mt-4 mb-0 text-body-secondary">
+      {t('upload.newAlbum')}
+      <NewAlbumButton
+        className="btn btn-sm btn-outline-primary"
+        label={t('upload.newAlbum.button')}
+        onCreated={(created) => void navigate(paths.upload(created.id))}
+      />
+    </p>
+  );
+}
+
+/** Upload page: adds photos to one album, or to a new one. */
 export function UploadPhotosPage() {
   const { albumId = '' } = useParams();
   const album = useAlbum(albumId);
@@ -280,12 +297,13 @@ export function UploadPhotosPage() {
         {rich('upload.lead', { name: <strong key="name">{album.data.name}</strong> })}
       </p>
       {canAdd ? (
-        <Uploader albumId={album.data.id} owner={userId ?? ''} />
+        <Uploader key={album.data.id} albumId={album.data.id} owner={userId ?? ''} />
       ) : (
         <ErrorState
           title={t(album.data.myRole === 'viewer' ? 'upload.viewerOnly' : 'upload.ownerOnly')}
         />
       )}
+      <UploadIntoNewAlbum />
     </>
   );
 }

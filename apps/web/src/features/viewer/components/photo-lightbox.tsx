@@ -298,6 +298,73 @@ function useSpacePlaysVideo(active: boolean) {
 type Panel = 'info' | 'comments';
 
 const PANEL_ID = 'photo-viewer-panel';
+
+/** Whether a key was typed into a field (a comment), where it is text, not a shortcut. */
+function typing(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** The key I opens or closes the details, as Immich's viewer has it (not while typing). */
+function useInfoKey(active: boolean, toggle: () => void) {
+  const latest = useRef(toggle);
+  useEffect(() => {
+    latest.current = toggle;
+  });
+  useEffect(() => {
+    if (!active) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'i' && event.key !== 'I') return;
+      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      event.preventDefault();
+      latest.current();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [active]);
+}
+
+/**
+ * The details or the comments of the photo shown, in the viewer's dark colours whatever the app's
+ * theme: beside the photo, or a sheet at the bottom on a phone.
+ */
+function ViewerPanel({
+  panel,
+  onClose,
+  children,
+}: {
+  panel: Panel;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const translate = useT();
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Keys typed in the panel are the panel's: arrows move the caret, not the photos.
+    event.stopPropagation();
+    if (event.key === 'Escape') onClose();
+  };
+  return (
+    <aside
+      id={PANEL_ID}
+      className="app-viewer-panel bg-body text-body"
+      data-bs-theme="dark"
+      aria-label={translate(panel === 'info' ? 'viewer.details' : 'viewer.comments')}
+      {...stopNavigationEventsPropagation()}
+      onKeyDown={onKeyDown}
+    >
+      <button
+        type="button"
+        className="btn-close app-viewer-panel-close"
+        aria-label={translate(panel === 'info' ? 'viewer.details.close' : 'viewer.comments.close')}
+        onClick={onClose}
+      />
+      {children}
+    </aside>
+  );
+}
+
 /** A phone's width, as the viewer's stylesheet has it (photo-lightbox.css). */
 const PHONE_QUERY = '(max-width: 575.98px)';
 
@@ -482,6 +549,9 @@ export default function PhotoLightbox({
     setPanel(null);
     opener?.focus();
   };
+  useInfoKey(parts !== undefined && shown !== undefined, () =>
+    setPanel((open) => (open === 'info' ? null : 'info')),
+  );
   const panelToggle = (which: Panel, label: 'Info' | 'Comments', icon: typeof InfoIcon) => (
     <IconButton
       key={which}
@@ -490,6 +560,7 @@ export default function PhotoLightbox({
       }}
       label={label}
       icon={icon}
+      {...(which === 'info' ? { 'aria-keyshortcuts': 'I' } : {})}
       aria-expanded={panel === which}
       aria-controls={panel === which ? PANEL_ID : undefined}
       className={panel === which ? 'app-viewer-active' : undefined}
@@ -536,12 +607,6 @@ export default function PhotoLightbox({
       ]
     : ['close'];
 
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    // Keys typed in the panel are the panel's: arrows move the caret, not the photos.
-    event.stopPropagation();
-    if (event.key === 'Escape') closePanel();
-  };
-
   const controls = () => (
     <>
       {rotateError && (
@@ -550,23 +615,9 @@ export default function PhotoLightbox({
         </p>
       )}
       {panel && shown && (
-        <aside
-          id={PANEL_ID}
-          className="app-viewer-panel bg-body text-body"
-          aria-label={translate(panel === 'info' ? 'viewer.details' : 'viewer.comments')}
-          {...stopNavigationEventsPropagation()}
-          onKeyDown={onPanelKeyDown}
-        >
-          <button
-            type="button"
-            className="btn-close app-viewer-panel-close"
-            aria-label={translate(
-              panel === 'info' ? 'viewer.details.close' : 'viewer.comments.close',
-            )}
-            onClick={closePanel}
-          />
+        <ViewerPanel panel={panel} onClose={closePanel}>
           {panel === 'info' ? parts?.info(shown) : parts?.comments?.(shown)}
-        </aside>
+        </ViewerPanel>
       )}
     </>
   );
