@@ -10,6 +10,8 @@ const firstPage: Record<AlbumScope, string> = {
   shared: '/api/albumsDb?shared=true',
 };
 
+const awaitsCover = (album: Album) => album.coverPhotoUrl !== '' && !album.coverReady;
+
 /** GET albumsDb (?mine=true, ?shared=true): albums newest first, page by page along the Link header. */
 export function useAlbums(scope: AlbumScope) {
   return useInfiniteQuery({
@@ -18,9 +20,10 @@ export function useAlbums(scope: AlbumScope) {
     initialPageParam: firstPage[scope],
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
     select: (data) => data.pages.flatMap((page) => page.items),
-    // A cover just uploaded is being made smaller: look again until it is ready.
+    // A cover just uploaded is being made smaller: look again until it is ready. An album without
+    // a cover (no photo yet, or its cover archived by the viewer) has nothing to wait for.
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some((album) => !album.coverReady))
+      query.state.data?.pages.some((page) => page.items.some(awaitsCover))
         ? PENDING_REFETCH_MS
         : false,
   });

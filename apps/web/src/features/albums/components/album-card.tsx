@@ -23,9 +23,9 @@ export const AlbumCard = memo(function AlbumCard({ album, eager = false }: Album
   // Cards past the first row decode theirs once the first screen is shown.
   const placeholder = usePlaceholder(album.coverPlaceholder, !eager);
   const t = useT();
-  // An album with no photo yet has no cover: a quiet frame of the same shape, with an icon (the
-  // line under the name says "No photos yet").
-  const noCover = album.photoCount === 0 && album.coverPhotoUrl === '';
+  // An album with no photo yet (or whose cover the viewer archived) has no cover: a quiet frame of
+  // the same shape, with an icon.
+  const noCover = album.coverPhotoUrl === '';
   return (
     <div className="app-card app-album-card">
       {noCover ? (

@@ -145,4 +145,15 @@ describe('New album', () => {
     expect(within(card).queryByRole('img')).toBeNull();
     expect(within(card).getByText('No photos yet')).toBeVisible();
   });
+
+  it('does not ask again for an album that has no cover to wait for', async () => {
+    signInAs('u1');
+    const empty = { ...album('a2', 'Empty'), coverPhotoUrl: '', coverReady: false, photoCount: 0 };
+    const network = fakeNetwork().on('GET /api/albumsDb', jsonResponse(200, [empty]));
+    renderApp('/albums/recent');
+    await screen.findByRole('heading', { name: 'Empty' });
+    // Longer than the pause between two looks at a cover being made (2 s).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(network.sent('GET /api/albumsDb')).toHaveLength(1);
+  });
 });
