@@ -8,7 +8,7 @@ test('a link opens its page at the top, and Back returns to where the list was s
   user,
 }) => {
   const names: string[] = [];
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < 10; i += 1) {
     const name = albumName(`Scrolled ${i}`);
     names.push(name);
     await albumWithCover(api, user, name);
@@ -23,12 +23,12 @@ test('a link opens its page at the top, and Back returns to where the list was s
   await go('/albums/recent');
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
 
-  // On a phone the cards stand one under another: the oldest is far down the page.
+  // On a phone the cards stand two by two: the oldest of ten is far down the page.
   await page.getByRole('link', { name: `Go to Album ${names[0]}` }).scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(500);
 
-  // My Albums lists the same five cards, so it is as long: it still opens at its top. The cards
+  // My Albums lists the same ten cards, so it is as long: it still opens at its top. The cards
   // are on both pages, so the page is told by its heading. Read at once, not polled: the page is
   // at its top when it shows, it does not glide up from where Recent Albums was scrolled.
   await go('/albums/me');

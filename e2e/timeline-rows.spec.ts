@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
+import { ApiClient } from './support/api';
 import { expectNoSeriousA11yViolations } from './support/checks';
 import { albumWithCover, expect, logIn, test } from './support/fixtures';
 import { makeJpeg } from './support/images';
+import { startOwnServer } from './support/own-server';
 
 /** Photos' tiles on the screen with their thumbnail in: how many a person sees at once. */
 async function photosOnScreen(page: Page): Promise<number> {
@@ -30,11 +32,16 @@ const SHAPES = [
 ];
 
 test('Photos shows a library of 40 photos over 6 months in justified rows, months running on', async ({
-  page,
-  api,
-  user,
+  browser,
 }) => {
   test.setTimeout(180_000);
+  // A server of its own: Photos also shows the albums every user of a server may see, and the
+  // suite's other tests make many.
+  const server = await startOwnServer({});
+  const api = new ApiClient(server.url);
+  const user = await api.signUp();
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
   const { album } = await albumWithCover(api, user);
   await api.keepToOwner(user, album.id);
   // 40 photos in six months, from one photo in a month to twelve; the cover is a seventh month.
@@ -75,4 +82,6 @@ test('Photos shows a library of 40 photos over 6 months in justified rows, month
       description: `${name}: ${await photosOnScreen(page)} photos`,
     });
   }
+  await context.close();
+  await server.stop();
 });

@@ -96,7 +96,8 @@ test('uploads five photos by drag and drop, with progress, shown in date-taken o
   await page.getByRole('link', { name: 'Go to Photo' }).nth(4).click();
   await expect(page).toHaveURL(new RegExp(`/photo/${cityId}$`));
   await expect(page.getByRole('heading', { name: 'Photo', exact: true })).toBeVisible();
-  await expect(page.getByText(/taken/i).filter({ hasText: '2021' })).toBeVisible();
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details.getByRole('listitem').filter({ hasText: /^Taken/ })).toContainText('2021');
 });
 
 test('uploads photos chosen with the file dialog', async ({ page, api, user }) => {

@@ -57,9 +57,14 @@ export function usePhotoViewer(photos: ViewerPhotos) {
     setPlace({ id: shownId, index });
   }
   // Shown meanwhile (the viewer stays open on it), until the address names it.
+  // As the viewer's own Delete goes on: to the next photo, or it closes after the last.
   const standIn =
-    index < 0 && shownId !== null && place?.id === shownId && !hasNextPage && list.length > 0
-      ? Math.min(place.index, list.length - 1)
+    index < 0 &&
+    shownId !== null &&
+    place?.id === shownId &&
+    !hasNextPage &&
+    place.index < list.length
+      ? place.index
       : -1;
 
   // A photo further down the album than the pages read so far: read on until it is there.
