@@ -8,16 +8,21 @@ export function SelectionNotice({ selection }: { selection: Selection }) {
   const t = useT();
   return (
     <BottomNotice dismissLabel={t('common.dismiss')} onDismiss={selection.dismissNotice}>
-      {selection.notice && <span>{selection.notice}</span>}
-      {selection.notice && selection.noticeLink && (
-        <Link
-          to={selection.noticeLink.to}
-          className="btn btn-sm btn-light ms-auto text-nowrap"
-          onClick={selection.dismissNotice}
-        >
-          {selection.noticeLink.label}
-        </Link>
-      )}
+      {/* Nothing at all without a notice: the region stays, empty. */}
+      {selection.notice ? (
+        <>
+          <span>{selection.notice}</span>
+          {selection.noticeLink && (
+            <Link
+              to={selection.noticeLink.to}
+              className="btn btn-sm btn-light ms-auto text-nowrap"
+              onClick={selection.dismissNotice}
+            >
+              {selection.noticeLink.label}
+            </Link>
+          )}
+        </>
+      ) : null}
     </BottomNotice>
   );
 }

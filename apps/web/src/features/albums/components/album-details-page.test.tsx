@@ -73,6 +73,8 @@ describe('album details', () => {
       'href',
       '/photo/p1',
     );
+    // No notice at the bottom, nor its Dismiss, until an action on selected photos says something.
+    expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
   });
 
   it('shows a photo still being made smaller as its placeholder, then the picture once it is ready', async () => {
