@@ -29,6 +29,7 @@ import * as trash from './2026-11-29T06-00-trash.js';
 import * as originalsKept from './2026-11-29T07-10-originals-kept.js';
 import * as favouritesAndArchive from './2026-11-30T02-00-favourites-and-archive.js';
 import * as lockedPlace from './2026-11-30T03-00-locked-place.js';
+import * as timelineCoveringIndex from './2026-11-30T04-00-timeline-covering-index.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T07-10-originals-kept': originalsKept,
   '2026-11-30T02-00-favourites-and-archive': favouritesAndArchive,
   '2026-11-30T03-00-locked-place': lockedPlace,
+  '2026-11-30T04-00-timeline-covering-index': timelineCoveringIndex,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
