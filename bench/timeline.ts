@@ -18,6 +18,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import {
   countVisiblePhotosByMonth,
+  endOfMonth,
   listVisiblePhotos,
 } from '../apps/server/src/modules/timeline/timeline.repository.js';
 import {
@@ -376,7 +377,7 @@ async function showPlans(target: Target): Promise<void> {
             limit: 501,
             after: undefined,
             from: target.busiestMonth,
-            until: `${target.busiestMonth}-32`,
+            until: endOfMonth(target.busiestMonth),
           }),
       ],
       [

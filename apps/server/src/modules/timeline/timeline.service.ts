@@ -18,6 +18,7 @@ import { toAlbum } from '../albums/albums.service.js';
 import {
   containsPattern,
   countVisiblePhotosByMonth,
+  endOfMonth,
   listVisiblePhotos,
   type PhotoPageOptions,
   type TimelinePhotoRow,
@@ -49,12 +50,6 @@ export function toTimelinePhoto(row: TimelinePhotoRow, deps: PictureDeps): Timel
     favourite: Boolean(row.favourite),
   };
 }
-
-/**
- * What every sort_date (ISO-8601 text) of the month `YYYY-MM` sorts below: no day is 32. No
- * arithmetic on the year, so December of 9999 has its bound too.
- */
-const endOfMonth = (month: string) => `${month}-32`;
 
 /** What every sort_date of the day `YYYY-MM-DD` sorts below: no hour is 24. */
 const endOfDay = (day: string) => `${day}T24`;
