@@ -151,12 +151,14 @@ const WHY_LINES = 6;
 
 /** The first lines of an error message, without colours. */
 function firstLines(message) {
-  return String(message ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .slice(0, WHY_LINES);
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(0, WHY_LINES)
+  );
 }
 
 /** Failed tests in Vitest's JSON report. */
