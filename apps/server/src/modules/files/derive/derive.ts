@@ -10,7 +10,8 @@ import {
   putThumbnail,
   readOriginal,
 } from './derived-blobs.js';
-import { makeThumbnail, type Rotation } from '../media/images.js';
+import { decodeForSizes, thumbnailOf, type DecodedImage, type Rotation } from '../media/images.js';
+import { keepPixels, takePixels } from './kept-pixels.js';
 import { bytesOf } from '../store/storage-use.js';
 import {
   anotherFileWaitsForItsThumbnail,
@@ -118,6 +119,8 @@ async function derive(
   pace: DerivePace,
 ): Promise<void> {
   const { fileId, version } = job;
+  // Taken first: pixels kept for this job are never held after it, however it ends.
+  let decoded: DecodedImage | undefined = takePixels(fileId, version);
   const file = await findFileById(deps.db, fileId);
   if (!file || file.edit_version !== version || file.derived_state === 'ready') return;
   // A HEIC or a video is made smaller from its still (its decoded picture, or its poster).
@@ -130,7 +133,9 @@ async function derive(
   }
   const rotation = file.rotation as Rotation;
   if (file.thumb_key !== blobKeys.derived(file.id, 'thumb', version)) {
-    const thumb = await makeThumbnail(original, rotation);
+    // One decode for every size: the thumbnail first, the rest from the same pixels.
+    decoded = await decodeForSizes(original, rotation);
+    const thumb = await thumbnailOf(decoded);
     const thumbKey = await putThumbnail(deps.blobStore, file.id, version, thumb);
     let recorded = false;
     try {
@@ -142,24 +147,28 @@ async function derive(
     if (!recorded) return;
     const previous = lastThumbnail;
     lastThumbnail = { fileId: file.id, at: performance.now() };
-    if (await anotherFileWaitsForItsThumbnail(deps.db, file.id)) {
-      await queueLaterSizes(deps, file, version, job.deferred, 0);
-      return;
-    }
-    if (previous.fileId !== file.id && performance.now() - previous.at < pace.quietMs) {
-      await queueLaterSizes(deps, file, version, job.deferred, pace.quietMs);
+    // Put off while thumbnails are being made, when the pixels can be kept for then; else made
+    // now, from the pixels in hand, rather than decoded again later.
+    const putOff = (await anotherFileWaitsForItsThumbnail(deps.db, file.id))
+      ? 0
+      : previous.fileId !== file.id && performance.now() - previous.at < pace.quietMs
+        ? pace.quietMs
+        : null;
+    if (putOff !== null && keepPixels(file.id, version, decoded)) {
+      await queueLaterSizes(deps, file, version, job.deferred, putOff);
       return;
     }
   } else if (
     job.deferred < pace.maxDeferrals &&
     lastThumbnail.fileId !== file.id &&
-    performance.now() - lastThumbnail.at < pace.quietMs
+    performance.now() - lastThumbnail.at < pace.quietMs &&
+    (!decoded || keepPixels(file.id, version, decoded))
   ) {
     // Uploads still arrive: put off again.
     await queueLaterSizes(deps, file, version, job.deferred + 1, pace.quietMs);
     return;
   }
-  const later = await deriveLaterFromOriginal(original, file, rotation);
+  const later = await deriveLaterFromOriginal(original, file, rotation, decoded);
   const keys = await putDerivedImages(deps.blobStore, file.id, version, later);
   let recorded = false;
   try {
