@@ -10,7 +10,9 @@
 // - the server's CPU seconds over the batch, and this process's (sending), against sharp alone's.
 // Prints figures; fails only if something breaks.
 // Run: npm run bench:upload-batch   (BENCH_UPLOADS=41 BENCH_ROUNDS=2 BENCH_CONCURRENCY=n;
-// BENCH_SERVER=built|source).
+// BENCH_SERVER=built|source). With BENCH_COMPARE_WITH=/path/to/another/checkout, that checkout's server
+// (from its sources, through tsx) is measured too, after this one, each round beside a round of
+// sharp alone, sending as many at once as it says (three when it does not).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,7 +43,10 @@ const { BENCH_UPLOADS: UPLOADS, BENCH_ROUNDS: ROUNDS } = readSettings({
   BENCH_UPLOADS: 41,
   BENCH_ROUNDS: 2,
 });
-const { BENCH_CONCURRENCY: CONCURRENCY } = readOptionalSettings(['BENCH_CONCURRENCY']);
+const { BENCH_CONCURRENCY: CONCURRENCY, BENCH_COMPARE_WITH: other } = readOptionalSettings([
+  'BENCH_CONCURRENCY',
+  'BENCH_COMPARE_WITH',
+]);
 const JOB_CONCURRENCY = 2;
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -221,14 +226,27 @@ async function sharpBatch(files: string[]): Promise<{ ms: number; cpuS: number }
   return { ms: performance.now() - started, cpuS: (used.user + used.system) / 1e6 };
 }
 
-async function main(): Promise<void> {
-  const run = startRun('upload-batch');
-  const files = await batchFiles(UPLOADS);
-  const megabytes = files.slice(1).reduce((total, file) => total + fs.statSync(file).size, 0) / 1e6;
-  sharp.cache(false);
-  sharp.concurrency(1);
+/** Measures one server over ROUNDS rounds, each after a round of sharp alone. */
+async function measure(
+  files: string[],
+  name: string,
+  root: string | undefined,
+): Promise<{
+  name: string;
+  parallel: number;
+  rounds: (Round & { sharpMs: number; sharpCpuS: number })[];
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-bench-upload-batch-'));
-  const server = await startAppProcess(dataDir, { env: { MALLOC_ARENA_MAX: '2' } });
+  const server = await startAppProcess(dataDir, {
+    env: { MALLOC_ARENA_MAX: '2' },
+    ...(root
+      ? {
+          args: ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+          cwd: root,
+          wrapped: false,
+        }
+      : {}),
+  });
   try {
     const config = (await (await fetch(`${server.url}/api/client-config`)).json()) as ClientConfig;
     const parallel = CONCURRENCY ?? config.upload.parallelUploads ?? 3;
@@ -238,60 +256,79 @@ async function main(): Promise<void> {
       const measured = await serverBatch(server, files, round, parallel);
       rounds.push({ ...measured, sharpMs: sharpAlone.ms, sharpCpuS: sharpAlone.cpuS });
     }
-    const m = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
-    console.log(
-      `${os.availableParallelism()} CPUs, load average ${run.loadAverage[0]!.toFixed(1)} at the start; ` +
-        `server ${serverArgs().mode}; ${UPLOADS} photos, 4000 x 3000, ${megabytes.toFixed(0)} MB; ` +
-        `${parallel} sent at once; medians of ${ROUNDS}\n`,
-    );
-    console.log('| figure | median | rounds |');
-    console.log('|---|---|---|');
-    const row = (name: string, value: string, each: string[]) =>
-      console.log(`| ${name} | ${value} | ${each.join(', ')} |`);
-    const s = (ms: number) => (ms / 1000).toFixed(1);
-    row(
-      'added, with thumbnails, s',
-      s(m((r) => r.thumbnailsMs)),
-      rounds.map((r) => s(r.thumbnailsMs)),
-    );
-    row(
-      'every size ready, s',
-      s(m((r) => r.readyMs)),
-      rounds.map((r) => s(r.readyMs)),
-    );
-    row(
-      'sharp alone, every size, s',
-      s(m((r) => r.sharpMs)),
-      rounds.map((r) => s(r.sharpMs)),
-    );
-    row(
-      'every size ready against sharp alone (rate)',
-      ratio(
-        m((r) => r.sharpMs),
-        m((r) => r.readyMs),
-      ),
-      rounds.map((r) => ratio(r.sharpMs, r.readyMs)),
-    );
-    row(
-      'server CPU, s',
-      m((r) => r.serverCpuS).toFixed(1),
-      rounds.map((r) => r.serverCpuS.toFixed(1)),
-    );
-    row(
-      'sending (this process) CPU, s',
-      m((r) => r.clientCpuS).toFixed(1),
-      rounds.map((r) => r.clientCpuS.toFixed(1)),
-    );
-    row(
-      'sharp alone CPU, s',
-      m((r) => r.sharpCpuS).toFixed(1),
-      rounds.map((r) => r.sharpCpuS.toFixed(1)),
-    );
-    console.log(`\n${run.finish({ parallel, megabytes, rounds })}`);
+    return { name, parallel, rounds };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function print(measured: Awaited<ReturnType<typeof measure>>): void {
+  const { rounds } = measured;
+  const m = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(`\n${measured.name}: ${measured.parallel} sent at once; medians of ${ROUNDS}\n`);
+  console.log('| figure | median | rounds |');
+  console.log('|---|---|---|');
+  const row = (label: string, value: string, each: string[]) =>
+    console.log(`| ${label} | ${value} | ${each.join(', ')} |`);
+  row(
+    'added, with thumbnails, s',
+    s(m((r) => r.thumbnailsMs)),
+    rounds.map((r) => s(r.thumbnailsMs)),
+  );
+  row(
+    'every size ready, s',
+    s(m((r) => r.readyMs)),
+    rounds.map((r) => s(r.readyMs)),
+  );
+  row(
+    'sharp alone, every size, s',
+    s(m((r) => r.sharpMs)),
+    rounds.map((r) => s(r.sharpMs)),
+  );
+  row(
+    'every size ready against sharp alone (rate)',
+    ratio(
+      m((r) => r.sharpMs),
+      m((r) => r.readyMs),
+    ),
+    rounds.map((r) => ratio(r.sharpMs, r.readyMs)),
+  );
+  row(
+    'server CPU, s',
+    m((r) => r.serverCpuS).toFixed(1),
+    rounds.map((r) => r.serverCpuS.toFixed(1)),
+  );
+  row(
+    'sending (this process) CPU, s',
+    m((r) => r.clientCpuS).toFixed(1),
+    rounds.map((r) => r.clientCpuS.toFixed(1)),
+  );
+  row(
+    'sharp alone CPU, s',
+    m((r) => r.sharpCpuS).toFixed(1),
+    rounds.map((r) => r.sharpCpuS.toFixed(1)),
+  );
+}
+
+async function main(): Promise<void> {
+  const run = startRun('upload-batch');
+  const files = await batchFiles(UPLOADS);
+  const megabytes = files.slice(1).reduce((total, file) => total + fs.statSync(file).size, 0) / 1e6;
+  sharp.cache(false);
+  sharp.concurrency(1);
+  console.log(
+    `${os.availableParallelism()} CPUs, load average ${run.loadAverage[0]!.toFixed(1)} at the start; ` +
+      `${UPLOADS} photos, 4000 x 3000, ${megabytes.toFixed(0)} MB`,
+  );
+  const results = [await measure(files, `this checkout, ${serverArgs().mode}`, undefined)];
+  print(results[0]!);
+  if (other) {
+    results.push(await measure(files, `${other}, from its sources`, other));
+    print(results[1]!);
+  }
+  console.log(`\n${run.finish({ megabytes, results })}`);
 }
 
 await main();

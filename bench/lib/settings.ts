@@ -98,6 +98,7 @@ export const SETTINGS = {
   BENCH_COMPARE_WITH: text(
     'bench:web: another built checkout whose page to measure in turn with this one (ABBA); ' +
       'bench:upload-to-thumbnail: another checkout whose server to measure in turn; ' +
+      'bench:upload-batch: another checkout whose server to measure after this one; ' +
       'the figures are then printed as ratios this / other.',
   ),
   BENCH_CONCURRENCY: integer(
