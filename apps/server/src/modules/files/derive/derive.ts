@@ -10,8 +10,7 @@ import {
   putThumbnail,
   readOriginal,
 } from './derived-blobs.js';
-import { decodeForSizes, thumbnailOf, type DecodedImage, type Rotation } from '../media/images.js';
-import { keepPixels, takePixels } from './kept-pixels.js';
+import { makeThumbnail, type Rotation } from '../media/images.js';
 import { bytesOf } from '../store/storage-use.js';
 import {
   anotherFileWaitsForItsThumbnail,
@@ -119,8 +118,6 @@ async function derive(
   pace: DerivePace,
 ): Promise<void> {
   const { fileId, version } = job;
-  // Taken first: pixels kept for this job are never held after it, however it ends.
-  let decoded: DecodedImage | undefined = takePixels(fileId, version);
   const file = await findFileById(deps.db, fileId);
   if (!file || file.edit_version !== version || file.derived_state === 'ready') return;
   // A HEIC or a video is made smaller from its still (its decoded picture, or its poster).
@@ -133,9 +130,7 @@ async function derive(
   }
   const rotation = file.rotation as Rotation;
   if (file.thumb_key !== blobKeys.derived(file.id, 'thumb', version)) {
-    // One decode for every size: the thumbnail first, the rest from the same pixels.
-    decoded = await decodeForSizes(original, rotation);
-    const thumb = await thumbnailOf(decoded);
+    const thumb = await makeThumbnail(original, rotation);
     const thumbKey = await putThumbnail(deps.blobStore, file.id, version, thumb);
     let recorded = false;
     try {
@@ -147,28 +142,24 @@ async function derive(
     if (!recorded) return;
     const previous = lastThumbnail;
     lastThumbnail = { fileId: file.id, at: performance.now() };
-    // Put off while thumbnails are being made, when the pixels can be kept for then; else made
-    // now, from the pixels in hand, rather than decoded again later.
-    const putOff = (await anotherFileWaitsForItsThumbnail(deps.db, file.id))
-      ? 0
-      : previous.fileId !== file.id && performance.now() - previous.at < pace.quietMs
-        ? pace.quietMs
-        : null;
-    if (putOff !== null && keepPixels(file.id, version, decoded)) {
-      await queueLaterSizes(deps, file, version, job.deferred, putOff);
+    if (await anotherFileWaitsForItsThumbnail(deps.db, file.id)) {
+      await queueLaterSizes(deps, file, version, job.deferred, 0);
+      return;
+    }
+    if (previous.fileId !== file.id && performance.now() - previous.at < pace.quietMs) {
+      await queueLaterSizes(deps, file, version, job.deferred, pace.quietMs);
       return;
     }
   } else if (
     job.deferred < pace.maxDeferrals &&
     lastThumbnail.fileId !== file.id &&
-    performance.now() - lastThumbnail.at < pace.quietMs &&
-    (!decoded || keepPixels(file.id, version, decoded))
+    performance.now() - lastThumbnail.at < pace.quietMs
   ) {
     // Uploads still arrive: put off again.
     await queueLaterSizes(deps, file, version, job.deferred + 1, pace.quietMs);
     return;
   }
-  const later = await deriveLaterFromOriginal(original, file, rotation, decoded);
+  const later = await deriveLaterFromOriginal(original, file, rotation);
   const keys = await putDerivedImages(deps.blobStore, file.id, version, later);
   let recorded = false;
   try {

@@ -6,7 +6,6 @@ import {
   countFrames,
   makeDerivedSizes,
   makeLaterSizes,
-  type DecodedImage,
   type DerivedImages,
   type LaterImages,
   type Rotation,
@@ -44,18 +43,14 @@ export async function deriveFromOriginal(
   return makeDerivedSizes(original, { ...uprightSize(file), frames }, rotation);
 }
 
-/**
- * The sizes after the thumbnail of a stored file, turned by `rotation`: from the pixels decoded
- * for its thumbnail when given, else from its original's bytes.
- */
+/** The sizes after the thumbnail of a stored file, from its original's bytes, turned by `rotation`. */
 export async function deriveLaterFromOriginal(
   original: string | Buffer,
   file: Pick<FileRow, 'width' | 'height' | 'rotation'>,
   rotation: Rotation,
-  decoded?: DecodedImage,
 ): Promise<LaterImages> {
   const frames = await countFrames(original);
-  return makeLaterSizes(original, { ...uprightSize(file), frames }, rotation, decoded);
+  return makeLaterSizes(original, { ...uprightSize(file), frames }, rotation);
 }
 
 /**

@@ -191,53 +191,20 @@ const encoding = createLimiter(1);
 export type LaterImages = Omit<DerivedImages, 'thumb'>;
 
 /**
- * An image decoded once, at the preview's size (1600 px on the long edge, never enlarged), turned
- * upright by the EXIF orientation and then by the edit's rotation, of an animation its first
- * frame: every derived size is made from these pixels.
+ * The thumbnail alone (600 px on the long edge, never enlarged), WebP, turned upright by the EXIF
+ * orientation and then by `rotation`, of an animation its first frame: the size a grid shows
+ * first, made before the others. libvips decodes a JPEG or WebP straight at a fraction of its size
+ * (a 12-megapixel JPEG at a quarter, 1000 x 750), so this costs a small part of the other sizes,
+ * and holds too few pixels to wait for the encoding slot.
  */
-export interface DecodedImage {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 1 | 2 | 3 | 4;
-}
-
-/**
- * Decodes the original once for all its sizes. libvips decodes a JPEG or WebP straight at a
- * fraction of its size (a 12-megapixel JPEG at half, 2000 x 1500), then resizes to 1600 px. The
- * rotation turns the upright image; the box it must fit in is square, so turning first changes no
- * size.
- */
-export async function decodeForSizes(
+export async function makeThumbnail(
   file: string | Buffer,
   rotation: Rotation = 0,
-): Promise<DecodedImage> {
+): Promise<Buffer> {
   try {
-    let decoded = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
-    if (rotation !== 0) decoded = decoded.rotate(rotation);
-    const { data, info } = await decoded
-      .resize(fitWithin('preview'))
-      .raw()
-      .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, channels: info.channels };
-  } catch (error) {
-    throw unreadable(error);
-  }
-}
-
-const pixelsOf = (decoded: DecodedImage) =>
-  sharp(decoded.data, {
-    raw: { width: decoded.width, height: decoded.height, channels: decoded.channels },
-  });
-
-/**
- * The thumbnail alone (600 px on the long edge), WebP, from the decoded pixels: the size a grid
- * shows first, made before the others. It holds too few pixels to wait for the encoding slot.
- */
-export async function thumbnailOf(decoded: DecodedImage): Promise<Buffer> {
-  try {
-    return await toWebp(pixelsOf(decoded).resize(fitWithin('thumb')));
+    let image = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
+    if (rotation !== 0) image = image.rotate(rotation);
+    return await toWebp(image.resize(fitWithin('thumb')));
   } catch (error) {
     throw unreadable(error);
   }
@@ -256,33 +223,21 @@ export async function makeDerivedSizes(
   info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
   rotation: Rotation = 0,
 ): Promise<DerivedImages> {
-  const decoded = await decodeForSizes(file, rotation);
-  const { thumb, ...later } = await encodeSizes(decoded, file, info, rotation, true);
+  const { thumb, ...later } = await makeSizes(file, info, rotation, true);
   if (!thumb) throw new Error('the thumbnail was not made');
   return { ...later, thumb };
 }
 
-/**
- * Every size but the thumbnail (made before, by thumbnailOf), as makeDerivedSizes makes them, from
- * the pixels decoded for the thumbnail when they were kept, else from a decode of their own.
- */
-export async function makeLaterSizes(
+/** Every size but the thumbnail (made before, by makeThumbnail), as makeDerivedSizes makes them. */
+export function makeLaterSizes(
   file: string | Buffer,
   info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
   rotation: Rotation = 0,
-  decoded?: DecodedImage,
 ): Promise<LaterImages> {
-  return encodeSizes(
-    decoded ?? (await decodeForSizes(file, rotation)),
-    file,
-    info,
-    rotation,
-    false,
-  );
+  return makeSizes(file, info, rotation, false);
 }
 
-async function encodeSizes(
-  decoded: DecodedImage,
+async function makeSizes(
   file: string | Buffer,
   info: Pick<ImageInfo, 'width' | 'height' | 'frames'>,
   rotation: Rotation,
@@ -290,7 +245,18 @@ async function encodeSizes(
 ): Promise<LaterImages & { thumb?: Buffer }> {
   let still: LaterImages & { thumb?: Buffer };
   try {
-    const pixels = () => pixelsOf(decoded);
+    // One decode of the original (its first frame), at the preview's size (JPEG and WebP shrink
+    // while decoding); every size is encoded from those pixels. The rotation (an edit) turns the
+    // upright image; the box it must fit in is square, so turning first changes no size.
+    let decoded = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
+    if (rotation !== 0) decoded = decoded.rotate(rotation);
+    const { data, info: raw } = await decoded
+      .resize(fitWithin('preview'))
+      .raw()
+      .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () =>
+      sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
     // The preview (the longest encode) and the smaller sizes one after the other run side by
     // side, each on one thread (libwebp encodes on one); one image encodes at a time, so the
     // next image decodes meanwhile and the cores stay busy without more images in memory.
