@@ -92,6 +92,11 @@ test('a guest without an account adds photos through an addPhotos link; the owne
   const files = upload.getByRole('list', { name: 'Your files' });
   await expect(files.getByText('Added')).toHaveCount(3, { timeout: 30_000 });
   await screens(guest, 'guest-upload');
+  // The same photo again: refused for what it is, with no retry.
+  await upload.getByTestId('guest-upload-input').setInputFiles([photos[0]!]);
+  const twice = files.getByRole('listitem').filter({ hasText: 'Not added' });
+  await expect(twice).toContainText('Already in this album', { timeout: 30_000 });
+  await expect(twice.getByRole('button', { name: /Retry/ })).toHaveCount(0);
   await upload.getByRole('button', { name: 'Done' }).click();
   // The cover and the three added, the guest named as their creator.
   await expect(guest.getByRole('link', { name: /View larger/ })).toHaveCount(4);

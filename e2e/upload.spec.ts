@@ -2,6 +2,20 @@ import type { Page, Route } from '@playwright/test';
 import { albumWithCover, expect, logIn, test, type TestFile } from './support/fixtures';
 import { dropFiles } from './support/drop';
 import { fakeJpeg, makeJpeg, svgDrawing } from './support/images';
+import { expectNoSeriousA11yViolations } from './support/checks';
+
+const SCREENS = process.env.SCREENS === '1';
+
+/** With SCREENS=1: the page at a phone's and a desktop's width, in test-results/screens/. */
+async function screens(page: Page, name: string) {
+  if (!SCREENS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `test-results/screens/${width}-${name}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
 
 /** The drop zone of the upload page (also a button that opens the file dialog). */
 function dropZone(page: Page) {
@@ -155,3 +169,77 @@ test('refuses files that are not photos, with a message, and never adds them', a
   await page.getByRole('link', { name: 'Go back to Album' }).click();
   await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(2);
 });
+
+test('a photo already in the album is not added again, says so, and offers no retry', async ({
+  page,
+  api,
+  user,
+}) => {
+  const { album } = await albumWithCover(api, user);
+  const photo = await makeJpeg({ name: 'twice.jpg' });
+  await logIn(page, user);
+  await openUploadPage(page, album.id);
+
+  await page.getByTestId('upload-input').setInputFiles([photo]);
+  await expect(uploadRow(page, photo.name)).toContainText('Added', { timeout: 30_000 });
+  await page.getByTestId('upload-input').setInputFiles([photo]);
+
+  const again = uploadRow(page, photo.name).filter({ hasText: 'Not added' });
+  await expect(again).toContainText('Already in this album', { timeout: 30_000 });
+  await expect(again.getByRole('button', { name: /Retry/ })).toHaveCount(0);
+  await expect(page.getByText(/1 of 2 photos added\./)).toBeVisible();
+  expect(await api.albumPhotos(user, album.id)).toHaveLength(2);
+});
+
+for (const colorScheme of SCREENS ? (['light', 'dark'] as const) : (['light'] as const)) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test('a batch: each photo says Processing once sent, then Added with its thumbnail', async ({
+      page,
+      api,
+      user,
+    }) => {
+      const { album } = await albumWithCover(api, user);
+      const photos = await Promise.all(
+        Array.from({ length: 7 }, (_, i) =>
+          makeJpeg({ name: `batch-${i + 1}.jpg`, width: 1200, height: 900 }),
+        ),
+      );
+      await logIn(page, user);
+      await openUploadPage(page, album.id);
+
+      // The first three are added at once; the others wait here, their bytes all sent.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let adds = 0;
+      await page.route(`**/api/albumsDb/${album.id}/photos`, async (route: Route) => {
+        if (route.request().method() === 'POST' && ++adds > 3) await released;
+        await route.continue();
+      });
+      await page.getByTestId('upload-input').setInputFiles([...photos, fakeJpeg('notes.jpg')]);
+
+      await expect(page.getByText('Processing…')).toHaveCount(4, { timeout: 30_000 });
+      const added = page.getByRole('listitem').filter({ hasText: 'Added' });
+      await expect(added).toHaveCount(3);
+      // Their thumbnails, once the server has made them.
+      await expect(added.locator('img[src*="size=thumb"]')).toHaveCount(3, { timeout: 30_000 });
+      // Sent once a place is free: the server's answer about it comes then.
+      await expect(uploadRow(page, 'notes.jpg')).toContainText('Waiting…');
+      await expectNoSeriousA11yViolations(page, 'the upload page during a batch');
+      await screens(page, `upload-during-${colorScheme}`);
+
+      release();
+      await expect(page.getByText(/7 of 8 photos added\./)).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('li img[src*="size=thumb"]')).toHaveCount(7, { timeout: 30_000 });
+      await expect(uploadRow(page, 'notes.jpg')).toContainText('Not a photo or video');
+      await expect(uploadRow(page, 'notes.jpg').getByRole('button', { name: /Retry/ })).toHaveCount(
+        0,
+      );
+      await page.getByTestId('upload-input').setInputFiles([photos[0]!]);
+      await expect(page.getByText('Already in this album')).toBeVisible({ timeout: 30_000 });
+      await expectNoSeriousA11yViolations(page, 'the upload page after a batch');
+      await screens(page, `upload-after-${colorScheme}`);
+    });
+  });
+}

@@ -98,10 +98,12 @@ export const SETTINGS = {
   BENCH_COMPARE_WITH: text(
     'bench:web: another built checkout whose page to measure in turn with this one (ABBA); ' +
       'bench:upload-to-thumbnail: another checkout whose server to measure in turn; ' +
+      'bench:upload-batch: another checkout whose server to measure after this one; ' +
       'the figures are then printed as ratios this / other.',
   ),
   BENCH_CONCURRENCY: integer(
-    'bench:upload: uploads (and sharp-alone images) at a time; bench:guest-uploads: guests at once.',
+    'bench:upload: uploads (and sharp-alone images) at a time; bench:guest-uploads: guests at once; ' +
+      "bench:upload-batch: files sent at once (by default the server's parallelUploads).",
   ),
   BENCH_CONNECTIONS: integer('Connections autocannon keeps open.'),
   BENCH_COVER_MP: decimal('bench:web: megapixels of each generated cover.'),
@@ -185,7 +187,8 @@ export const SETTINGS = {
   }),
   BENCH_TOP: integer('Profiles: how many functions (or files) to print.'),
   BENCH_UPLOADS: integer(
-    'bench:upload: 12-megapixel JPEGs of noise per pass; bench:guest-uploads: photos guests send in all.',
+    'bench:upload: 12-megapixel JPEGs of noise per pass; bench:guest-uploads: photos guests send in all; ' +
+      'bench:upload-batch: 12-megapixel camera-like photos in the batch (41).',
   ),
   BENCH_USERS: integer("bench:load: simulated users (and the baseline's connections)."),
   BENCH_WATERFALL: flag("bench:web: 1 prints each screen's requests, when each began and ended."),

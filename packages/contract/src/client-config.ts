@@ -14,6 +14,11 @@ export const uploadLimitsSchema = z
     maxVideoBytes: z.number().int().positive(),
     /** Longest video accepted, in seconds. */
     maxVideoSeconds: z.number().int().positive(),
+    /**
+     * How many files a client may send at once (each with its own request): more only wait in
+     * the server. Absent from servers before it: a client then picks its own.
+     */
+    parallelUploads: z.number().int().min(1).max(16).optional(),
     /** The tus 1.0 endpoint every photo and video can be sent through, resuming after a drop. */
     resumable: z.object({
       /** RESUMABLE_UPLOADS_PATH. */

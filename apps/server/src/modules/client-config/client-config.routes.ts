@@ -13,11 +13,24 @@ import {
 import type { Config } from '../../config.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 
+/**
+ * Files a client sends at once: two for each image job run at once (one being sent or checked
+ * while the other is added), from 2 to 6 (a browser opens at most six connections to a server).
+ */
+export const parallelUploads = (jobConcurrency: number) =>
+  Math.min(6, Math.max(2, 2 * jobConcurrency));
+
 /** The settings clients learn at run time, from this server's configuration. */
 export function clientConfig(
   config: Pick<
     Config,
-    'maxUploadBytes' | 'maxVideoBytes' | 'identityClient' | 'identityEnabled' | 'sso' | 'trashDays'
+    | 'maxUploadBytes'
+    | 'maxVideoBytes'
+    | 'identityClient'
+    | 'identityEnabled'
+    | 'sso'
+    | 'trashDays'
+    | 'jobConcurrency'
   >,
   mail: { configured: boolean },
 ): ClientConfig {
@@ -35,6 +48,7 @@ export function clientConfig(
       maxPixels: MAX_IMAGE_PIXELS,
       maxVideoBytes: config.maxVideoBytes,
       maxVideoSeconds: MAX_VIDEO_SECONDS,
+      parallelUploads: parallelUploads(config.jobConcurrency),
       resumable: {
         endpoint: RESUMABLE_UPLOADS_PATH,
         versions: ['1.0.0'],

@@ -26,6 +26,8 @@ describe('GET /api/client-config', () => {
         maxPixels: MAX_IMAGE_PIXELS,
         maxVideoBytes: DEFAULT_MAX_VIDEO_BYTES,
         maxVideoSeconds: MAX_VIDEO_SECONDS,
+        // Two for each of the two image jobs run at once (JOB_CONCURRENCY, by default).
+        parallelUploads: 4,
         resumable: {
           endpoint: RESUMABLE_UPLOADS_PATH,
           versions: ['1.0.0'],

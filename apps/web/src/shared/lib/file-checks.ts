@@ -154,3 +154,15 @@ export function fileProblem(
   }
   return null;
 }
+
+/** What keeps a file out of an album, as fileProblem judges it; null when nothing does. */
+export type MediaRefusal =
+  { why: 'notMedia' } | { why: 'empty' } | { why: 'tooLarge'; max: number };
+
+export function mediaRefusal(file: File, limits: UploadLimits | undefined): MediaRefusal | null {
+  const kind = kindOf(file, limits, 'photosAndVideos');
+  if (!kind) return { why: 'notMedia' };
+  if (file.size === 0) return { why: 'empty' };
+  const max = limits && (kind === 'video' ? limits.maxVideoBytes : limits.maxBytes);
+  return max !== undefined && file.size > max ? { why: 'tooLarge', max } : null;
+}

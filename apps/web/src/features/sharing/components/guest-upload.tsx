@@ -1,4 +1,4 @@
-import { GUEST_NAME_MAX } from '@photo/contract';
+import { GUEST_NAME_MAX, type Photo } from '@photo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -8,7 +8,12 @@ import Modal from 'react-bootstrap/Modal';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessageWithWait } from '../../../shared/api/api-error';
 import { useUploadLimits } from '../../../shared/api/client-config';
-import { fileProblem, formatBytes } from '../../../shared/lib/file-checks';
+import { formatBytes } from '../../../shared/lib/file-checks';
+import { sizedImageUrl } from '../../../shared/lib/image-url';
+import { isThumbShown } from '../../../shared/lib/media';
+import { placeholderDataUrl } from '../../../shared/lib/placeholder';
+import { refusalBeforeSending, refusalOf } from '../../../shared/lib/upload-refusal';
+import { UploadPicture } from '../../../shared/ui/upload-picture';
 import { DropZone, useNoDropOnPage } from '../../../shared/ui/drop-zone';
 import { UploadProgress } from '../../../shared/ui/upload-progress';
 import { albumKeys } from '../../albums/api/album-keys';
@@ -16,29 +21,36 @@ import { addGuestPhoto, keepGuestName, readGuestName } from '../api/shared-link'
 import { t as text, useRichT, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
 
-type Status = 'rejected' | 'queued' | 'uploading' | 'done' | 'failed' | 'stopped';
+type Status = 'rejected' | 'queued' | 'uploading' | 'processing' | 'done' | 'failed' | 'stopped';
 
 interface GuestItem {
   id: number;
   file: File;
   status: Status;
   progress: number;
+  /** Why it was not added, in a few words (a refusal: no retry). */
+  reason?: string;
+  /** Why it failed: a retry may cure it. */
   message?: string;
+  /** The photo as added: its thumbnail once made, else its placeholder. */
+  picture?: string;
 }
 
 const STATUS_TEXT: Record<Status, MessageId> = {
-  rejected: 'upload.guest.rejected',
+  rejected: 'upload.status.rejected',
   queued: 'upload.status.queued',
   uploading: 'upload.guest.sending',
+  processing: 'upload.status.processing',
   done: 'upload.status.done',
   failed: 'upload.status.failed',
   stopped: 'upload.guest.stopped',
 };
 
 const STATUS_BADGE: Record<Status, string> = {
-  rejected: 'danger',
+  rejected: 'secondary',
   queued: 'secondary',
   uploading: 'primary',
+  processing: 'primary',
   done: 'success',
   failed: 'danger',
   stopped: 'secondary',
@@ -46,6 +58,15 @@ const STATUS_BADGE: Record<Status, string> = {
 
 /** Answers after which the files still waiting cannot go either: the link's limit, or a pause. */
 const STOPS_THE_REST = new Set(['GUEST_LIMIT_REACHED']);
+
+/** Files sent at once when the server does not say how many it takes (parallelUploads). */
+const GUEST_PARALLEL = 3;
+
+/** The added photo's picture: its thumbnail when made, else its placeholder. */
+function pictureOf(photo: Photo): string | undefined {
+  if (isThumbShown(photo) && photo.photoUrl) return sizedImageUrl(photo.photoUrl, 'thumb');
+  return placeholderDataUrl(photo.placeholder) ?? undefined;
+}
 
 let nextId = 1;
 
@@ -87,83 +108,108 @@ function GuestRow({ item, onRetry }: { item: GuestItem; onRetry: () => void }) {
   const percent = Math.round(item.progress * 100);
   const t = useT();
   return (
-    <ListGroup.Item as="li" className="py-2">
-      <div className="d-flex flex-wrap align-items-center gap-2">
-        <span className="text-break me-auto">{item.file.name}</span>
-        <span className="small text-body-secondary">{formatBytes(item.file.size)}</span>
-        <Badge bg={STATUS_BADGE[item.status]}>
-          {item.status === 'uploading'
-            ? t('upload.percent', { percent: Math.min(99, percent) })
-            : t(STATUS_TEXT[item.status])}
-        </Badge>
-        {(item.status === 'failed' || item.status === 'stopped') && (
-          <Button size="sm" variant="outline-primary" onClick={onRetry}>
-            {t('upload.retry')} <span className="visually-hidden">{item.file.name}</span>
-          </Button>
+    <ListGroup.Item as="li" className="py-2 d-flex gap-2 align-items-start">
+      <UploadPicture picture={item.picture} />
+      <div className="flex-grow-1" style={{ minWidth: 0 }}>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <span className="text-break me-auto">{item.file.name}</span>
+          <span className="small text-body-secondary">{formatBytes(item.file.size)}</span>
+          <Badge bg={STATUS_BADGE[item.status]}>
+            {item.status === 'uploading'
+              ? t('upload.percent', { percent: Math.min(99, percent) })
+              : t(STATUS_TEXT[item.status])}
+          </Badge>
+          {(item.status === 'failed' || item.status === 'stopped') && (
+            <Button size="sm" variant="outline-primary" onClick={onRetry}>
+              {t('upload.retry')} <span className="visually-hidden">{item.file.name}</span>
+            </Button>
+          )}
+        </div>
+        {(item.status === 'uploading' ||
+          item.status === 'processing' ||
+          item.status === 'queued') && (
+          <UploadProgress
+            name={item.file.name}
+            percent={percent}
+            height="0.375rem"
+            barClassName={
+              item.status === 'processing'
+                ? 'progress-bar progress-bar-striped progress-bar-animated'
+                : undefined
+            }
+          />
         )}
+        {item.reason && <p className="small mb-0 mt-1">{item.reason}</p>}
+        {item.message && <p className="small text-danger mb-0 mt-1">{item.message}</p>}
       </div>
-      {(item.status === 'uploading' || item.status === 'queued') && (
-        <UploadProgress name={item.file.name} percent={percent} height="0.375rem" />
-      )}
-      {item.message && <p className="small text-danger mb-0 mt-1">{item.message}</p>}
     </ListGroup.Item>
   );
 }
 
-/** The guest's files, sent one at a time, each with its progress and its own error. */
+/**
+ * The guest's files, a few at a time (the server's parallelUploads), each with its progress, then
+ * "Processing" while the server works, and its own refusal or error.
+ */
 function useGuestQueue(token: string, guestName: string) {
   const queryClient = useQueryClient();
   const limits = useUploadLimits();
   const [items, setItems] = useState<GuestItem[]>([]);
-  const sending = useRef(false);
-  // Counts the files finished: the next one starts after each.
-  const [finished, setFinished] = useState(0);
+  const sending = useRef(0);
 
   const patch = (id: number, change: Partial<GuestItem>) =>
     setItems((all) => all.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
-  const next = items.find((item) => item.status === 'queued');
   useEffect(() => {
-    if (!next || sending.current) return;
-    sending.current = true;
-    patch(next.id, { status: 'uploading', progress: 0 });
-    addGuestPhoto(token, guestName, next.file, {
-      onProgress: (progress) => patch(next.id, { progress }),
-    })
-      .then(
-        () => {
-          patch(next.id, { status: 'done', progress: 1 });
-          void queryClient.invalidateQueries({ queryKey: albumKeys.sharedLink(token) });
-        },
-        (error: unknown) => {
-          const message = errorMessageWithWait(error);
-          const stopsAll =
-            error instanceof ApiError && (error.status === 429 || STOPS_THE_REST.has(error.code));
-          setItems((all) =>
-            all.map((item) => {
-              if (item.id === next.id) return { ...item, status: 'failed', message };
-              if (stopsAll && item.status === 'queued') {
-                return { ...item, status: 'stopped', message: text('upload.guest.seeAbove') };
-              }
-              return item;
-            }),
-          );
-        },
-      )
-      .finally(() => {
-        sending.current = false;
-        setFinished((count) => count + 1);
-      });
-  }, [next, finished, token, guestName, queryClient]);
+    const room = (limits?.parallelUploads ?? GUEST_PARALLEL) - sending.current;
+    const next = items.filter((item) => item.status === 'queued').slice(0, Math.max(0, room));
+    for (const item of next) {
+      sending.current += 1;
+      patch(item.id, { status: 'uploading', progress: 0 });
+      addGuestPhoto(token, guestName, item.file, {
+        onProgress: (progress) =>
+          patch(item.id, progress >= 1 ? { status: 'processing', progress: 1 } : { progress }),
+      })
+        .then(
+          (photo) => {
+            patch(item.id, { status: 'done', progress: 1, picture: pictureOf(photo) });
+            void queryClient.invalidateQueries({ queryKey: albumKeys.sharedLink(token) });
+          },
+          (error: unknown) => {
+            const reason = refusalOf(error, item.file, limits);
+            const message = reason ? undefined : errorMessageWithWait(error);
+            const stopsAll =
+              error instanceof ApiError && (error.status === 429 || STOPS_THE_REST.has(error.code));
+            setItems((all) =>
+              all.map((other) => {
+                if (other.id === item.id) {
+                  return reason
+                    ? { ...other, status: 'rejected', reason }
+                    : { ...other, status: 'failed', message };
+                }
+                if (stopsAll && other.status === 'queued') {
+                  return { ...other, status: 'stopped', message: text('upload.guest.seeAbove') };
+                }
+                return other;
+              }),
+            );
+          },
+        )
+        .finally(() => {
+          sending.current -= 1;
+          // Wakes the effect: a place is free for the next file.
+          setItems((all) => [...all]);
+        });
+    }
+  }, [items, limits, token, guestName, queryClient]);
 
   return {
     items,
     limits,
     add(files: File[]) {
       const added = files.map((file): GuestItem => {
-        const problem = fileProblem(file, limits, 'photosAndVideos');
-        return problem
-          ? { id: nextId++, file, status: 'rejected', progress: 0, message: problem }
+        const reason = refusalBeforeSending(file, limits);
+        return reason
+          ? { id: nextId++, file, status: 'rejected', progress: 0, reason }
           : { id: nextId++, file, status: 'queued', progress: 0 };
       });
       setItems((all) => [...all, ...added]);
@@ -175,7 +221,10 @@ function useGuestQueue(token: string, guestName: string) {
         ),
       );
     },
-    busy: items.some((item) => item.status === 'queued' || item.status === 'uploading'),
+    busy: items.some(
+      (item) =>
+        item.status === 'queued' || item.status === 'uploading' || item.status === 'processing',
+    ),
   };
 }
 

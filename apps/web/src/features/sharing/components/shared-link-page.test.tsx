@@ -184,7 +184,8 @@ describe('adding photos through an addPhotos link', () => {
       'This link takes no more photos: its limit is reached.',
     );
     expect(row('notes.txt')).toHaveTextContent('Not added');
-    expect(row('notes.txt')).toHaveTextContent(/is not a photo or video we can take/);
+    expect(row('notes.txt')).toHaveTextContent('Not a photo or video');
+    expect(within(row('notes.txt')!).queryByRole('button', { name: /Retry/ })).toBeNull();
 
     const sent = network.sent('POST /api/shared/t1/photos');
     expect(sent).toHaveLength(2);

@@ -11,6 +11,7 @@ import { paths } from '../../../shared/config/paths';
 import type { UploadLimits } from '@photo/contract';
 import { formatBytes } from '../../../shared/lib/file-checks';
 import { DropZone, useNoDropOnPage } from '../../../shared/ui/drop-zone';
+import { UploadPicture } from '../../../shared/ui/upload-picture';
 import { UploadProgress } from '../../../shared/ui/upload-progress';
 import {
   findUnfinishedUploads,
@@ -31,22 +32,20 @@ const STATUS_TEXT: Record<UploadItem['status'], MessageId> = {
   uploading: 'upload.status.uploading',
   paused: 'upload.status.paused',
   resuming: 'upload.status.resuming',
-  adding: 'upload.status.adding',
+  processing: 'upload.status.processing',
   done: 'upload.status.done',
-  duplicate: 'upload.status.duplicate',
   failed: 'upload.status.failed',
   cancelled: 'upload.status.cancelled',
 };
 
 const STATUS_BADGE: Record<UploadItem['status'], string> = {
-  rejected: 'danger',
+  rejected: 'secondary',
   queued: 'secondary',
   uploading: 'primary',
   paused: 'warning',
   resuming: 'primary',
-  adding: 'primary',
+  processing: 'primary',
   done: 'success',
-  duplicate: 'secondary',
   failed: 'danger',
   cancelled: 'secondary',
 };
@@ -68,53 +67,57 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
   const sending = item.status === 'uploading' || item.status === 'paused';
   const t = useT();
   return (
-    <ListGroup.Item as="li" className="py-3">
-      <div className="d-flex flex-wrap align-items-center gap-2">
-        <span className="fw-semibold text-break me-auto">{item.file.name}</span>
-        <span className="small text-body-secondary">
-          {sending
-            ? t('upload.sent', {
-                percent: percentOf(item.progress),
-                size: formatBytes(item.file.size),
-              })
-            : formatBytes(item.file.size)}
-        </span>
-        <Badge
-          bg={STATUS_BADGE[item.status]}
-          text={item.status === 'paused' ? 'dark' : undefined}
-          className="text-wrap text-start"
-        >
-          {statusText(item, t)}
-        </Badge>
+    <ListGroup.Item as="li" className="py-2 d-flex gap-3 align-items-start">
+      <UploadPicture picture={item.picture} />
+      <div className="flex-grow-1" style={{ minWidth: 0 }}>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <span className="fw-semibold text-break me-auto">{item.file.name}</span>
+          <span className="small text-body-secondary">
+            {sending
+              ? t('upload.sent', {
+                  percent: percentOf(item.progress),
+                  size: formatBytes(item.file.size),
+                })
+              : formatBytes(item.file.size)}
+          </span>
+          <Badge
+            bg={STATUS_BADGE[item.status]}
+            text={item.status === 'paused' ? 'dark' : undefined}
+            className="text-wrap text-start"
+          >
+            {statusText(item, t)}
+          </Badge>
+          {(active || item.status === 'queued') && (
+            <Button size="sm" variant="outline-secondary" onClick={() => queue.cancel(item.id)}>
+              {t('upload.cancel')} <span className="visually-hidden">{item.file.name}</span>
+            </Button>
+          )}
+          {(item.status === 'failed' || item.status === 'cancelled') && (
+            <Button size="sm" variant="outline-primary" onClick={() => queue.retry(item.id)}>
+              {t('upload.retry')} <span className="visually-hidden">{item.file.name}</span>
+            </Button>
+          )}
+        </div>
         {(active || item.status === 'queued') && (
-          <Button size="sm" variant="outline-secondary" onClick={() => queue.cancel(item.id)}>
-            {t('upload.cancel')} <span className="visually-hidden">{item.file.name}</span>
-          </Button>
+          <UploadProgress
+            name={item.file.name}
+            percent={percent}
+            height="0.5rem"
+            barClassName={[
+              'progress-bar',
+              item.status === 'paused' ? 'bg-warning' : '',
+              item.status === 'processing' ? 'progress-bar-striped progress-bar-animated' : '',
+            ].join(' ')}
+          />
         )}
-        {(item.status === 'failed' || item.status === 'cancelled') && (
-          <Button size="sm" variant="outline-primary" onClick={() => queue.retry(item.id)}>
-            {t('upload.retry')} <span className="visually-hidden">{item.file.name}</span>
-          </Button>
+        {item.resumedAt !== undefined && item.status === 'uploading' && (
+          <p className="small text-body-secondary mb-0 mt-2">
+            {t('upload.resumedAt', { percent: percentOf(item.resumedAt) })}
+          </p>
         )}
+        {item.reason && <p className="small mb-0 mt-1">{item.reason}</p>}
+        {item.message && <p className="small text-danger mb-0 mt-1">{item.message}</p>}
       </div>
-      {(active || item.status === 'queued') && (
-        <UploadProgress
-          name={item.file.name}
-          percent={percent}
-          height="0.5rem"
-          barClassName={[
-            'progress-bar',
-            item.status === 'paused' ? 'bg-warning' : '',
-            item.status === 'adding' ? 'progress-bar-striped progress-bar-animated' : '',
-          ].join(' ')}
-        />
-      )}
-      {item.resumedAt !== undefined && item.status === 'uploading' && (
-        <p className="small text-body-secondary mb-0 mt-2">
-          {t('upload.resumedAt', { percent: percentOf(item.resumedAt) })}
-        </p>
-      )}
-      {item.message && <p className="small text-danger mb-0 mt-2">{item.message}</p>}
     </ListGroup.Item>
   );
 }

@@ -1,19 +1,18 @@
-import { ApiError, errorMessage, isAbortError } from '../../../shared/api/api-error';
+import { errorMessage, isAbortError } from '../../../shared/api/api-error';
 import type { UploadLimits } from '@photo/contract';
 import { KEEP_FOR_LATER } from '../../../shared/api/resumable-upload';
-import { fileProblem } from '../../../shared/lib/file-checks';
+import { refusalBeforeSending, refusalOf } from '../../../shared/lib/upload-refusal';
 import type { AddPhotoInput, AddPhotoOutcome } from '../api/add-photo';
 import { t } from '../../../i18n/i18n';
 
 export type UploadStatus =
-  | 'rejected' // refused before upload (not an image, too large)
+  | 'rejected' // not added, and sending it again cannot help: `reason` says why
   | 'queued'
   | 'uploading'
   | 'paused' // offline: waits for the connection, then goes on by itself
   | 'resuming' // sending again from what the server already had
-  | 'adding' // stored, being added to the album
+  | 'processing' // every byte sent: the server checks and stores it, and adds it to the album
   | 'done'
-  | 'duplicate' // already in this album
   | 'failed'
   | 'cancelled';
 
@@ -25,36 +24,28 @@ export interface UploadItem {
   progress: number;
   /** Where the upload last resumed (after a pause, a reload, a dropped request), 0..1. */
   resumedAt?: number;
-  /** Why it was refused or failed. */
+  /** Why it was not added, in a few words (a refusal: no retry). */
+  reason?: string;
+  /** Why it failed (the network, the server): a retry may cure it. */
   message?: string;
+  /** The photo as added: its placeholder's data URL, then its thumbnail's URL once made. */
+  picture?: string;
 }
 
 export type UploadRunner = (input: AddPhotoInput) => Promise<AddPhotoOutcome>;
 
-/** Uploads at the same time: a few, so each shows progress and the connection is kept busy. */
+/** Uploads at the same time when the server does not say how many it takes (parallelUploads). */
 export const UPLOAD_CONCURRENCY = 3;
 
-const ACTIVE: ReadonlySet<UploadStatus> = new Set(['uploading', 'paused', 'resuming', 'adding']);
+const ACTIVE: ReadonlySet<UploadStatus> = new Set([
+  'uploading',
+  'paused',
+  'resuming',
+  'processing',
+]);
 export const isActive = (item: UploadItem) => ACTIVE.has(item.status);
 
-/** Answers about the file itself: shown on the file, and not worth a retry. */
-export const REFUSED_FILE_CODES: readonly string[] = [
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
-];
-
 let lastId = 0;
-
-/** Why a file failed, told about that file; the server's words when there is nothing better. */
-function failureText(file: File, error: unknown): string {
-  if (error instanceof ApiError && error.code === 'UNSUPPORTED_MEDIA_TYPE') {
-    return t('upload.refused', { name: file.name, error: error.message });
-  }
-  if (error instanceof ApiError && error.code === 'PAYLOAD_TOO_LARGE') {
-    return t('upload.tooLarge', { name: file.name, error: error.message });
-  }
-  return errorMessage(error);
-}
 
 /**
  * The files a user chose, uploaded a few at a time. Each can be cancelled, and retried after a
@@ -66,11 +57,18 @@ export class UploadQueue {
   readonly #listeners = new Set<() => void>();
   #run: UploadRunner;
   #limits: UploadLimits | undefined;
-  readonly #concurrency: number;
+  /** Set by the caller (tests), else the server's parallelUploads. */
+  readonly #fixedConcurrency: number | undefined;
+  /** Aborted when the page is left: stops waiting for the thumbnails of photos added. */
+  readonly #leaving = new AbortController();
 
-  constructor(run: UploadRunner, concurrency = UPLOAD_CONCURRENCY) {
+  constructor(run: UploadRunner, concurrency?: number) {
     this.#run = run;
-    this.#concurrency = concurrency;
+    this.#fixedConcurrency = concurrency;
+  }
+
+  get #concurrency(): number {
+    return this.#fixedConcurrency ?? this.#limits?.parallelUploads ?? UPLOAD_CONCURRENCY;
   }
 
   /** Uses the latest runner from now on (it comes from a React hook). */
@@ -81,6 +79,7 @@ export class UploadQueue {
   /** Checks the files added from now on against the server's limits (once they are known). */
   setLimits(limits: UploadLimits | undefined) {
     this.#limits = limits;
+    this.#pump();
   }
 
   subscribe = (listener: () => void) => {
@@ -95,14 +94,14 @@ export class UploadQueue {
   add(files: Iterable<File>) {
     const added: UploadItem[] = [];
     for (const file of files) {
-      const problem = fileProblem(file, this.#limits, 'photosAndVideos');
+      const reason = refusalBeforeSending(file, this.#limits);
       lastId += 1;
       added.push({
         id: `upload-${lastId}`,
         file,
-        status: problem ? 'rejected' : 'queued',
+        status: reason ? 'rejected' : 'queued',
         progress: 0,
-        message: problem ?? undefined,
+        reason: reason ?? undefined,
       });
     }
     if (added.length === 0) return;
@@ -135,6 +134,7 @@ export class UploadQueue {
    */
   abortAll() {
     for (const controller of this.#controllers.values()) controller.abort(KEEP_FOR_LATER);
+    this.#leaving.abort();
   }
 
   #find(id: string) {
@@ -164,31 +164,39 @@ export class UploadQueue {
     const controller = new AbortController();
     this.#controllers.set(item.id, controller);
     this.#update(item.id, { status: 'uploading', progress: 0, resumedAt: undefined });
+    // Every byte sent: the server's work is what is left, said as such (not "100 % uploading").
+    const sent = () => this.#update(item.id, { status: 'processing', progress: 1 });
     try {
       const outcome = await this.#run({
         file: item.file,
         signal: controller.signal,
-        onProgress: (progress) => this.#update(item.id, { progress }),
+        onProgress: (progress) => (progress >= 1 ? sent() : this.#update(item.id, { progress })),
         onPause: () => this.#update(item.id, { status: 'paused' }),
         onResume: (progress) =>
           this.#update(item.id, { status: 'resuming', progress, resumedAt: progress }),
         onResumed: () => this.#update(item.id, { status: 'uploading' }),
-        onUploaded: () => this.#update(item.id, { status: 'adding', progress: 1 }),
+        onUploaded: sent,
+        onPicture: (picture) => this.#update(item.id, { picture }),
+        pictureSignal: this.#leaving.signal,
       });
-      this.#update(item.id, {
-        status: outcome === 'duplicate' ? 'duplicate' : 'done',
-        progress: 1,
-      });
+      this.#update(
+        item.id,
+        outcome === 'duplicate'
+          ? { status: 'rejected', progress: 1, reason: t('upload.reason.duplicate') }
+          : { status: 'done', progress: 1 },
+      );
     } catch (error) {
       if (isAbortError(error) || controller.signal.aborted) {
         this.#update(item.id, { status: 'cancelled' });
       } else {
         // A file the server refused for what it is cannot succeed on a retry.
-        const refused = error instanceof ApiError && REFUSED_FILE_CODES.includes(error.code);
-        this.#update(item.id, {
-          status: refused ? 'rejected' : 'failed',
-          message: failureText(item.file, error),
-        });
+        const reason = refusalOf(error, item.file, this.#limits);
+        this.#update(
+          item.id,
+          reason
+            ? { status: 'rejected', reason }
+            : { status: 'failed', message: errorMessage(error) },
+        );
       }
     } finally {
       this.#controllers.delete(item.id);
