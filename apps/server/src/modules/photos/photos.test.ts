@@ -284,7 +284,10 @@ describe('photos', () => {
       const photo = await addPhotoAs(ctx, owner, album.id);
       const res = await ctx.api(viewer).getPhoto(photo.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(photo);
+      // The photo as lists answer it, and its details besides (decision 0086).
+      const { details, ...listed } = res.json<Photo & { details?: unknown }>();
+      expect(listed).toEqual(photo);
+      expect(details).toMatchObject({ albums: [{ id: album.id, name: album.name }] });
     });
 
     it('answers 404 PHOTO_NOT_FOUND for an unknown id', async () => {
