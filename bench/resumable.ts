@@ -20,9 +20,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RESUMABLE_CHUNK_BYTES } from '@photo/contract';
-import { DefaultHttpStack, Upload, type HttpStack } from 'tus-js-client';
+import { Upload } from 'tus-js-client';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { patchCountingStack } from '../apps/server/src/test/tus-counting.js';
 import { freePort } from '../apps/server/src/test/ports.js';
 import { serverCommand, signUpUser, startAppServer } from './lib/server.js';
 
@@ -82,20 +83,8 @@ function tus(
   options: { uploadUrl?: string; cutAt?: number } = {},
 ): Promise<{ url: string; status: number; bytesSent: number; cut: boolean }> {
   return new Promise((resolve, reject) => {
-    let bytesSent = 0;
-    const network = new DefaultHttpStack({});
-    const counting: HttpStack = {
-      getName: () => 'counting',
-      createRequest: (method, url) => {
-        const request = network.createRequest(method, url);
-        const send = request.send.bind(request);
-        request.send = (body: unknown) => {
-          if (method === 'PATCH' && body instanceof Uint8Array) bytesSent += body.length;
-          return send(body);
-        };
-        return request;
-      },
-    };
+    const counting = patchCountingStack();
+    const bytesSent = () => counting.bytesSent();
     let cut = false;
     const upload: Upload = new Upload(source, {
       endpoint: `${origin}/api/uploads`,
@@ -103,7 +92,7 @@ function tus(
       uploadSize: size,
       chunkSize: RESUMABLE_CHUNK_BYTES,
       retryDelays: [],
-      httpStack: counting,
+      httpStack: counting.stack,
       headers: { idToken },
       metadata: { filename: 'video.mp4', filetype: 'video/mp4' },
       onProgress: (sent) => {
@@ -111,17 +100,28 @@ function tus(
           cut = true;
           void upload
             .abort(false)
-            .then(() => resolve({ url: upload.url ?? '', status: 0, bytesSent, cut }));
+            .then(() => resolve({ url: upload.url ?? '', status: 0, bytesSent: bytesSent(), cut }));
         }
       },
       onError: (error) => {
         // A refusal at the end (415) still measured the upload.
         const status = (error as { originalResponse?: { getStatus(): number } }).originalResponse;
-        if (status) resolve({ url: upload.url ?? '', status: status.getStatus(), bytesSent, cut });
+        if (status)
+          resolve({
+            url: upload.url ?? '',
+            status: status.getStatus(),
+            bytesSent: bytesSent(),
+            cut,
+          });
         else reject(error);
       },
       onSuccess: ({ lastResponse }) =>
-        resolve({ url: upload.url ?? '', status: lastResponse.getStatus(), bytesSent, cut }),
+        resolve({
+          url: upload.url ?? '',
+          status: lastResponse.getStatus(),
+          bytesSent: bytesSent(),
+          cut,
+        }),
     });
     upload.start();
   });

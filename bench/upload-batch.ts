@@ -13,18 +13,11 @@
 // BENCH_SERVER=built|source). With BENCH_COMPARE_WITH=/path/to/another/checkout, that checkout's server
 // (from its sources, through tsx) is measured too, after this one, each round beside a round of
 // sharp alone, sending as many at once as it says (three when it does not).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import {
-  CARD_IMAGE_SIZES,
-  IMAGE_SIZES,
-  type ClientConfig,
-  type Photo,
-  type UploadedFile,
-} from '@photo/contract';
+import { type ClientConfig, type Photo, type UploadedFile } from '@photo/contract';
 import { startRun } from './lib/results.js';
 import {
   api,
@@ -36,7 +29,7 @@ import {
   untilThumbnail,
 } from './lib/server.js';
 import { readOptionalSettings, readSettings } from './lib/settings.js';
-import { centreCrop, fitWithin } from './lib/sharp-sizes.js';
+import { CAMERA_2MB, cameraLikeFiles, fourSizesWithSharp } from './lib/sharp-sizes.js';
 import { median, ratio } from './lib/stats.js';
 
 const { BENCH_UPLOADS: UPLOADS, BENCH_ROUNDS: ROUNDS } = readSettings({
@@ -48,49 +41,6 @@ const { BENCH_CONCURRENCY: CONCURRENCY, BENCH_COMPARE_WITH: other } = readOption
   'BENCH_COMPARE_WITH',
 ]);
 const JOB_CONCURRENCY = 2;
-const WIDTH = 4000;
-const HEIGHT = 3000;
-
-/** A 4000 x 3000 JPEG that compresses like a camera's, about 2 MB: gradients, waves and grain. */
-async function writeCameraLikeJpeg(file: string, seed: number): Promise<void> {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  const grain = randomBytes(WIDTH * HEIGHT);
-  const table = (n: number, period: number, phase: number, f: typeof Math.sin) =>
-    Float32Array.from({ length: n }, (_, i) => f(i / period + phase));
-  const sx = table(WIDTH, 170 + seed * 7, seed, Math.sin);
-  const sy = table(HEIGHT, 130 + seed * 5, seed * 0.7, Math.sin);
-  const cx = table(WIDTH, 300, seed * 1.3, Math.cos);
-  const cy = table(HEIGHT, 300, 0, Math.cos);
-  const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
-  for (let y = 0; y < HEIGHT; y += 1) {
-    for (let x = 0; x < WIDTH; x += 1) {
-      const p = y * WIDTH + x;
-      const g = (grain[p]! & 15) - 8;
-      pixels[p * 3] = clamp((x * 255) / WIDTH + g + 40 * (sx[x]! + sy[y]!) * 0.5);
-      pixels[p * 3 + 1] = clamp((y * 255) / HEIGHT + g + 40 * sx[x]! * sy[y]!);
-      pixels[p * 3 + 2] = clamp(128 + g + 60 * cx[x]! * cy[y]!);
-    }
-  }
-  await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toFile(file);
-}
-
-/** The photos, made once and kept between runs (they take a while to make). */
-async function batchFiles(count: number): Promise<string[]> {
-  const dir = path.join(os.tmpdir(), 'photo-bench-camera-jpegs-2mb-v2');
-  fs.mkdirSync(dir, { recursive: true });
-  const files: string[] = [];
-  for (let i = 0; i <= count; i += 1) {
-    const file = path.join(dir, `photo-${String(i).padStart(2, '0')}.jpg`);
-    if (!fs.existsSync(file)) {
-      await writeCameraLikeJpeg(`${file}.part`, i + 1);
-      fs.renameSync(`${file}.part`, file);
-    }
-    files.push(file);
-  }
-  return files;
-}
 
 /** The resumable upload as the web app makes it (one PATCH: 2 MB is within a chunk). */
 async function sendResumable(url: string, idToken: string, file: string): Promise<UploadedFile> {
@@ -208,17 +158,7 @@ async function sharpBatch(files: string[]): Promise<{ ms: number; cpuS: number }
   await Promise.all(
     Array.from({ length: JOB_CONCURRENCY }, async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
-        const { data, info } = await sharp(file, { autoOrient: true })
-          .resize(fitWithin(IMAGE_SIZES.preview))
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const pixels = () => sharp(data, { raw: info });
-        await Promise.all([
-          pixels().webp({ quality: 80 }).toBuffer(),
-          pixels().resize(fitWithin(IMAGE_SIZES.thumb)).webp({ quality: 80 }).toBuffer(),
-          pixels().resize(centreCrop(CARD_IMAGE_SIZES.card)).webp({ quality: 72 }).toBuffer(),
-          pixels().resize(centreCrop(CARD_IMAGE_SIZES.card3x)).webp({ quality: 72 }).toBuffer(),
-        ]);
+        await fourSizesWithSharp(file);
       }
     }),
   );
@@ -314,7 +254,8 @@ function print(measured: Awaited<ReturnType<typeof measure>>): void {
 
 async function main(): Promise<void> {
   const run = startRun('upload-batch');
-  const files = await batchFiles(UPLOADS);
+  // files[0] warms the server up; the batch is the rest.
+  const files = await cameraLikeFiles(UPLOADS + 1, CAMERA_2MB);
   const megabytes = files.slice(1).reduce((total, file) => total + fs.statSync(file).size, 0) / 1e6;
   sharp.cache(false);
   sharp.concurrency(1);

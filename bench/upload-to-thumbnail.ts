@@ -11,7 +11,6 @@
 // through tsx: set BENCH_SERVER=source to run this one alike) is measured too, in turn with this one.
 // Run: npm run bench:upload-to-thumbnail   (BENCH_UPLOADS=20 BENCH_CONCURRENCY=4 BENCH_ROUNDS=3;
 // BENCH_SERVER=built|source; BENCH_SERVER_WRAPPER runs the server under a profiler).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +28,7 @@ import {
   type ServerProcess,
 } from './lib/server.js';
 import { readOptionalSettings, readSettings } from './lib/settings.js';
-import { fitWithin } from './lib/sharp-sizes.js';
+import { CAMERA_4MB, cameraLikeFiles, fitWithin } from './lib/sharp-sizes.js';
 import { median } from './lib/stats.js';
 
 const {
@@ -38,56 +37,6 @@ const {
   BENCH_ROUNDS: ROUNDS,
 } = readSettings({ BENCH_UPLOADS: 20, BENCH_CONCURRENCY: 4, BENCH_ROUNDS: 3 });
 const { BENCH_COMPARE_WITH: other } = readOptionalSettings(['BENCH_COMPARE_WITH']);
-
-const WIDTH = 4000;
-const HEIGHT = 3000;
-
-/**
- * A 4000 x 3000 JPEG that compresses like a camera's (about 4 MB at quality 90): smooth gradients
- * and waves, which differ from one file to the next, under a fine grain of noise.
- */
-async function writeCameraLikeJpeg(file: string, seed: number): Promise<void> {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  const grain = randomBytes(WIDTH * HEIGHT);
-  // Waves as sums of products of one-dimensional tables: no trigonometry per pixel.
-  const table = (n: number, period: number, phase: number, f: typeof Math.sin) =>
-    Float32Array.from({ length: n }, (_, i) => f(i / period + phase));
-  const sx = table(WIDTH, 170 + seed * 7, seed, Math.sin);
-  const sy = table(HEIGHT, 130 + seed * 5, seed * 0.7, Math.sin);
-  const cx = table(WIDTH, 300, seed * 1.3, Math.cos);
-  const cy = table(HEIGHT, 300, 0, Math.cos);
-  const vx = table(WIDTH, 300, seed * 1.3, Math.sin);
-  const vy = table(HEIGHT, 300, 0, Math.sin);
-  const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
-  for (let y = 0; y < HEIGHT; y += 1) {
-    for (let x = 0; x < WIDTH; x += 1) {
-      const p = y * WIDTH + x;
-      const g = (grain[p]! & 31) - 16;
-      pixels[p * 3] = clamp((x * 255) / WIDTH + g + 40 * (sx[x]! + sy[y]!) * 0.5);
-      pixels[p * 3 + 1] = clamp((y * 255) / HEIGHT + g + 40 * sx[x]! * sy[y]!);
-      pixels[p * 3 + 2] = clamp(128 + g + 60 * (cx[x]! * cy[y]! + vx[x]! * vy[y]!));
-    }
-  }
-  await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .toFile(file);
-}
-
-/** The photos, made once and kept between runs of the bench (they take a while to make). */
-async function cameraLikeFiles(count: number): Promise<string[]> {
-  const dir = path.join(os.tmpdir(), 'photo-bench-camera-jpegs-v1');
-  fs.mkdirSync(dir, { recursive: true });
-  const files: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const file = path.join(dir, `photo-${String(i).padStart(2, '0')}.jpg`);
-    if (!fs.existsSync(file)) {
-      await writeCameraLikeJpeg(`${file}.part`, i + 1);
-      fs.renameSync(`${file}.part`, file);
-    }
-    files.push(file);
-  }
-  return files;
-}
 
 interface Server extends ServerProcess {
   mode: string;
@@ -206,10 +155,10 @@ function summary(measured: Measured) {
 async function main(): Promise<void> {
   const run = startRun('upload-to-thumbnail');
   console.log(`Making ${UPLOADS} camera-like 12-megapixel JPEGs (kept for later runs)…`);
-  const files = await cameraLikeFiles(UPLOADS);
+  const files = await cameraLikeFiles(UPLOADS, CAMERA_4MB);
   const sizes = files.map((file) => fs.statSync(file).size / 1024 / 1024);
   console.log(
-    `${UPLOADS} JPEGs of ${WIDTH} x ${HEIGHT}, ${Math.min(...sizes).toFixed(1)}–${Math.max(...sizes).toFixed(1)} MB; ${CONCURRENCY} at a time, ${ROUNDS} runs`,
+    `${UPLOADS} JPEGs of 4000 x 3000, ${Math.min(...sizes).toFixed(1)}–${Math.max(...sizes).toFixed(1)} MB; ${CONCURRENCY} at a time, ${ROUNDS} runs`,
   );
   const measured: Measured[] = [];
   const direct: Measured = { name: 'sharp directly', server: null, dataDir: null, batches: [] };

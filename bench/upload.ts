@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
 import { makeJpeg } from '../apps/server/src/test/images.js';
 import { startRun } from './lib/results.js';
 import {
@@ -35,7 +34,7 @@ import {
   startPeakSampler,
   type ResidentByKind,
 } from './lib/memory-map.js';
-import { centreCrop, fitWithin, writeNoiseJpeg } from './lib/sharp-sizes.js';
+import { fourSizesWithSharp, writeNoiseJpeg } from './lib/sharp-sizes.js';
 
 const {
   BENCH_UPLOADS: UPLOADS,
@@ -104,17 +103,7 @@ async function sharpDirect(files: string[], concurrency: number): Promise<number
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
-        const { data, info } = await sharp(file, { autoOrient: true })
-          .resize(fitWithin(IMAGE_SIZES.preview))
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const pixels = () => sharp(data, { raw: info });
-        await Promise.all([
-          pixels().webp({ quality: 80 }).toBuffer(),
-          pixels().resize(fitWithin(IMAGE_SIZES.thumb)).webp({ quality: 80 }).toBuffer(),
-          pixels().resize(centreCrop(CARD_IMAGE_SIZES.card)).webp({ quality: 72 }).toBuffer(),
-          pixels().resize(centreCrop(CARD_IMAGE_SIZES.card3x)).webp({ quality: 72 }).toBuffer(),
-        ]);
+        await fourSizesWithSharp(file);
       }
     }),
   );

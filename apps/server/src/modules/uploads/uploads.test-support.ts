@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { UploadedFile } from '@photo/contract';
-import { DefaultHttpStack, Upload, type HttpStack } from 'tus-js-client';
+import { Upload } from 'tus-js-client';
 import type { TestContext } from '../../test/harness.js';
+import { patchCountingStack } from '../../test/tus-counting.js';
 
 /** The app of a test context, listening on a local port (tus-js-client speaks real HTTP). */
 export async function listeningOrigin(ctx: TestContext): Promise<string> {
@@ -38,22 +39,8 @@ export interface TusOptions {
 /** Sends bytes with the real tus client, as the web app and phones do. */
 export function tusUpload(data: Buffer, options: TusOptions): Promise<TusResult> {
   return new Promise((resolve, reject) => {
-    // Bytes of the PATCH bodies handed to the network: a request cut off counts whole.
-    let bytesSent = 0;
     let cut = false;
-    const network = new DefaultHttpStack({});
-    const counting: HttpStack = {
-      getName: () => 'counting',
-      createRequest: (method, url) => {
-        const request = network.createRequest(method, url);
-        const send = request.send.bind(request);
-        request.send = (body: unknown) => {
-          if (method === 'PATCH' && body instanceof Uint8Array) bytesSent += body.length;
-          return send(body);
-        };
-        return request;
-      },
-    };
+    const counting = patchCountingStack();
     const upload: Upload = new Upload(data, {
       endpoint: `${options.origin}/api/uploads`,
       ...(options.uploadUrl ? { uploadUrl: options.uploadUrl } : {}),
@@ -65,11 +52,11 @@ export function tusUpload(data: Buffer, options: TusOptions): Promise<TusResult>
         filetype: options.filetype ?? 'image/jpeg',
       },
       onUploadUrlAvailable: () => options.onUrl?.(upload.url ?? ''),
-      httpStack: counting,
+      httpStack: counting.stack,
       onProgress: (sent) => {
         if (options.cutAt !== undefined && !cut && sent >= options.cutAt) {
           cut = true;
-          void upload.abort(false).then(() => reject(new CutOff(bytesSent)));
+          void upload.abort(false).then(() => reject(new CutOff(counting.bytesSent())));
         }
       },
       onError: (error) => reject(error),
@@ -78,7 +65,7 @@ export function tusUpload(data: Buffer, options: TusOptions): Promise<TusResult>
           url: upload.url ?? '',
           file: JSON.parse(lastResponse.getBody() || 'null') as UploadedFile,
           status: lastResponse.getStatus(),
-          bytesSent,
+          bytesSent: counting.bytesSent(),
         });
       },
     });
