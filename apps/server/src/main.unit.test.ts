@@ -2,15 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './test/ports.js';
+import { serverProcessArgs } from './test/server-entry.js';
 
-const main = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-
-/** Runs the real entry point in its own process. */
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+/** Runs the real entry point in its own process, built as `npm run build` builds it. */
+async function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, await serverProcessArgs(), {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -25,7 +23,7 @@ describe('the server process', () => {
   it('migrates, serves, and on SIGTERM finishes and exits cleanly', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-main-'));
     const port = await freePort();
-    const server = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const server = await start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     try {
       let health: Response | undefined;
       for (let i = 0; i < 400 && !health; i += 1) {
@@ -48,7 +46,7 @@ describe('the server process', () => {
   }, 90_000);
 
   it('refuses to start with a bad setting, naming it', async () => {
-    const server = start({ PORT: 'eighty' });
+    const server = await start({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
   });
@@ -56,7 +54,7 @@ describe('the server process', () => {
   it('drops log lines it cannot write while the output stalls, and says how many', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'photo-main-'));
     const port = await freePort();
-    const server = start({
+    const server = await start({
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

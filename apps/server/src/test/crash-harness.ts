@@ -10,15 +10,14 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { openDatabase } from '../db/database.js';
 import { FILE_BLOB_COLUMNS, blobKeysOf } from '../modules/files/store/blobs.js';
+import { killWithThisProcess } from './child-processes.js';
 import { sha256 } from './hash.js';
 import { createTestPostgresDatabase } from './postgres.js';
 import { freePort } from './ports.js';
-
-const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
+import { serverProcessArgs } from './server-entry.js';
 
 export interface CrashOptions {
   database: 'sqlite' | 'postgres';
@@ -86,7 +85,7 @@ export async function runCrashCycles(options: CrashOptions): Promise<CrashReport
     restartMs: [],
     durationMs: 0,
   };
-  const serverArgs = options.serverArgs ?? SOURCE_SERVER_ARGS;
+  const serverArgs = options.serverArgs ?? (await serverProcessArgs());
   let server = await startServer(serverArgs, env);
   try {
     const writers: Writer[] = [];
@@ -165,9 +164,6 @@ export async function openCrashData(
   };
 }
 
-/** Node's arguments that run the server from its sources. */
-export const SOURCE_SERVER_ARGS = ['--import', 'tsx', serverMain];
-
 export interface RunningServer {
   url: string;
   process: ChildProcess;
@@ -184,10 +180,12 @@ export async function spawnServer(
   env: Record<string, string>,
 ): Promise<RunningServer & { answering: Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = killWithThisProcess(
+    spawn(process.execPath, args, {
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+  );
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -11,7 +11,6 @@ import { ManualClock } from '../lib/clock.js';
 import { SWEEP_POLICY, sweepLeftovers } from '../modules/files/files.sweeper.js';
 import { LocalBlobStore } from '../storage/local-blob-store.js';
 import {
-  SOURCE_SERVER_ARGS,
   ServerDown,
   call,
   checkReferences,
@@ -26,6 +25,7 @@ import {
   type CrashData,
   type RunningServer,
 } from './crash-harness.js';
+import { serverProcessArgs } from './server-entry.js';
 
 export interface TrashCrashOptions {
   database: 'sqlite' | 'postgres';
@@ -260,7 +260,7 @@ async function settledFigures(data: CrashData, fileIds: readonly string[]) {
 export async function runTrashCrash(options: TrashCrashOptions): Promise<TrashCrashReport> {
   const started = Date.now();
   const data = await openCrashData(options.database, { TRASH_DAYS: String(TRASH_DAYS) });
-  const args = options.serverArgs ?? SOURCE_SERVER_ARGS;
+  const args = options.serverArgs ?? (await serverProcessArgs());
   let server: RunningServer = await startServer(args, data.env);
   try {
     const token = await signUpAccount(server.url, 0);

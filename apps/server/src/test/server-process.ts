@@ -2,11 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { killWithThisProcess } from './child-processes.js';
 import { freePort } from './ports.js';
-
-/** The server's real entry point, run from source. */
-const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
+import { serverProcessArgs } from './server-entry.js';
 
 /** A server process started from the real entry point, with a data folder of its own. */
 export interface ServerProcess {
@@ -26,17 +24,19 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `photo-${name}-`));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = killWithThisProcess(
+    spawn(process.execPath, await serverProcessArgs(), {
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        ...env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
