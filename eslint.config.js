@@ -195,6 +195,7 @@ const webFeatureImports = {
   account: ['auth'],
   albums: ['marks', 'viewer'],
   locked: ['account', 'auth', 'selection'],
+  people: [],
   search: ['marks'],
   timeline: ['marks'],
   sharing: ['albums', 'viewer'],
