@@ -1,7 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useIntl, useT } from '../../../i18n/i18n';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useFaceIndexStatus, useStartFaceBackfill } from '../api/face-index';
@@ -41,12 +40,19 @@ export function FaceIndex() {
               })}
               {failed > 0 && ` ${t('admin.faces.failed', { count: failed })}`}
             </p>
-            <ProgressBar
-              now={percent}
-              label={`${percent} %`}
-              aria-label={t('admin.faces.title')}
-              className="mb-3"
-            />
+            <div className="progress mb-3">
+              <div
+                className="progress-bar"
+                role="progressbar"
+                aria-label={t('admin.faces.title')}
+                aria-valuenow={percent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                style={{ width: `${percent}%` }}
+              >
+                {percent} %
+              </div>
+            </div>
             <div className="d-flex flex-wrap align-items-center gap-2">
               <Button
                 size="sm"
