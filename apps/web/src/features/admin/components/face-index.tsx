@@ -48,10 +48,9 @@ export function FaceIndex() {
                 aria-valuenow={percent}
                 aria-valuemin={0}
                 aria-valuemax={100}
+                aria-valuetext={`${percent} %`}
                 style={{ width: `${percent}%` }}
-              >
-                {percent} %
-              </div>
+              />
             </div>
             <div className="d-flex flex-wrap align-items-center gap-2">
               <Button

@@ -31,7 +31,7 @@ export function PersonCard({ person }: { person: Person }) {
   return (
     <Link to={paths.person(person.id)} className="app-person-card">
       <FaceCircle person={person} size="lg" />
-      <span className="app-person-name">{nameOf(person)}</span>
+      <span className="app-person-name">{nameOf(person)}</span>{' '}
       <span className="app-person-count">{t('people.count', { count: person.count })}</span>
     </Link>
   );
