@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useIntl, useT } from '../../../i18n/i18n';
@@ -15,13 +14,8 @@ export function FaceIndex() {
   const status = useFaceIndexStatus();
   const start = useStartFaceBackfill();
   if (status.isPending) return null;
-  if (status.isError) {
-    return (
-      <Alert variant="warning" className="py-2">
-        {errorMessage(status.error)}
-      </Alert>
-    );
-  }
+  // Said quietly: the figures above carry the page's own alert when the server cannot answer.
+  if (status.isError) return <p className="text-body-secondary">{errorMessage(status.error)}</p>;
   const { enabled, photos, indexed, failed, waiting, active, errors } = status.data;
   const running = waiting + active > 0;
   const percent = photos === 0 ? 100 : Math.round((indexed / photos) * 100);
