@@ -55,6 +55,8 @@ import {
 } from './modules/link-previews/link-previews.routes.js';
 import { likesRoutes } from './modules/likes/likes.routes.js';
 import { marksRoutes } from './modules/marks/marks.routes.js';
+import { faceJobsPlugin } from './modules/people/face-jobs.plugin.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
@@ -238,6 +240,7 @@ async function registerBackgroundWork(app: App, deps: AppDeps): Promise<void> {
     await app.register(captureFactsPlugin, { deps });
     await app.register(digestsPlugin, { deps });
     await app.register(trashPurgePlugin, { deps });
+    await app.register(faceJobsPlugin, { deps });
   }
 }
 
@@ -307,6 +310,7 @@ async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
       await api.register(activityRoutes, { deps });
       await api.register(trashRoutes, { deps });
       await api.register(lockedRoutes, { deps });
+      await api.register(peopleRoutes, { deps });
     },
     { prefix: '/api' },
   );

@@ -109,6 +109,10 @@ const envSchema = z.object({
   DISABLED_ACCOUNTS_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(30),
   /** Image jobs (derived sizes) one instance runs at once: one decodes while another encodes. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Faces found in photos and grouped into people (decision 0102); false: no face is indexed. */
+  ML_ENABLED: booleanFromEnv.default(true),
+  /** Face-indexing jobs one instance runs at once (each holds a decoded picture and the model). */
+  ML_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Days a deleted photo stays in Trash before the purge removes it; 0: no Trash, deleting is final. */
   TRASH_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 });
@@ -155,6 +159,8 @@ export interface Config {
   s3: S3Config | undefined;
   role: 'all' | 'api' | 'worker';
   jobConcurrency: number;
+  /** ML_ENABLED, ML_CONCURRENCY: face indexing on or off, and its jobs at once per instance. */
+  ml: { enabled: boolean; concurrency: number };
   /** TRASH_DAYS: how long a deleted photo stays in Trash; 0: deleting is final. */
   trashDays: number;
   /** Administration: ADMIN_EMAILS (lower-cased), DEFAULT_QUOTA_BYTES, DISABLED_ACCOUNTS_CHECK_SECONDS. */
@@ -308,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pictureUrlSecret: e.PICTURE_URL_SECRET,
     role: e.ROLE,
     jobConcurrency: e.JOB_CONCURRENCY,
+    ml: { enabled: e.ML_ENABLED, concurrency: e.ML_CONCURRENCY },
     trashDays: e.TRASH_DAYS,
     admin: {
       emails: e.ADMIN_EMAILS.split(',')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personSchema } from './people.js';
 import { albumSchema, photoKindSchema, photoVideoSchema, thumbReadySchema } from './entities.js';
 
 /**
@@ -136,10 +137,19 @@ export const searchResultSchema = z
   .object({
     /** Albums whose name matches `q` (none when `q` is absent); only on the first page. */
     albums: z.array(albumSchema),
+    /** The caller's people whose name holds `q`, hidden ones left out; only on the first page. */
+    people: z.array(personSchema),
     photos: z.array(timelinePhotoSchema),
     nextCursor: z.string().nullable(),
   })
   .meta({ id: 'SearchResult' });
+
+/** GET /api/people/{personId}/photos: a page of the Photos grid, of the photos showing them. */
+export const personPhotosQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(TIMELINE_PAGE_MAX).default(TIMELINE_PAGE_DEFAULT),
+  cursor: z.string().max(500).optional(),
+});
+export type PersonPhotosQuery = z.infer<typeof personPhotosQuerySchema>;
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 const photoIds = z

@@ -546,6 +546,55 @@ export interface Database {
   archived_files: ArchivedFilesTable;
   locked_photos: LockedPhotosTable;
   locked_sessions: LockedSessionsTable;
+  people: PeopleTable;
+  faces: FacesTable;
+  face_scans: FaceScansTable;
+}
+
+/** A person of someone's photos: faces grouped as one (modules/people, decision 0102). */
+export interface PeopleTable {
+  id: string;
+  /** Whose photos they are in: only they see them. */
+  owner_id: string;
+  name: string | null;
+  /** 1: hidden from People and search by the owner. */
+  hidden: number;
+  created_at: string;
+}
+
+/** A face found in a stored file, as its owner shows it (decision 0102). */
+export interface FacesTable {
+  id: string;
+  file_id: string;
+  /** The file's owner. */
+  owner_id: string;
+  person_id: string | null;
+  /** The box, in ten-thousandths of the picture's width and height. */
+  box_x: number;
+  box_y: number;
+  box_w: number;
+  box_h: number;
+  /** The detector's score, in thousandths. */
+  score: number;
+  /** The 128 numbers of the face (JSON array). */
+  descriptor: string;
+  /** A small square WebP of the face, base64. */
+  crop: string;
+  /** 1: the owner put the face where it is; grouping leaves it alone. */
+  pinned: number;
+  created_at: string;
+}
+
+export type FaceScanState = 'done' | 'failed';
+
+/** Which edit version of a file was looked at for faces, and how it went. */
+export interface FaceScansTable {
+  file_id: string;
+  edit_version: number;
+  state: FaceScanState;
+  face_count: number;
+  error: string | null;
+  scanned_at: string;
 }
 
 /** One entry of a person's activity feed (modules/activity). */

@@ -26,6 +26,7 @@ type Owner =
   | 'likes'
   | 'marks'
   | 'locked'
+  | 'people'
   | 'photos'
   | 'sharing'
   | 'trash'
@@ -78,6 +79,9 @@ const TABLE_OWNERS: Record<string, Owner> = {
   archived_files: 'marks',
   locked_photos: 'locked',
   locked_sessions: 'locked',
+  people: 'people',
+  faces: 'people',
+  face_scans: 'people',
 };
 
 /**
@@ -139,6 +143,7 @@ const READ_MODELS: readonly {
       'link-previews',
       'marks',
       'locked',
+      'people',
       'photos',
       'timeline',
       'trash',
@@ -155,8 +160,14 @@ const READ_MODELS: readonly {
   {
     name: 'personal marks',
     tables: ['favourites', 'archived_files'],
-    readers: ['albums', 'photos', 'timeline'],
+    readers: ['albums', 'people', 'photos', 'timeline'],
     why: "the viewer's own favourites and archived files, in their answers and their Photos",
+  },
+  {
+    name: 'person faces',
+    tables: ['faces'],
+    readers: ['timeline'],
+    why: "a person's page is the Photos grid of the files showing their faces",
   },
   {
     name: 'photo reactions',

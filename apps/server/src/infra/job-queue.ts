@@ -37,6 +37,12 @@ export const DERIVE_IMAGES = 'derive-images';
 /** The queue of jobs that make a video's browser-safe rendition (modules/files/video/rendition.ts). */
 export const RENDER_VIDEO = 'render-video';
 
+/** The queue of jobs that find the faces of a stored photo (modules/people/face-jobs.ts). */
+export const INDEX_FACES = 'index-faces';
+
+/** The queue of the backfill's jobs: each queues the next photos not yet indexed, then itself. */
+export const INDEX_FACES_BACKFILL = 'index-faces-backfill';
+
 export type JobData = Record<string, string | number | boolean | null>;
 /** `last`: this is the job's last attempt; when it fails, the job has failed for good. */
 export type JobHandler = (data: JobData, attempt: { last: boolean }) => Promise<void>;

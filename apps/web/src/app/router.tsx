@@ -90,6 +90,12 @@ const TrashPage = lazy(() =>
 const LockedRoute = lazy(() =>
   import('./routes/locked-route').then((m) => ({ default: m.LockedRoute })),
 );
+const PeoplePage = lazy(() =>
+  import('../features/people/components/people-page').then((m) => ({ default: m.PeoplePage })),
+);
+const PersonPage = lazy(() =>
+  import('../features/people/components/person-page').then((m) => ({ default: m.PersonPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -132,6 +138,8 @@ export const routes: RouteObject[] = [
           { path: routePatterns.activity, element: <ActivityPage /> },
           { path: routePatterns.trash, element: <TrashPage /> },
           { path: routePatterns.locked, element: <LockedRoute /> },
+          { path: routePatterns.people, element: <PeoplePage /> },
+          { path: routePatterns.person, element: <PersonPage /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

@@ -10,6 +10,7 @@ import type locked from './messages/en/locked.json';
 import type mfa from './messages/en/mfa.json';
 import type notifications from './messages/en/notifications.json';
 import type passkeys from './messages/en/passkeys.json';
+import type people from './messages/en/people.json';
 import type photos from './messages/en/photos.json';
 import type profile from './messages/en/profile.json';
 import type search from './messages/en/search.json';
@@ -39,6 +40,7 @@ interface EnglishAreas {
   mfa: typeof mfa;
   notifications: typeof notifications;
   passkeys: typeof passkeys;
+  people: typeof people;
   photos: typeof photos;
   profile: typeof profile;
   search: typeof search;

@@ -1,7 +1,12 @@
 import type { AdminUser, PasswordLink, RetriedJobs, ServerStats } from '@photo/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { DERIVE_IMAGES, RENDER_VIDEO } from '../../infra/job-queue.js';
+import {
+  DERIVE_IMAGES,
+  INDEX_FACES,
+  INDEX_FACES_BACKFILL,
+  RENDER_VIDEO,
+} from '../../infra/job-queue.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
@@ -21,7 +26,7 @@ import {
 import { trashBytesByOwner } from '../trash/trash.service.js';
 
 /** The job queues whose figures the administration shows, and whose failed jobs it retries. */
-const QUEUES = [DERIVE_IMAGES, RENDER_VIDEO];
+const QUEUES = [DERIVE_IMAGES, RENDER_VIDEO, INDEX_FACES, INDEX_FACES_BACKFILL];
 
 function toAdminUser(row: AccountView, trashBytes: ReadonlyMap<string, number>): AdminUser {
   return {

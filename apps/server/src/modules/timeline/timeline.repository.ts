@@ -67,6 +67,8 @@ type PhotoPageArgs = {
   /** A LIKE pattern (escaped with \) on the file's name / camera (make and model). */
   nameLike: string | undefined;
   cameraLike: string | undefined;
+  /** Only the files showing this person's faces (the viewer's own). */
+  personId: string | undefined;
 };
 
 /**
@@ -232,7 +234,17 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       eb.or([eb('files.photo_count', '<=', 1), eb.not(seenTwinBefore(eb, args.viewerId))]),
     );
   query = inPhotoSet(query, args.set, args.viewerId);
-  const { afterKey, afterId, from, until, addedBy, ftsMatch, nameLike, cameraLike } = args;
+  const { afterKey, afterId, from, until, addedBy, ftsMatch, nameLike, cameraLike, personId } =
+    args;
+  if (personId !== undefined) {
+    query = query.where('photos.file_id', 'in', (eb) =>
+      eb
+        .selectFrom('faces')
+        .select('faces.file_id')
+        .where('faces.person_id', '=', personId)
+        .where('faces.owner_id', '=', args.viewerId),
+    );
+  }
   if (afterKey !== undefined && afterId !== undefined) {
     query = query.where((eb) =>
       eb(eb.refTuple('photos.sort_date', 'photos.id'), '<', eb.tuple(afterKey, afterId)),
@@ -298,6 +310,8 @@ export interface PhotoPageOptions {
   name?: string | undefined;
   /** Text the file's camera make or model must hold (case-insensitive). */
   camera?: string | undefined;
+  /** Only photos showing this person of the viewer's (modules/people). */
+  personId?: string | undefined;
 }
 
 /**
@@ -340,6 +354,7 @@ export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<Ti
     ftsMatch: undefined,
     nameLike: undefined,
     cameraLike: undefined,
+    personId: options.personId,
   };
   const terms = [['name', options.name] as const, ['camera', options.camera] as const].filter(
     (term): term is readonly ['name' | 'camera', string] => term[1] !== undefined,

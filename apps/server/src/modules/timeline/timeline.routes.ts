@@ -1,5 +1,6 @@
 import {
   archiveQuerySchema,
+  personPhotosQuerySchema,
   searchQuerySchema,
   searchResultSchema,
   timelineMonthsQuerySchema,
@@ -8,9 +9,16 @@ import {
   timelineQuerySchema,
 } from '@photo/contract';
 import { currentUser } from '../../http/current-user.js';
-import { errorResponses } from '../../http/route-schemas.js';
+import { z } from 'zod';
+import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
-import { listArchive, listTimeline, listTimelineMonths, search } from './timeline.service.js';
+import {
+  listArchive,
+  listPersonPhotos,
+  listTimeline,
+  listTimelineMonths,
+  search,
+} from './timeline.service.js';
 
 const VISIBLE =
   'Only photos of albums the caller may see: albums seen by everyone, their own, and albums seen ' +
@@ -18,6 +26,23 @@ const VISIBLE =
   'archived photos are left out (see /archive); favourites=true keeps to your favourites.';
 
 export const timelineRoutes: RoutesPlugin = async (app, { deps }) => {
+  app.get(
+    '/people/:personId/photos',
+    {
+      schema: {
+        tags: ['people'],
+        summary: "The photos showing one of your people, newest first, as Photos' grid",
+        description:
+          'Of your photos in your Photos (Trash, the locked place and your Archive left out). 404 PERSON_NOT_FOUND for a person not yours.',
+        params: z.object({ personId: entityId }),
+        querystring: personPhotosQuerySchema,
+        response: { 200: timelinePageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      listPersonPhotos(deps, currentUser(request), request.params.personId, request.query),
+  );
+
   app.get(
     '/timeline/months',
     {

@@ -1,5 +1,6 @@
 import {
   SEARCH_ALBUMS_MAX,
+  type PersonPhotosQuery,
   type SearchQuery,
   type SearchResult,
   type TimelineMonths,
@@ -15,6 +16,7 @@ import { decodeCursor, toPage } from '../../lib/paging.js';
 import { albumPictureUrl } from '../../lib/picture-url.js';
 import { listAlbumViews } from '../albums/albums.repository.js';
 import { toAlbum } from '../albums/albums.service.js';
+import { requireOwnPerson, searchPeople } from '../people/people.service.js';
 import {
   containsPattern,
   countVisiblePhotosByMonth,
@@ -99,6 +101,20 @@ export function listArchive(
   return photoPage(deps, caller, query, { set: 'archive' });
 }
 
+/**
+ * The photos showing one of the caller's people, newest first, as Photos shows them (its Archive
+ * left out); 404 for a person not theirs.
+ */
+export async function listPersonPhotos(
+  deps: AppDeps,
+  caller: AuthUser,
+  personId: string,
+  query: PersonPhotosQuery,
+): Promise<TimelinePage> {
+  await requireOwnPerson(deps, caller, personId);
+  return photoPage(deps, caller, query, { set: 'photos', personId });
+}
+
 /** Each month holding a photo of the caller's Photos (or its favourites), with how many. */
 export async function listTimelineMonths(
   deps: AppDeps,
@@ -111,7 +127,7 @@ export async function listTimelineMonths(
 }
 
 /**
- * Albums whose name holds `q` (first page only), and photos whose every given criterion holds:
+ * Albums and the caller's people whose name holds `q` (first page only), and photos whose every given criterion holds:
  * file name holds `q`, date between `from` and `to` (days, inclusive), camera make or model holds
  * `camera`, added by `addedBy`. At least one criterion (400 otherwise).
  */
@@ -146,5 +162,7 @@ export async function search(
           nameLike: containsPattern(q),
         })
       : [];
-  return { albums: albums.map((view) => toAlbum(view, deps, caller.id)), ...photos };
+  const people =
+    q !== undefined && query.cursor === undefined ? await searchPeople(deps, caller, q) : [];
+  return { albums: albums.map((view) => toAlbum(view, deps, caller.id)), people, ...photos };
 }

@@ -13,6 +13,7 @@ export const PAGE_LINKS = [
  * room for the brand. Favourites is also a toggle in Photos' heading.
  */
 export const LIBRARY_LINKS = [
+  { label: 'layout.people', to: paths.people },
   { label: 'layout.favourites', to: paths.favourites },
   { label: 'layout.archive', to: paths.archive },
   { label: 'trash.title', to: paths.trash },

@@ -4,6 +4,7 @@ import { usePhoto } from '../../features/photos/api/get-photo';
 import { Comments } from '../../features/photos/components/comments';
 import { LikeButton } from '../../features/photos/components/like-button';
 import { PhotoFacts } from '../../features/photos/components/photo-facts';
+import { PhotoPeople } from '../../features/people/components/photo-people';
 import { useSharedPhoto } from '../../features/sharing/api/sharing';
 import { SaveToLibrary } from '../save/save-to-library';
 import { ViewerLockButton } from './viewer-lock';
@@ -54,7 +55,18 @@ export function ViewerLock({ photo, buttonClass }: { photo: Photo; buttonClass: 
 
 export function ViewerInfo({ footer, ...props }: MemberPartProps & { footer?: ReactNode }) {
   const shown = useShownPhoto(props, true);
-  return <PhotoFacts photo={shown} showLikes footer={footer} />;
+  return (
+    <PhotoFacts
+      photo={shown}
+      showLikes
+      footer={
+        <>
+          {props.member && <PhotoPeople photoId={shown.id} />}
+          {footer}
+        </>
+      }
+    />
+  );
 }
 
 /** The details of a photo of a share link's album, as the link answers them. */

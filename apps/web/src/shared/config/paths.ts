@@ -34,6 +34,10 @@ export const routePatterns = {
   trash: 'trash',
   /** Photos moved out of every other view, opened with a fresh sign-in (decision 0084). */
   locked: 'locked',
+  /** The faces of the person's photos, grouped into people (decision 0102). */
+  people: 'people',
+  /** One person's photos. */
+  person: 'people/:personId',
   notFound: '*',
 } as const;
 
@@ -59,6 +63,8 @@ export const paths = {
   activity: '/activity',
   trash: '/trash',
   locked: '/locked',
+  people: '/people',
+  person: (personId: string) => `/people/${segment(personId)}`,
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;

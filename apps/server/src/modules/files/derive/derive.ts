@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../deps.js';
 import type { FileRow } from '../../../db/schema.js';
-import { DERIVE_IMAGES, type JobData } from '../../../infra/job-queue.js';
+import { DERIVE_IMAGES, INDEX_FACES, type JobData } from '../../../infra/job-queue.js';
 import { blobKeys, derivedBlobKeysOf } from '../store/blobs.js';
 import { queueVideoRendition } from '../video/rendition.js';
 import {
@@ -22,7 +22,7 @@ import {
   recordThumbnail,
 } from '../store/repository.js';
 
-type DeriveDeps = Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue'>;
+type DeriveDeps = Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue' | 'config'>;
 
 /**
  * Queues the job that makes the file's derived sizes. Its priority is minus the owner's files
@@ -140,6 +140,7 @@ async function derive(
     }
     // Deleted, edited or done meanwhile: nothing is left to do for this version.
     if (!recorded) return;
+    await queueFaces(deps, file, version);
     const previous = lastThumbnail;
     lastThumbnail = { fileId: file.id, at: performance.now() };
     if (await anotherFileWaitsForItsThumbnail(deps.db, file.id)) {
@@ -167,6 +168,22 @@ async function derive(
   } finally {
     if (!recorded) await removeUnrecorded(deps, file.id, derivedBlobKeysOf(keys));
   }
+}
+
+/** Below every thumbnail's priority: the grids' pictures come before a photo's faces. */
+const FACES_PRIORITY = -1_000;
+
+/**
+ * Once a photo's thumbnail is made, its faces are looked for (modules/people, decision 0102),
+ * when this server indexes faces (ML_ENABLED).
+ */
+async function queueFaces(deps: DeriveDeps, file: Pick<FileRow, 'id' | 'kind'>, version: number) {
+  if (!deps.config.ml.enabled || file.kind !== 'photo') return;
+  await deps.jobQueue.send(
+    INDEX_FACES,
+    { fileId: file.id, editVersion: version },
+    { priority: FACES_PRIORITY },
+  );
 }
 
 /** Queues the job again for the sizes after the thumbnail, behind every thumbnail. */

@@ -10,6 +10,7 @@ import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
 import { useAdminUsers } from '../api/admin-users';
 import { PersonCard } from './person-card';
+import { FaceIndex } from './face-index';
 import { ServerFigures } from './server-figures';
 
 /** What the page says of e-mail on this server, and so what the administrator does by hand. */
@@ -70,6 +71,7 @@ export function AdminPage() {
       <PageTitle title={title} />
       <h1 className="mb-3">{title}</h1>
       {users.isSuccess && <ServerFigures />}
+      {users.isSuccess && <FaceIndex />}
       {body}
     </div>
   );

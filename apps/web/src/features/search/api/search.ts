@@ -78,6 +78,7 @@ export function useSearch(filters: SearchFilters) {
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     select: (data) => ({
       albums: data.pages[0]?.albums ?? [],
+      people: data.pages[0]?.people ?? [],
       photos: data.pages.flatMap((page) => page.photos),
     }),
     enabled: hasCriteria(filters),

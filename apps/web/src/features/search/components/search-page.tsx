@@ -1,4 +1,4 @@
-import type { Album } from '@photo/contract';
+import type { Album, SearchResult } from '@photo/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error';
@@ -28,6 +28,8 @@ const EAGER_ALBUMS = 4;
 interface SearchPageProps {
   /** An album's card, as the album lists show it. */
   renderAlbum: (album: Album, eager: boolean) => ReactNode;
+  /** The person's people whose name holds the text (the people feature's faces). */
+  renderPeople?: (people: SearchResult['people']) => ReactNode;
   /** People the search may be narrowed to besides the signed-in person. */
   people?: readonly Person[];
 }
@@ -49,7 +51,7 @@ function allPeople(given: readonly Person[], albums: readonly Album[]): Person[]
  * text is typed in the top bar's box; the filters are here. Everything asked is in the address,
  * so a search can be shared and the back button goes to the one before.
  */
-export function SearchPage({ renderAlbum, people = [] }: SearchPageProps) {
+export function SearchPage({ renderAlbum, renderPeople, people = [] }: SearchPageProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const myId = useCurrentUserId();
@@ -88,6 +90,7 @@ export function SearchPage({ renderAlbum, people = [] }: SearchPageProps) {
         search={search}
         refused={refused !== null}
         renderAlbum={renderAlbum}
+        renderPeople={renderPeople}
       />
     </>
   );
@@ -98,11 +101,13 @@ function SearchResults({
   search,
   refused,
   renderAlbum,
+  renderPeople,
 }: {
   filters: SearchFilters;
   search: ReturnType<typeof useSearch>;
   refused: boolean;
   renderAlbum: SearchPageProps['renderAlbum'];
+  renderPeople: SearchPageProps['renderPeople'];
 }) {
   const t = useT();
   if (!hasCriteria(filters)) {
@@ -119,8 +124,8 @@ function SearchResults({
       />
     );
   }
-  const { albums, photos } = search.data;
-  if (albums.length === 0 && photos.length === 0) {
+  const { albums, people, photos } = search.data;
+  if (albums.length === 0 && people.length === 0 && photos.length === 0) {
     return (
       <EmptyState
         icon="search"
@@ -131,6 +136,14 @@ function SearchResults({
   }
   return (
     <>
+      {people.length > 0 && renderPeople && (
+        <section aria-labelledby="search-people" className="mb-4">
+          <h2 id="search-people" className="h5 mb-3">
+            {t('search.people')}
+          </h2>
+          {renderPeople(people)}
+        </section>
+      )}
       {albums.length > 0 && (
         <section aria-labelledby="search-albums" className="mb-4">
           <h2 id="search-albums" className="h5 mb-3">

@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import type { People, Person, PhotoPeople, SearchResult, TimelinePage } from '@photo/contract';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INDEX_FACES } from '../../infra/job-queue.js';
+import { addPhotoAs, createAlbumAs, storeImage } from '../../test/fixtures.js';
+import { signUp, useTestContext, type TestContext, type TestUser } from '../../test/harness.js';
+
+/**
+ * Faces found on the server in real pictures: public-domain photographs from scikit-image's data
+ * (test/fixtures/faces/README.md). Finding faces takes a second or more a picture on two cores,
+ * so each test here uploads few of them.
+ */
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`../../test/fixtures/faces/${name}.jpg`, import.meta.url));
+const astronaut = fixture('astronaut');
+const cameraman = fixture('camera');
+const coffee = fixture('coffee');
+
+/** The model loads on the first job: slower than the suite's 30 s on a busy machine. */
+const FACE_TEST_MS = 180_000;
+
+const settledFaces = (ctx: TestContext) =>
+  ctx.deps.jobQueue.settled(INDEX_FACES, { timeoutMs: FACE_TEST_MS });
+
+/** Uploads the picture as the owner's photo in their album, and waits for its faces to be found. */
+async function addPicture(ctx: TestContext, owner: TestUser, albumId: string, bytes: Buffer) {
+  const image = await storeImage(ctx, owner, { bytes });
+  const photo = await addPhotoAs(ctx, owner, albumId, image);
+  await settledFaces(ctx);
+  return photo;
+}
+
+async function peopleOf(ctx: TestContext, user: TestUser, query = ''): Promise<Person[]> {
+  const res = await ctx.api(user).get<People>(`/api/people${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().people;
+}
+
+describe('people found in the photos one uploads', () => {
+  const ctx = useTestContext({ TRASH_DAYS: '30' });
+  let owner: TestUser;
+  let other: TestUser;
+  let albumId: string;
+  let firstPhotoId: string;
+  let flippedPhotoId: string;
+
+  beforeAll(async () => {
+    owner = await signUp(ctx.app);
+    other = await signUp(ctx.app);
+    const cover = await storeImage(ctx, owner, { bytes: coffee });
+    const { album } = await createAlbumAs(ctx, owner, { cover });
+    albumId = album.id;
+    await settledFaces(ctx);
+  }, FACE_TEST_MS);
+
+  it('a picture without a face gives no one', async () => {
+    expect(await peopleOf(ctx, owner)).toEqual([]);
+  });
+
+  it(
+    'a face makes a person; the same face, flipped and smaller, joins them; another face is someone else',
+    async () => {
+      firstPhotoId = (await addPicture(ctx, owner, albumId, astronaut)).id;
+      let people = await peopleOf(ctx, owner);
+      expect(people).toHaveLength(1);
+      expect(people[0]).toMatchObject({ name: null, count: 1, hidden: false });
+
+      const flipped = await sharp(astronaut).flop().resize(200).jpeg({ quality: 80 }).toBuffer();
+      flippedPhotoId = (await addPicture(ctx, owner, albumId, flipped)).id;
+      people = await peopleOf(ctx, owner);
+      expect(people).toHaveLength(1);
+      expect(people[0]!.count).toBe(2);
+
+      await addPicture(ctx, owner, albumId, cameraman);
+      people = await peopleOf(ctx, owner);
+      expect(people.map((person) => person.count).sort()).toEqual([1, 2]);
+    },
+    FACE_TEST_MS,
+  );
+
+  it("a person's page is their photos in the grid of Photos, and their face's crop a picture", async () => {
+    const [person] = await peopleOf(ctx, owner);
+    const page = await ctx.api(owner).get<TimelinePage>(`/api/people/${person!.id}/photos`);
+    expect(page.statusCode).toBe(200);
+    expect(
+      page
+        .json()
+        .photos.map((photo) => photo.id)
+        .sort(),
+    ).toEqual([firstPhotoId, flippedPhotoId].sort());
+    const crop = await ctx.api().get(person!.faceUrl);
+    expect(crop.statusCode).toBe(200);
+    expect(crop.headers['content-type']).toBe('image/webp');
+    const { width, height } = await sharp(crop.rawPayload).metadata();
+    expect([width, height]).toEqual([160, 160]);
+  });
+
+  it('the info panel of a photo names the people in it, with where their faces are', async () => {
+    const [person] = await peopleOf(ctx, owner);
+    const res = await ctx.api(owner).get<PhotoPeople>(`/api/photos/${firstPhotoId}/people`);
+    expect(res.statusCode).toBe(200);
+    const { people, faces } = res.json();
+    expect(people.map((one) => one.id)).toEqual([person!.id]);
+    expect(faces).toHaveLength(1);
+    expect(faces[0]!.personId).toBe(person!.id);
+    expect(faces[0]!.box.width).toBeGreaterThan(0.1);
+  });
+
+  it('named, a person is found by the search of the top bar', async () => {
+    const [person] = await peopleOf(ctx, owner);
+    const named = await ctx.api(owner).request<Person>({
+      method: 'PATCH',
+      url: `/api/people/${person!.id}`,
+      payload: { name: 'Eileen Collins' },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().name).toBe('Eileen Collins');
+    const found = await ctx.api(owner).get<SearchResult>('/api/search?q=eileen');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().people.map((one) => one.name)).toEqual(['Eileen Collins']);
+    const none = await ctx.api(other).get<SearchResult>('/api/search?q=eileen');
+    expect(none.json().people).toEqual([]);
+  });
+
+  it('someone else sees none of it: no people, 404 for the person and the crop, no faces in a photo they see', async () => {
+    const [person] = await peopleOf(ctx, owner);
+    expect(await peopleOf(ctx, other, '?hidden=true')).toEqual([]);
+    const api = ctx.api(other);
+    expect((await api.get(`/api/people/${person!.id}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/people/${person!.id}/photos`)).statusCode).toBe(404);
+    const rename = await api.request({
+      method: 'PATCH',
+      url: `/api/people/${person!.id}`,
+      payload: { name: 'Someone' },
+    });
+    expect(rename.statusCode).toBe(404);
+    // The album is seen by everyone signed in (the default): the photo is theirs to see, not its faces.
+    const seen = await api.get<PhotoPeople>(`/api/photos/${firstPhotoId}/people`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({ people: [], faces: [] });
+    const unsigned = person!.faceUrl.split('?')[0]!;
+    expect((await api.get(unsigned)).statusCode).toBe(404);
+    const faceId = /\/faces\/([^/]+)\/crop/.exec(person!.faceUrl)![1]!;
+    const moved = await api.request({
+      method: 'PUT',
+      url: `/api/faces/${faceId}/person`,
+      payload: { personId: null },
+    });
+    expect(moved.statusCode).toBe(404);
+  });
+
+  it("a photo in Trash leaves its person's count and page", async () => {
+    const [person] = await peopleOf(ctx, owner);
+    expect(person!.count).toBe(2);
+    const deleted = await ctx
+      .api(owner)
+      .request({ method: 'DELETE', url: `/api/photos/${flippedPhotoId}` });
+    expect(deleted.statusCode).toBe(204);
+    const after = (await peopleOf(ctx, owner)).find((one) => one.id === person!.id);
+    expect(after!.count).toBe(1);
+    const page = await ctx.api(owner).get<TimelinePage>(`/api/people/${person!.id}/photos`);
+    expect(page.json().photos.map((photo) => photo.id)).toEqual([firstPhotoId]);
+  });
+
+  it('a face moved out stays out; two people merged are one; a hidden person leaves People', async () => {
+    const people = await peopleOf(ctx, owner);
+    const named = people.find((one) => one.name === 'Eileen Collins')!;
+    const otherPerson = people.find((one) => one.id !== named.id)!;
+    const api = ctx.api(owner);
+    const merged = await api.request<Person>({
+      method: 'POST',
+      url: `/api/people/${named.id}/merge`,
+      payload: { personId: otherPerson.id },
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json()).toMatchObject({ name: 'Eileen Collins', count: 2 });
+    expect((await api.get(`/api/people/${otherPerson.id}`)).statusCode).toBe(404);
+
+    const self = await api.request({
+      method: 'POST',
+      url: `/api/people/${named.id}/merge`,
+      payload: { personId: named.id },
+    });
+    expect(self.statusCode).toBe(400);
+
+    const hidden = await api.request<Person>({
+      method: 'PATCH',
+      url: `/api/people/${named.id}`,
+      payload: { hidden: true },
+    });
+    expect(hidden.json().hidden).toBe(true);
+    expect(await peopleOf(ctx, owner)).toEqual([]);
+    expect((await peopleOf(ctx, owner, '?hidden=true')).map((one) => one.id)).toEqual([named.id]);
+    const shown = await api.request({
+      method: 'PATCH',
+      url: `/api/people/${named.id}`,
+      payload: { hidden: false },
+    });
+    expect(shown.statusCode).toBe(200);
+
+    const faces = (await api.get<PhotoPeople>(`/api/photos/${firstPhotoId}/people`)).json().faces;
+    const out = await api.request({
+      method: 'PUT',
+      url: `/api/faces/${faces[0]!.id}/person`,
+      payload: { personId: null },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await peopleOf(ctx, owner)).map((one) => one.count)).toEqual([1]);
+  });
+
+  it('bad input is refused with 400', async () => {
+    const [person] = await peopleOf(ctx, owner);
+    const api = ctx.api(owner);
+    const empty = await api.request({
+      method: 'PATCH',
+      url: `/api/people/${person!.id}`,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    const long = await api.request({
+      method: 'PATCH',
+      url: `/api/people/${person!.id}`,
+      payload: { name: 'x'.repeat(101) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect((await api.get('/api/people?hidden=maybe')).statusCode).toBe(400);
+  });
+});
