@@ -74,6 +74,9 @@ export async function createTestContext(
     // Deleting is final unless a test turns Trash on (its own tests give TRASH_DAYS): the suite's
     // other tests read deletions as they were before Trash (decision 0080).
     TRASH_DAYS: '0',
+    // Faces are looked for only where a test asks (ML_ENABLED=true, modules/people): loading the
+    // model and searching every photo of every other test would cost the suite minutes of CPU.
+    ML_ENABLED: 'false',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
     ...env,

@@ -38,7 +38,7 @@ async function peopleOf(ctx: TestContext, user: TestUser, query = ''): Promise<P
 }
 
 describe('people found in the photos one uploads', () => {
-  const ctx = useTestContext({ TRASH_DAYS: '30' });
+  const ctx = useTestContext({ TRASH_DAYS: '30', ML_ENABLED: 'true' });
   let owner: TestUser;
   let other: TestUser;
   let albumId: string;
