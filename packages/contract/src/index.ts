@@ -15,3 +15,4 @@ export * from './preferences.js';
 export * from './trash.js';
 export * from './marks.js';
 export * from './locked.js';
+export * from './places.js';

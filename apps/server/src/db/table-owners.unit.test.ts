@@ -122,6 +122,7 @@ const READ_MODELS: readonly {
       'link-previews',
       'locked',
       'photos',
+      'places',
       'sharing',
       'timeline',
       'trash',
@@ -140,11 +141,12 @@ const READ_MODELS: readonly {
       'marks',
       'locked',
       'photos',
+      'places',
       'timeline',
       'trash',
       'users',
     ],
-    why: "what a list shows of a photo (its file's picture, kind and sizes) and whose it is",
+    why: "what a list shows of a photo (its file's picture, kind and sizes) and whose it is, and where its owner took it (the map)",
   },
   {
     name: 'timeline months',
@@ -155,7 +157,7 @@ const READ_MODELS: readonly {
   {
     name: 'personal marks',
     tables: ['favourites', 'archived_files'],
-    readers: ['albums', 'photos', 'timeline'],
+    readers: ['albums', 'photos', 'places', 'timeline'],
     why: "the viewer's own favourites and archived files, in their answers and their Photos",
   },
   {

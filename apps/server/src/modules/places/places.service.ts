@@ -1,0 +1,162 @@
+import {
+  MAP_CLUSTER_MAX_ZOOM,
+  type MapBox,
+  type MapCluster,
+  type MapClusters,
+  type MapClustersQuery,
+  type MapPhotosQuery,
+  type TimelinePage,
+} from '@photo/contract';
+import Supercluster from 'supercluster';
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../lib/auth-user.js';
+import { listOwnPhotos, toTimelinePhoto } from '../timeline/timeline.service.js';
+import { countPlaceCells, listCoverRows, type BoxE7, type PlaceCell } from './places.repository.js';
+
+/**
+ * The map (decision 0105). The database counts the caller's located photos per cell of a grid
+ * about 16 pixels wide at the zoom asked for, so an answer reads at most a few thousand cells
+ * whatever the library's size; supercluster then merges neighbouring cells into clusters 60
+ * pixels apart, summing their counts and boxes. The browser receives only the clusters of its
+ * view.
+ */
+
+/** The grid's cell at a zoom, in degrees × 10^7: 16 of the 256 pixels of a tile. */
+export const cellE7 = (zoom: number) => Math.max(1, Math.floor(22.5e7 / 2 ** zoom));
+
+/** Cluster radius, in pixels of a 256-pixel tile. */
+const RADIUS = 60;
+
+interface CellProps {
+  count: number;
+  photoId: string;
+  top: number;
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+}
+
+const toE7 = (box: MapBox): BoxE7 => ({
+  west: Math.round(box.west * 1e7),
+  south: Math.round(box.south * 1e7),
+  east: Math.round(box.east * 1e7),
+  north: Math.round(box.north * 1e7),
+});
+
+/** The box with half its size again on every side (within the world): clusters at its edges. */
+function withMargin(box: MapBox): MapBox {
+  const width = box.east - box.west;
+  const height = box.north - box.south;
+  return {
+    west: Math.max(-180, box.west - width / 2),
+    east: Math.min(180, box.east + width / 2),
+    south: Math.max(-90, box.south - height / 2),
+    north: Math.min(90, box.north + height / 2),
+  };
+}
+
+function clusterIndex(cells: PlaceCell[]) {
+  const index = new Supercluster<CellProps, CellProps>({
+    radius: RADIUS,
+    extent: 256,
+    maxZoom: MAP_CLUSTER_MAX_ZOOM - 1,
+    map: (props) => ({ ...props }),
+    reduce: (acc, props) => {
+      if (props.top > acc.top) {
+        acc.top = props.top;
+        acc.photoId = props.photoId;
+      }
+      acc.count += props.count;
+      acc.south = Math.min(acc.south, props.south);
+      acc.north = Math.max(acc.north, props.north);
+      acc.west = Math.min(acc.west, props.west);
+      acc.east = Math.max(acc.east, props.east);
+    },
+  });
+  index.load(
+    cells.map((cell) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [cell.longitude, cell.latitude] },
+      properties: {
+        count: cell.count,
+        photoId: cell.photoId,
+        top: cell.count,
+        south: cell.south,
+        north: cell.north,
+        west: cell.west,
+        east: cell.east,
+      },
+    })),
+  );
+  return index;
+}
+
+/** The clusters and single photos of the caller's located photos in the box, at the zoom. */
+export async function mapClusters(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: MapClustersQuery,
+): Promise<MapClusters> {
+  const box: MapBox = {
+    west: query.west,
+    south: query.south,
+    east: query.east,
+    north: query.north,
+  };
+  const cells = await countPlaceCells(deps.db, {
+    viewerId: caller.id,
+    box: toE7(box),
+    margin: toE7(withMargin(box)),
+    cellE7: cellE7(query.zoom),
+    archived: query.archived ?? false,
+  });
+  const total = cells.reduce((sum, cell) => sum + cell.inBox, 0);
+  if (cells.length === 0) return { clusters: [], total };
+  const index = clusterIndex(cells);
+  const zoom = Math.min(query.zoom, MAP_CLUSTER_MAX_ZOOM);
+  const features = index.getClusters([box.west, box.south, box.east, box.north], zoom);
+  const covers = new Map(
+    (
+      await listCoverRows(deps.db, caller.id, [
+        ...new Set(features.map((f) => f.properties.photoId)),
+      ])
+    ).map((row) => [row.id, toTimelinePhoto(row, deps)]),
+  );
+  const clusters: MapCluster[] = [];
+  for (const feature of features) {
+    const props = feature.properties;
+    const cover = covers.get(props.photoId);
+    if (!cover) continue;
+    const [longitude = 0, latitude = 0] = feature.geometry.coordinates;
+    const clusterId = 'cluster_id' in props ? Number(props.cluster_id) : undefined;
+    const expandsAt =
+      clusterId !== undefined && zoom < MAP_CLUSTER_MAX_ZOOM
+        ? index.getClusterExpansionZoom(clusterId)
+        : props.count > 1 && props.south !== props.north && zoom < MAP_CLUSTER_MAX_ZOOM
+          ? zoom + 1
+          : null;
+    clusters.push({
+      latitude,
+      longitude,
+      count: props.count,
+      box: { west: props.west, south: props.south, east: props.east, north: props.north },
+      expandsAt,
+      cover,
+    });
+  }
+  return { clusters, total };
+}
+
+/** The caller's located photos inside the box (a cluster's), newest first, a page at a time. */
+export async function mapPhotos(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: MapPhotosQuery,
+): Promise<TimelinePage> {
+  const { photos, nextCursor } = await listOwnPhotos(deps, caller, query, {
+    box: { west: query.west, south: query.south, east: query.east, north: query.north },
+    archived: query.archived,
+  });
+  return { photos, nextCursor };
+}
