@@ -90,6 +90,7 @@ const TrashPage = lazy(() =>
 const LockedRoute = lazy(() =>
   import('./routes/locked-route').then((m) => ({ default: m.LockedRoute })),
 );
+const MapRoute = lazy(() => import('./routes/map-route').then((m) => ({ default: m.MapRoute })));
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -132,6 +133,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.activity, element: <ActivityPage /> },
           { path: routePatterns.trash, element: <TrashPage /> },
           { path: routePatterns.locked, element: <LockedRoute /> },
+          { path: routePatterns.map, element: <MapRoute /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

@@ -34,6 +34,8 @@ export const routePatterns = {
   trash: 'trash',
   /** Photos moved out of every other view, opened with a fresh sign-in (decision 0084). */
   locked: 'locked',
+  /** Where the person's own photos were taken (decision 0105). */
+  map: 'map',
   notFound: '*',
 } as const;
 
@@ -59,6 +61,7 @@ export const paths = {
   activity: '/activity',
   trash: '/trash',
   locked: '/locked',
+  map: '/map',
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;
