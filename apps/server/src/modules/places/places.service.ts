@@ -92,6 +92,21 @@ function clusterIndex(cells: PlaceCell[]) {
   return index;
 }
 
+/**
+ * The zoom at which a cluster's photos stand apart on the map: where its box spans RADIUS pixels
+ * (a 256-pixel tile is 360° wide at zoom 0), one level in at least; null for one photo, or for
+ * photos all taken at one spot, which no zoom splits.
+ */
+export function splitZoom(
+  props: Pick<CellProps, 'count' | 'south' | 'north' | 'west' | 'east'>,
+  zoom: number,
+): number | null {
+  const extent = Math.max(props.east - props.west, props.north - props.south);
+  if (props.count < 2 || extent <= 0 || zoom >= MAP_CLUSTER_MAX_ZOOM) return null;
+  const apart = Math.ceil(Math.log2((RADIUS * 360) / (256 * extent)));
+  return Math.min(MAP_CLUSTER_MAX_ZOOM, Math.max(zoom + 1, apart));
+}
+
 /** The clusters and single photos of the caller's located photos in the box, at the zoom. */
 export async function mapClusters(
   deps: AppDeps,
@@ -129,13 +144,7 @@ export async function mapClusters(
     const cover = covers.get(props.photoId);
     if (!cover) continue;
     const [longitude = 0, latitude = 0] = feature.geometry.coordinates;
-    const clusterId = 'cluster_id' in props ? Number(props.cluster_id) : undefined;
-    const expandsAt =
-      clusterId !== undefined && zoom < MAP_CLUSTER_MAX_ZOOM
-        ? index.getClusterExpansionZoom(clusterId)
-        : props.count > 1 && props.south !== props.north && zoom < MAP_CLUSTER_MAX_ZOOM
-          ? zoom + 1
-          : null;
+    const expandsAt = splitZoom(props, zoom);
     clusters.push({
       latitude,
       longitude,

@@ -39,9 +39,9 @@ function viewOf(map: L.Map): MapViewState {
   };
 }
 
-/** The least zoom at which the world fills the map's width: no second world beside it. */
+/** The greatest zoom at which the whole world fits the map's width (1 at least, on a phone). */
 const fillingZoom = (width: number) =>
-  Math.max(1, Math.ceil(Math.log2(Math.max(width, 256) / 256)));
+  Math.max(1, Math.floor(Math.log2(Math.max(width, 256) / 256)));
 
 /** A cluster's marker: its cover photo, and its count when it holds more than one photo. */
 function markerIcon(cluster: MapCluster): L.DivIcon {
@@ -102,7 +102,12 @@ export function MapView({ clusters, tileUrl, label, clusterLabel, onView, onOpen
       map.attributionControl.addAttribution('Natural Earth');
       void loadCountryPolygons().then((polygons) => {
         if (mapRef.current !== map) return;
-        L.polygon(polygons, { className: 'app-map-land', interactive: false }).addTo(map);
+        // In SVG (the markers' canvas takes no class), so the theme's colours style it.
+        L.polygon(polygons, {
+          className: 'app-map-land',
+          interactive: false,
+          renderer: L.svg(),
+        }).addTo(map);
       });
     }
     markers.current = L.layerGroup().addTo(map);
