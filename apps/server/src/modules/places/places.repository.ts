@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/schema.js';
-import { albumVisibleToSql } from '../../lib/access.js';
+import { albumVisibleToUserSql } from '../../lib/access.js';
 import type { TimelinePhotoRow } from '../timeline/timeline.repository.js';
 
 /** A box in degrees × 10^7 (the files' columns): west ≤ east, south ≤ north. */
@@ -22,8 +22,8 @@ export interface PlaceCell {
   north: number;
   west: number;
   east: number;
-  /** The smallest id of a photo of the cell the viewer sees. */
-  photoId: string;
+  /** The smallest id of the cell's files: its cover. */
+  fileId: string;
 }
 
 /**
@@ -39,21 +39,24 @@ export async function countPlaceCells(
 ): Promise<PlaceCell[]> {
   const { viewerId, box, margin, cellE7 } = args;
   const cell = sql.lit(cellE7);
+  // Each file once: a semi-join to a photo of it the viewer still sees, stopping at the first.
   let query = db
     .selectFrom('files')
-    .innerJoin('photos', 'photos.file_id', 'files.id')
-    .innerJoin('albums', 'albums.id', 'photos.album_id')
-    .leftJoin('album_members as membership', (join) =>
-      join
-        .onRef('membership.album_id', '=', 'photos.album_id')
-        .on('membership.user_id', '=', viewerId),
-    )
     .where('files.owner_id', '=', viewerId)
     .where('files.latitude_e7', '>=', margin.south)
     .where('files.latitude_e7', '<=', margin.north)
     .where('files.longitude_e7', '>=', margin.west)
     .where('files.longitude_e7', '<=', margin.east)
-    .where((eb) => albumVisibleToSql(viewerId, eb('membership.user_id', 'is not', null)));
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('photos')
+          .innerJoin('albums', 'albums.id', 'photos.album_id')
+          .select('photos.id')
+          .whereRef('photos.file_id', '=', 'files.id')
+          .where(albumVisibleToUserSql(viewerId)),
+      ),
+    );
   if (!args.archived) {
     query = query.where((eb) =>
       eb.not(
@@ -70,15 +73,15 @@ export async function countPlaceCells(
   const inBox = sql<SqlBool>`files.latitude_e7 >= ${box.south} and files.latitude_e7 <= ${box.north} and files.longitude_e7 >= ${box.west} and files.longitude_e7 <= ${box.east}`;
   const rows = await query
     .select((eb) => [
-      sql<number | string>`count(distinct files.id)`.as('count'),
-      sql<number | string>`count(distinct case when ${inBox} then files.id end)`.as('in_box'),
+      eb.fn.countAll<number | string>().as('count'),
+      sql<number | string>`sum(case when ${inBox} then 1 else 0 end)`.as('in_box'),
       sql<number | string>`avg(files.latitude_e7)`.as('latitude'),
       sql<number | string>`avg(files.longitude_e7)`.as('longitude'),
       eb.fn.min('files.latitude_e7').as('south'),
       eb.fn.max('files.latitude_e7').as('north'),
       eb.fn.min('files.longitude_e7').as('west'),
       eb.fn.max('files.longitude_e7').as('east'),
-      eb.fn.min('photos.id').as('photo_id'),
+      eb.fn.min('files.id').as('file_id'),
     ])
     .groupBy([
       sql`(cast(files.latitude_e7 as bigint) + 900000000) / ${cell}`,
@@ -94,18 +97,21 @@ export async function countPlaceCells(
     north: Number(row.north) / 1e7,
     west: Number(row.west) / 1e7,
     east: Number(row.east) / 1e7,
-    photoId: String(row.photo_id),
+    fileId: String(row.file_id),
   }));
 }
 
-/** The tiles of these photos (the clusters' covers), as the timeline makes them. */
+/**
+ * The tiles of these files of the viewer's (the clusters' covers), as the timeline makes them:
+ * for each, its photo of smallest id in an album the viewer sees.
+ */
 export async function listCoverRows(
   db: Db,
   viewerId: string,
-  photoIds: readonly string[],
+  fileIds: readonly string[],
 ): Promise<TimelinePhotoRow[]> {
-  if (photoIds.length === 0) return [];
-  return db
+  if (fileIds.length === 0) return [];
+  const rows = await db
     .selectFrom('photos')
     .innerJoin('albums', 'albums.id', 'photos.album_id')
     .innerJoin('files', 'files.id', 'photos.file_id')
@@ -138,7 +144,12 @@ export async function listCoverRows(
         )
         .as('favourite'),
     ])
-    .where('photos.id', 'in', [...photoIds])
+    .where('photos.file_id', 'in', [...fileIds])
     .where('files.owner_id', '=', viewerId)
+    .where(albumVisibleToUserSql(viewerId))
+    .orderBy('photos.id')
     .execute();
+  const first = new Map<string, TimelinePhotoRow>();
+  for (const row of rows) if (!first.has(row.file_id)) first.set(row.file_id, row);
+  return [...first.values()];
 }

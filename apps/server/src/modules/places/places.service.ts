@@ -29,7 +29,7 @@ const RADIUS = 60;
 
 interface CellProps {
   count: number;
-  photoId: string;
+  fileId: string;
   top: number;
   south: number;
   north: number;
@@ -65,7 +65,7 @@ function clusterIndex(cells: PlaceCell[]) {
     reduce: (acc, props) => {
       if (props.top > acc.top) {
         acc.top = props.top;
-        acc.photoId = props.photoId;
+        acc.fileId = props.fileId;
       }
       acc.count += props.count;
       acc.south = Math.min(acc.south, props.south);
@@ -80,7 +80,7 @@ function clusterIndex(cells: PlaceCell[]) {
       geometry: { type: 'Point' as const, coordinates: [cell.longitude, cell.latitude] },
       properties: {
         count: cell.count,
-        photoId: cell.photoId,
+        fileId: cell.fileId,
         top: cell.count,
         south: cell.south,
         north: cell.north,
@@ -131,17 +131,14 @@ export async function mapClusters(
   const index = clusterIndex(cells);
   const zoom = Math.min(query.zoom, MAP_CLUSTER_MAX_ZOOM);
   const features = index.getClusters([box.west, box.south, box.east, box.north], zoom);
-  const covers = new Map(
-    (
-      await listCoverRows(deps.db, caller.id, [
-        ...new Set(features.map((f) => f.properties.photoId)),
-      ])
-    ).map((row) => [row.id, toTimelinePhoto(row, deps)]),
-  );
+  const coverRows = await listCoverRows(deps.db, caller.id, [
+    ...new Set(features.map((feature) => feature.properties.fileId)),
+  ]);
+  const covers = new Map(coverRows.map((row) => [row.file_id, toTimelinePhoto(row, deps)]));
   const clusters: MapCluster[] = [];
   for (const feature of features) {
     const props = feature.properties;
-    const cover = covers.get(props.photoId);
+    const cover = covers.get(props.fileId);
     if (!cover) continue;
     const [longitude = 0, latitude = 0] = feature.geometry.coordinates;
     const expandsAt = splitZoom(props, zoom);
