@@ -153,7 +153,7 @@ for (const { label, width, height } of [
       await screens(page, `${label}-map-cluster`);
     });
 
-    await test.step('a photo of it opens in the viewer, with its place in the details', async () => {
+    await test.step('a photo of it opens in the viewer', async () => {
       await page
         .getByRole('region', { name: 'Photos of this place' })
         .getByRole('listitem')
