@@ -46,6 +46,7 @@ import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { captureFactsPlugin } from './modules/files/capture-facts.plugin.js';
 import { imageJobsPlugin } from './modules/files/image-jobs.plugin.js';
+import { placeNamesPlugin } from './modules/files/place-names.plugin.js';
 import { sweeperPlugin } from './modules/files/sweeper.plugin.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -60,6 +61,8 @@ import { peopleRoutes } from './modules/people/people.routes.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
+import { placesRoutes } from './modules/places/places.routes.js';
+import { memoriesRoutes } from './modules/memories/memories.routes.js';
 import { albumBin, photoBin } from './modules/trash/trash.bin.js';
 import { trashPurgePlugin } from './modules/trash/trash-purge.plugin.js';
 import { trashRoutes } from './modules/trash/trash.routes.js';
@@ -178,7 +181,13 @@ async function registerExternalPlugins(app: App, config: AppDeps['config']): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map's tile server (MAP_TILE_URL), exactly that origin.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.mapTileUrl ? [new URL(config.mapTileUrl.replace(/[{}]/g, '')).origin] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", ...new Set(identityOrigins)],
@@ -238,6 +247,7 @@ async function registerBackgroundWork(app: App, deps: AppDeps): Promise<void> {
   if (deps.config.role !== 'api') {
     await app.register(imageJobsPlugin, { deps });
     await app.register(captureFactsPlugin, { deps });
+    await app.register(placeNamesPlugin, { deps });
     await app.register(digestsPlugin, { deps });
     await app.register(trashPurgePlugin, { deps });
     await app.register(faceJobsPlugin, { deps });
@@ -294,6 +304,8 @@ async function registerRoutes(app: App, deps: AppDeps): Promise<void> {
       await api.register(likesRoutes, { deps });
       await api.register(sharingRoutes, { deps });
       await api.register(timelineRoutes, { deps });
+      await api.register(placesRoutes, { deps });
+      await api.register(memoriesRoutes, { deps });
       await api.register(marksRoutes, { deps });
       await api.register(filesRoutes, { deps });
       await api.register(uploadsRoutes, { deps });

@@ -22,6 +22,18 @@ const envSchema = z.object({
     })
     .transform((url) => new URL(url).origin)
     .optional(),
+  /**
+   * An OpenStreetMap-style tile server for the map (https://tiles.example.org/{z}/{x}/{y}.png);
+   * unset: the map draws only the country shapes it carries. The page's CSP allows its origin.
+   */
+  MAP_TILE_URL: z
+    .url()
+    .refine((url) => /^https?:$/.test(new URL(url).protocol), { message: 'must be an http(s) URL' })
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => decodeURI(url).includes(part)), {
+      message: 'must hold {z}, {x} and {y}',
+    })
+    .transform((url) => decodeURI(url))
+    .optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
   MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_VIDEO_BYTES),
   /** What guests may add through one share link when its owner set no limits. */
@@ -163,6 +175,8 @@ export interface Config {
   ml: { enabled: boolean; concurrency: number };
   /** TRASH_DAYS: how long a deleted photo stays in Trash; 0: deleting is final. */
   trashDays: number;
+  /** MAP_TILE_URL: the map's tile server, {z}/{x}/{y} in it; undefined: none. */
+  mapTileUrl: string | undefined;
   /** Administration: ADMIN_EMAILS (lower-cased), DEFAULT_QUOTA_BYTES, DISABLED_ACCOUNTS_CHECK_SECONDS. */
   admin: { emails: string[]; defaultQuotaBytes: number | null; disabledCheckSeconds: number };
 }
@@ -316,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: e.JOB_CONCURRENCY,
     ml: { enabled: e.ML_ENABLED, concurrency: e.ML_CONCURRENCY },
     trashDays: e.TRASH_DAYS,
+    mapTileUrl: e.MAP_TILE_URL,
     admin: {
       emails: e.ADMIN_EMAILS.split(',')
         .map((entry) => entry.trim().toLowerCase())

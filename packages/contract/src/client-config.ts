@@ -64,6 +64,11 @@ export const clientConfigSchema = z
     sso: ssoClientConfigSchema.optional(),
     /** Trash: how many days a deleted photo stays there (TRASH_DAYS); 0: deleting is final. */
     trash: z.object({ days: z.number().int().min(0) }),
+    /**
+     * The map: the OpenStreetMap-style tile server it draws a detailed map from (MAP_TILE_URL,
+     * with {z}, {x} and {y}); absent: the map draws the country shapes it carries.
+     */
+    map: z.object({ tileUrl: z.string().optional() }).optional(),
   })
   .meta({ id: 'ClientConfig' });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

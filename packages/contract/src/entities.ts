@@ -121,6 +121,10 @@ export const photoLocationSchema = z
     longitude: z.number().min(-180).max(180),
     /** Metres above sea level; null when the file does not say. */
     altitude: z.number().nullable(),
+    /** The nearest town or city (found offline); absent when none is near or not named yet. */
+    city: z.string().optional(),
+    /** Its country's ISO 3166-1 alpha-2 code, e.g. PT. */
+    country: z.string().optional(),
   })
   .meta({ id: 'PhotoLocation' });
 

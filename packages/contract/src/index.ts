@@ -16,3 +16,4 @@ export * from './trash.js';
 export * from './marks.js';
 export * from './locked.js';
 export * from './people.js';
+export * from './places.js';

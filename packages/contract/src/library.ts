@@ -25,7 +25,7 @@ const monthKey = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month, YYYY-MM' })
   .meta({ description: 'A month, YYYY-MM' });
 /** A calendar day, YYYY-MM-DD. */
-const dayKey = z
+export const dayKey = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'must be a date, YYYY-MM-DD' })
   .refine(

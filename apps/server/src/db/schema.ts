@@ -243,6 +243,12 @@ export interface FilesTable {
   focal_length_35mm: number | null;
   /** Which reading of the original's metadata these columns hold: 0 for files stored before. */
   facts_version: Generated<number>;
+  /** The nearest city to where it was taken (offline, decision 0105); null: unknown or unnamed. */
+  place_city: string | null;
+  /** The ISO 3166-1 alpha-2 code of the country it was taken in; null: unknown. */
+  place_country: string | null;
+  /** Which naming place_city and place_country hold: 0 for files not named yet. */
+  place_version: Generated<number>;
 }
 
 export type FileKind = 'photo' | 'video';

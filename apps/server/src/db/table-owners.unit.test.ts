@@ -126,6 +126,7 @@ const READ_MODELS: readonly {
       'link-previews',
       'locked',
       'photos',
+      'places',
       'sharing',
       'timeline',
       'trash',
@@ -145,11 +146,12 @@ const READ_MODELS: readonly {
       'locked',
       'people',
       'photos',
+      'places',
       'timeline',
       'trash',
       'users',
     ],
-    why: "what a list shows of a photo (its file's picture, kind and sizes) and whose it is",
+    why: "what a list shows of a photo (its file's picture, kind and sizes) and whose it is, and where its owner took it (the map)",
   },
   {
     name: 'timeline months',
@@ -160,7 +162,7 @@ const READ_MODELS: readonly {
   {
     name: 'personal marks',
     tables: ['favourites', 'archived_files'],
-    readers: ['albums', 'people', 'photos', 'timeline'],
+    readers: ['albums', 'people', 'photos', 'places', 'timeline'],
     why: "the viewer's own favourites and archived files, in their answers and their Photos",
   },
   {

@@ -96,6 +96,7 @@ const PeoplePage = lazy(() =>
 const PersonPage = lazy(() =>
   import('../features/people/components/person-page').then((m) => ({ default: m.PersonPage })),
 );
+const MapRoute = lazy(() => import('./routes/map-route').then((m) => ({ default: m.MapRoute })));
 const ProfilePage = lazy(() =>
   import('../features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -140,6 +141,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.locked, element: <LockedRoute /> },
           { path: routePatterns.people, element: <PeoplePage /> },
           { path: routePatterns.person, element: <PersonPage /> },
+          { path: routePatterns.map, element: <MapRoute /> },
         ],
       },
       { path: routePatterns.sharedLink, element: <SharedAlbumRoute /> },

@@ -33,6 +33,7 @@ import * as captureFacts from './2026-11-30T04-00-capture-facts.js';
 import * as emptyAlbums from './2026-11-30T04-10-empty-albums.js';
 import * as timelineCoveringIndex from './2026-11-30T04-20-timeline-covering-index.js';
 import * as people from './2026-12-01T01-00-people.js';
+import * as placeNames from './2026-12-01T02-00-place-names.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T04-10-empty-albums': emptyAlbums,
   '2026-11-30T04-20-timeline-covering-index': timelineCoveringIndex,
   '2026-12-01T01-00-people': people,
+  '2026-12-01T02-00-place-names': placeNames,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

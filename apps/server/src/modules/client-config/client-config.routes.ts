@@ -31,6 +31,7 @@ export function clientConfig(
     | 'sso'
     | 'trashDays'
     | 'jobConcurrency'
+    | 'mapTileUrl'
   >,
   mail: { configured: boolean },
 ): ClientConfig {
@@ -58,6 +59,7 @@ export function clientConfig(
     mail: { configured: mail.configured },
     sso: config.sso ? { offered: true, label: config.sso.buttonLabel } : { offered: false },
     trash: { days: config.trashDays },
+    ...(config.mapTileUrl ? { map: { tileUrl: config.mapTileUrl } } : {}),
   };
 }
 

@@ -41,6 +41,8 @@ describe('GET /api/client-config', () => {
     });
     // The embedded service is on this origin: the page may call nothing else.
     expect(res.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
+    // Without MAP_TILE_URL the map draws its own shapes: no picture comes from elsewhere.
+    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob:(;|$)/);
   });
 
   it('gives the hosted endpoints set at run time, and lets the page call them (CSP)', async () => {
@@ -72,6 +74,26 @@ describe('GET /api/client-config', () => {
     } finally {
       await hosted.close();
     }
+  });
+
+  it("names the map's tile server, and the page's pictures may come from exactly its origin", async () => {
+    const tiled = await createTestContext({
+      MAP_TILE_URL: 'https://tiles.example.org:8443/osm/{z}/{x}/{y}.png',
+    });
+    try {
+      const res = await tiled.app.inject({ method: 'GET', url: '/api/client-config' });
+      expect(clientConfigSchema.parse(res.json()).map).toEqual({
+        tileUrl: 'https://tiles.example.org:8443/osm/{z}/{x}/{y}.png',
+      });
+      expect(res.headers['content-security-policy']).toMatch(
+        /img-src 'self' data: blob: https:\/\/tiles\.example\.org:8443(;|$)/,
+      );
+    } finally {
+      await tiled.close();
+    }
+    await expect(
+      createTestContext({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' }),
+    ).rejects.toThrow(/MAP_TILE_URL/);
   });
 
   it('is described in the OpenAPI document as public, answering ClientConfig', async () => {

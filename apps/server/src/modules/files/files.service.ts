@@ -6,6 +6,7 @@ import { decideFileAccess } from '../../lib/access.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { currentUser } from '../../http/current-user.js';
 import { AppError } from '../../lib/errors.js';
+import { queuePlaceNaming } from './place-names.js';
 import { queueDerivedImages } from './derive/derive.js';
 import { sniffImageFormat } from './media/images.js';
 import { sniffMedia } from './media/sniff-media.js';
@@ -57,6 +58,8 @@ export async function storeAndQueueUpload(
     await queueDerivedImages(deps, stored.file).catch((error: unknown) =>
       options.log.error({ err: error, fileId: stored.file.id }, 'could not queue the image job'),
     );
+    // Its place is named by a worker too (decision 0105): the cities are loaded there only.
+    if (stored.file.latitude_e7 !== null) queuePlaceNaming(deps, options.log);
   }
   return stored;
 }

@@ -133,6 +133,10 @@ export async function storeUploadedFile(
       placeless_crc32: placeless?.crc32 ?? null,
       ...placeColumns(prepared.place),
       ...captureColumns(prepared.exif),
+      // Named by a worker once stored (files/place-names.ts).
+      place_city: null,
+      place_country: null,
+      place_version: 0,
     } satisfies FileRow;
     // The blobs first, then the row: a failure in between leaves only unreachable bytes, removed here.
     const written: string[] = [];

@@ -52,6 +52,9 @@ export interface PhotoView extends PhotoRow {
   latitude_e7: number | null;
   longitude_e7: number | null;
   altitude_cm: number | null;
+  /** Its place's name (decision 0105), once a worker named it. */
+  place_city: string | null;
+  place_country: string | null;
   /** The viewer's own marks on the file (decision 0082); SQLite answers 0 or 1. */
   favourite: SqlBool;
   archived: SqlBool;
@@ -94,6 +97,8 @@ function selectPhotoViews(db: Db, viewerId: string | null) {
       'files.latitude_e7',
       'files.longitude_e7',
       'files.altitude_cm',
+      'files.place_city',
+      'files.place_country',
       eb
         .selectFrom('photo_likes')
         .select((sub) => sub.fn.countAll().as('n'))

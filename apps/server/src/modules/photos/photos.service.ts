@@ -82,6 +82,8 @@ function placeOf(view: PhotoView, shown: boolean): Photo['location'] | undefined
     latitude: Number(view.latitude_e7) / 1e7,
     longitude: Number(view.longitude_e7) / 1e7,
     altitude: view.altitude_cm === null ? null : Number(view.altitude_cm) / 100,
+    ...(view.place_city !== null ? { city: view.place_city } : {}),
+    ...(view.place_country !== null ? { country: view.place_country } : {}),
   };
 }
 

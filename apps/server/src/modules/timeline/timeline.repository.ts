@@ -41,13 +41,16 @@ export interface TimelinePhotoRow {
   motion_file_id: string | null;
   /** Whether the viewer marked the file a favourite: PostgreSQL answers a boolean, SQLite 0 or 1. */
   favourite: SqlBool;
+  /** The file's date taken, and its clock's minutes east of UTC (memories read its own day). */
+  date_taken: string | null;
+  taken_offset_minutes: number | null;
 }
 
 /**
  * Which of the viewer's photos a page holds (decision 0082): `photos`, their Photos (what they
  * archived left out); `favourites`, those of Photos that they marked; `archive`, what they archived.
  */
-export type PhotoSet = 'photos' | 'favourites' | 'archive';
+export type PhotoSet = 'photos' | 'favourites' | 'archive' | 'photos-and-archive';
 
 /**
  * What a page of photos is asked with. Every bound value is text: the prepared query binds them
@@ -69,6 +72,23 @@ type PhotoPageArgs = {
   cameraLike: string | undefined;
   /** Only the files showing this person's faces (the viewer's own). */
   personId: string | undefined;
+  /** Only files the viewer uploaded: the map, memories and place names (decision 0105). */
+  ownFiles: 'yes' | undefined;
+  /** The viewer's files taken inside this box (degrees × 10^7; west ≤ east). */
+  boxWest: number | undefined;
+  boxSouth: number | undefined;
+  boxEast: number | undefined;
+  boxNorth: number | undefined;
+  /** Files with a date taken whose MM-DD is one of these, written ",MM-DD,MM-DD,". */
+  monthDays: string | undefined;
+  /**
+   * The one search box's text: a file whose name or camera holds it (LIKE pattern; on SQLite the
+   * FTS5 expression `anyMatch` for terms of three characters or more), or, of the viewer's own
+   * files, whose place's city holds it or whose country is one of `placeCountries` (",PT,BR,").
+   */
+  anyLike: string | undefined;
+  anyMatch: string | undefined;
+  placeCountries: string | undefined;
 };
 
 /**
@@ -120,6 +140,7 @@ function inPhotoSet<Q extends SelectQueryBuilder<Database, 'photos', object>>(
   set: PhotoSet,
   viewerId: string,
 ): Q {
+  if (set === 'photos-and-archive') return query;
   if (set === 'archive') {
     return query.where('photos.file_id', 'in', (eb) =>
       eb
@@ -160,6 +181,8 @@ const TILE_FILE_COLUMNS = [
   'files.video_state',
   'files.motion_file_id',
   'files.photo_count',
+  'files.date_taken',
+  'files.taken_offset_minutes',
 ] as const;
 
 /**
@@ -219,6 +242,8 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       'files.duration_ms',
       'files.video_state',
       'files.motion_file_id',
+      'files.date_taken',
+      'files.taken_offset_minutes',
     ])
     .select((eb) => favouriteOfViewer(eb, args.viewerId).as('favourite'))
     .$narrowType<{
@@ -253,6 +278,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
   if (from !== undefined) query = query.where('photos.sort_date', '>=', from);
   if (until !== undefined) query = query.where('photos.sort_date', '<', until);
   if (addedBy !== undefined) query = query.where('photos.owner_id', '=', addedBy);
+  query = withOwnFileFilters(db, query, args);
   if (ftsMatch !== undefined || nameLike !== undefined || cameraLike !== undefined) {
     if (isPostgres(db)) {
       // The files whose name / camera hold the text, found by the pg_trgm indexes.
@@ -293,6 +319,90 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
     .limit(literalLimit(args.limit));
 }
 
+/**
+ * The filters on the viewer's own files (the map's box, memories' days) and the one search box's
+ * text, each a subquery of files: the owner's located files by files_owner_place_idx.
+ */
+function withOwnFileFilters<Q extends SelectQueryBuilder<Database, 'photos', object>>(
+  db: Db,
+  query: Q,
+  args: PhotoPageArgs,
+): Q {
+  const { viewerId, boxWest, boxSouth, boxEast, boxNorth, monthDays } = args;
+  if (args.ownFiles !== undefined) {
+    query = query.where('photos.file_id', 'in', () => {
+      let own = db.selectFrom('files as own').select('own.id').where('own.owner_id', '=', viewerId);
+      if (
+        boxWest !== undefined &&
+        boxSouth !== undefined &&
+        boxEast !== undefined &&
+        boxNorth !== undefined
+      ) {
+        own = own
+          .where('own.latitude_e7', '>=', boxSouth)
+          .where('own.latitude_e7', '<=', boxNorth)
+          .where('own.longitude_e7', '>=', boxWest)
+          .where('own.longitude_e7', '<=', boxEast);
+      }
+      if (monthDays !== undefined) {
+        own = own
+          .where('own.date_taken', 'is not', null)
+          .where(
+            isPostgres(db)
+              ? sql<SqlBool>`position(',' || substr(own.date_taken, 6, 5) || ',' in ${monthDays}) > 0`
+              : sql<SqlBool>`instr(${monthDays}, ',' || substr(own.date_taken, 6, 5) || ',') > 0`,
+          );
+      }
+      return own;
+    }) as Q;
+  }
+  const { anyLike, anyMatch, placeCountries } = args;
+  if (anyLike === undefined && anyMatch === undefined) return query;
+  const pattern = anyLike ?? '';
+  const places = db
+    .selectFrom('files as placed')
+    .select('placed.id')
+    .where('placed.owner_id', '=', viewerId)
+    .where('placed.place_version', '>', 0)
+    .where((eb) =>
+      eb.or([
+        likeSql(db, sql.ref('placed.place_city'), pattern),
+        ...(placeCountries !== undefined
+          ? [
+              isPostgres(db)
+                ? sql<SqlBool>`position(',' || placed.place_country || ',' in ${placeCountries}) > 0`
+                : sql<SqlBool>`instr(${placeCountries}, ',' || placed.place_country || ',') > 0`,
+            ]
+          : []),
+      ]),
+    );
+  if (isPostgres(db)) {
+    return query.where((eb) =>
+      eb.or([
+        eb(
+          'photos.file_id',
+          'in',
+          db
+            .selectFrom('files as named')
+            .select('named.id')
+            .where((inner) =>
+              inner.or([
+                likeSql(db, sql.ref('named.original_name'), pattern),
+                sql<SqlBool>`(coalesce(named.camera_make, '') || ' ' || coalesce(named.camera_model, '')) ilike ${pattern} escape '\\'`,
+              ]),
+            ),
+        ),
+        eb('photos.file_id', 'in', places),
+      ]),
+    ) as Q;
+  }
+  const texts =
+    anyMatch !== undefined
+      ? sql<SqlBool>`photos.file_id in (select file_search.file_id from file_search where file_search.id in (select rowid from file_search_fts where file_search_fts match ${anyMatch}))`
+      : sql<SqlBool>`photos.file_id in (select file_search.file_id from file_search where ${likeSql(db, sql.ref('file_search.name'), pattern)} or ${likeSql(db, sql.ref('file_search.camera'), pattern)})`;
+  return query.where((eb) => eb.or([texts, eb('photos.file_id', 'in', places)])) as Q;
+}
+
 const listPhotoPageQuery = preparedQuery(photoPageQuery, { literals: ['limit', 'set'] });
 
 export interface PhotoPageOptions {
@@ -312,6 +422,15 @@ export interface PhotoPageOptions {
   camera?: string | undefined;
   /** Only photos showing this person of the viewer's (modules/people). */
   personId?: string | undefined;
+  /** Only the viewer's own uploads; with `box`, those taken inside it (degrees). */
+  ownFiles?: boolean | undefined;
+  box?: { west: number; south: number; east: number; north: number } | undefined;
+  /** Only files taken (date taken known) on one of these days of the year, MM-DD. */
+  monthDays?: readonly string[] | undefined;
+  /** The one search box's text: file name, camera, or the place of one's own files. */
+  anyText?: string | undefined;
+  /** With anyText: the countries (ISO codes) whose names hold it. */
+  placeCountries?: readonly string[] | undefined;
 }
 
 /**
@@ -355,7 +474,25 @@ export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<Ti
     nameLike: undefined,
     cameraLike: undefined,
     personId: options.personId,
+    ownFiles: options.ownFiles ? 'yes' : undefined,
+    boxWest: options.box && Math.round(options.box.west * 1e7),
+    boxSouth: options.box && Math.round(options.box.south * 1e7),
+    boxEast: options.box && Math.round(options.box.east * 1e7),
+    boxNorth: options.box && Math.round(options.box.north * 1e7),
+    monthDays: options.monthDays && `,${options.monthDays.join(',')},`,
+    anyLike: undefined,
+    anyMatch: undefined,
+    placeCountries:
+      options.placeCountries && options.placeCountries.length > 0
+        ? `,${options.placeCountries.join(',')},`
+        : undefined,
   };
+  if (options.anyText !== undefined) {
+    args.anyLike = containsPattern(options.anyText);
+    if (!isPostgres(db) && Array.from(options.anyText).length >= TRIGRAM) {
+      args.anyMatch = `"${options.anyText.replace(/"/g, '""')}"`;
+    }
+  }
   const terms = [['name', options.name] as const, ['camera', options.camera] as const].filter(
     (term): term is readonly ['name' | 'camera', string] => term[1] !== undefined,
   );

@@ -27,6 +27,7 @@ import {
 } from './timeline.repository.js';
 
 import { photoMediaOf } from '../../lib/photo-media.js';
+import { countriesNamed, readSearchText } from './search-text.js';
 
 type PictureDeps = Pick<AppDeps, 'config' | 'pictureSigner'>;
 
@@ -63,6 +64,17 @@ async function photoPage(
   query: { limit: number; cursor?: string | undefined },
   filters: Omit<PhotoPageOptions, 'viewerId' | 'limit' | 'after'>,
 ): Promise<TimelinePage> {
+  const { photos, nextCursor } = await photoPageWithRows(deps, caller, query, filters);
+  return { photos, nextCursor };
+}
+
+/** photoPage, with the rows its tiles were made of. */
+async function photoPageWithRows(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: { limit: number; cursor?: string | undefined },
+  filters: Omit<PhotoPageOptions, 'viewerId' | 'limit' | 'after'>,
+): Promise<TimelinePage & { rows: TimelinePhotoRow[] }> {
   const after = decodeCursor(query.cursor);
   const rows = await listVisiblePhotos(deps.db, {
     viewerId: caller.id,
@@ -76,7 +88,11 @@ async function photoPage(
     (row) => ({ key: row.sort_date, id: row.id }),
     (row) => toTimelinePhoto(row, deps),
   );
-  return { photos: page.items, nextCursor: page.nextCursor ?? null };
+  return {
+    photos: page.items,
+    nextCursor: page.nextCursor ?? null,
+    rows: rows.slice(0, query.limit),
+  };
 }
 
 /** Every photo the caller may see, newest first; `month` keeps to one month. */
@@ -126,10 +142,42 @@ export async function listTimelineMonths(
   return { months, total: months.reduce((sum, month) => sum + month.count, 0) };
 }
 
+const later = (a: string | undefined, b: string | undefined) =>
+  a === undefined ? b : b === undefined || a > b ? a : b;
+const earlier = (a: string | undefined, b: string | undefined) =>
+  a === undefined ? b : b === undefined || a < b ? a : b;
+
 /**
- * Albums and the caller's people whose name holds `q` (first page only), and photos whose every given criterion holds:
- * file name holds `q`, date between `from` and `to` (days, inclusive), camera make or model holds
- * `camera`, added by `addedBy`. At least one criterion (400 otherwise).
+ * Photos of the caller's own uploads (the map, memories), newest first, a page at a time: taken
+ * inside `box`, or on one of `monthDays` (MM-DD, date taken known). Archived ones only when
+ * `archived` (decision 0105); locked and trashed photos are in no list.
+ */
+export function listOwnPhotos(
+  deps: AppDeps,
+  caller: AuthUser,
+  query: { limit: number; cursor?: string | undefined },
+  filters: {
+    box?: { west: number; south: number; east: number; north: number };
+    monthDays?: readonly string[];
+    archived?: boolean | undefined;
+    until?: string;
+  },
+): Promise<TimelinePage & { rows: TimelinePhotoRow[] }> {
+  return photoPageWithRows(deps, caller, query, {
+    set: filters.archived ? 'photos-and-archive' : 'photos',
+    ownFiles: true,
+    box: filters.box,
+    monthDays: filters.monthDays,
+    until: filters.until,
+  });
+}
+
+/**
+ * Albums and the caller's people whose name holds `q` (first page only), and photos whose every
+ * given criterion holds: a date in `q` (a year, a month by name or number, a day), the rest of `q`
+ * held by the file's name, its camera or (of the caller's own files) its place's city or country;
+ * date between `from` and `to` (days, inclusive), camera make or model holds `camera`, added by
+ * `addedBy`. At least one criterion (400 otherwise).
  */
 export async function search(
   deps: AppDeps,
@@ -138,6 +186,11 @@ export async function search(
 ): Promise<SearchResult> {
   const q = query.q || undefined;
   const camera = query.camera || undefined;
+  // The one box's text: a date in it narrows the days, the rest is found in names, cameras and
+  // places (decision 0107).
+  const read = q === undefined ? {} : readSearchText(q);
+  const from = later(query.from, read.from);
+  const until = earlier(query.to === undefined ? undefined : endOfDay(query.to), read.until);
   const criteria = [q, camera, query.from, query.to, query.addedBy, query.favourites || undefined];
   if (criteria.every((criterion) => criterion === undefined || criterion === '')) {
     throw invalid(
@@ -147,10 +200,11 @@ export async function search(
   }
   const photos = await photoPage(deps, caller, query, {
     set: query.favourites ? 'favourites' : 'photos',
-    from: query.from,
-    until: query.to === undefined ? undefined : endOfDay(query.to),
+    from,
+    until,
     addedBy: query.addedBy,
-    name: q,
+    anyText: read.text,
+    placeCountries: read.text === undefined ? undefined : countriesNamed(read.text),
     camera,
   });
   const albums =

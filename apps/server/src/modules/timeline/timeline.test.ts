@@ -333,8 +333,12 @@ describe('search', () => {
     expect((await searchOf(owner, 'q=img_0001.jpg')).photos).toHaveLength(1);
     expect((await searchOf(owner, 'q=alice')).photos).toHaveLength(0);
     expect((await searchOf(owner, 'q=snow .jpg')).photos).toHaveLength(1);
-    // Shorter than a trigram, and LIKE's wildcards taken as they are.
-    expect((await searchOf(owner, 'q=z6')).photos).toHaveLength(0);
+    // Shorter than a trigram, and LIKE's wildcards taken as they are; the one box finds the
+    // camera too (decision 0107): Z6 is the model of dinner.png's.
+    expect((await searchOf(owner, 'q=z6')).photos.map((p) => p.date.slice(0, 10))).toEqual([
+      '2024-02-10',
+    ]);
+    expect((await searchOf(owner, 'q=q7')).photos).toHaveLength(0);
     expect((await searchOf(owner, 'q=-D')).photos).toHaveLength(1);
     expect((await searchOf(owner, 'q=_0001')).photos).toHaveLength(1);
     expect((await searchOf(owner, 'q=h_d')).photos).toHaveLength(0);

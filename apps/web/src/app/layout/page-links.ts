@@ -15,6 +15,7 @@ export const PAGE_LINKS = [
 export const LIBRARY_LINKS = [
   { label: 'layout.people', to: paths.people },
   { label: 'layout.favourites', to: paths.favourites },
+  { label: 'layout.map', to: paths.map },
   { label: 'layout.archive', to: paths.archive },
   { label: 'trash.title', to: paths.trash },
   { label: 'layout.locked', to: paths.locked },

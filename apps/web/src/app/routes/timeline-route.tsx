@@ -17,6 +17,8 @@ import { viewerArchive, viewerFavourite } from '../viewer/viewer-parts-lazy';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('../../features/viewer/components/photo-lightbox'));
+// "On this day" comes in its own chunk, after the page (decision 0106).
+const MemoriesStrip = lazy(() => import('../../features/memories/components/memories-strip'));
 
 /**
  * A timeline photo as the viewer reads a photo: its picture, shape and date; the facts the
@@ -102,10 +104,17 @@ function TimelineViewer({ photos, place, index, onView, onClose }: TimelineViewe
   );
 }
 
-const viewer = (props: TimelineViewerProps) => <TimelineViewer {...props} />;
+/** The timeline's viewer, also the Map's and the memories' (their photos are tiles too). */
+export const viewer = (props: TimelineViewerProps) => <TimelineViewer {...props} />;
+
+const memories = (
+  <Suspense fallback={null}>
+    <MemoriesStrip viewer={viewer} />
+  </Suspense>
+);
 
 export function TimelineRoute() {
-  return <TimelinePage selectionBar={selectionBar} viewer={viewer} />;
+  return <TimelinePage selectionBar={selectionBar} viewer={viewer} header={memories} />;
 }
 
 /** Favourites: the same grid, of the person's favourites only (decision 0082). */

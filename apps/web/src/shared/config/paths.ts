@@ -38,6 +38,8 @@ export const routePatterns = {
   people: 'people',
   /** One person's photos. */
   person: 'people/:personId',
+  /** Where the person's own photos were taken (decision 0105). */
+  map: 'map',
   notFound: '*',
 } as const;
 
@@ -65,6 +67,7 @@ export const paths = {
   locked: '/locked',
   people: '/people',
   person: (personId: string) => `/people/${segment(personId)}`,
+  map: '/map',
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;

@@ -369,3 +369,28 @@ export async function recordCaptureFacts(
     .where('facts_version', '<', columns.facts_version)
     .execute();
 }
+
+/** Located files whose place is not named by this naming yet (files_place_version_idx). */
+export function listFilesToName(
+  db: Db,
+  version: number,
+  limit: number,
+): Promise<Pick<FileRow, 'id' | 'latitude_e7' | 'longitude_e7'>[]> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'latitude_e7', 'longitude_e7'])
+    .where('place_version', '<', version)
+    .where('latitude_e7', 'is not', null)
+    .orderBy('id')
+    .limit(literalLimit(limit))
+    .execute();
+}
+
+/** Records the name of the place a file was taken at. */
+export async function recordPlaceName(
+  db: Db,
+  id: string,
+  columns: Pick<NewFileRow, 'place_city' | 'place_country' | 'place_version'>,
+): Promise<void> {
+  await db.updateTable('files').set(columns).where('id', '=', id).execute();
+}

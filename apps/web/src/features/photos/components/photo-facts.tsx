@@ -5,7 +5,7 @@ import { paths } from '../../../shared/config/paths';
 import { formatDateTime } from '../../../shared/lib/format-date';
 import { formatFileSize } from '../../../shared/lib/format-size';
 import { downloadUrl, videoDownloadUrl } from '../../../shared/lib/image-url';
-import { useRichT, useT } from '../../../i18n/i18n';
+import { currentLocale, useRichT, useT } from '../../../i18n/i18n';
 import { cameraName, exposureParts, formatMegapixels, formatTaken } from '../lib/capture-facts';
 import { InfoIcon } from './info-icon';
 
@@ -83,6 +83,36 @@ function CameraFact({ photo, details }: { photo: Photo; details: PhotoDetails | 
   );
 }
 
+/** The country's name in the reader's language, from its ISO code (Intl). */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Where it was taken, to whoever may see it (decision 0081): the town and country named from
+ * its location (decision 0105), and the coordinates.
+ */
+function PlaceFact({ photo }: { photo: Photo }) {
+  const t = useT();
+  const location = photo.location;
+  if (!location) return null;
+  const name = joined([
+    location.city ?? null,
+    location.country ? countryName(location.country) : null,
+  ]);
+  const coordinates = `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`;
+  return (
+    <Fact icon="place" label={t('photos.info.place')}>
+      <div className="text-break">{name ?? coordinates}</div>
+      {name && <Line>{coordinates}</Line>}
+    </Fact>
+  );
+}
+
 /** The file: its name, pixels and bytes, and (on the photo page) its original. */
 function FileFact({ photo, details }: { photo: Photo; details: PhotoDetails | undefined }) {
   const t = useT();
@@ -149,6 +179,7 @@ export function PhotoFacts({
         <TakenFact photo={photo} details={details} />
         <FileFact photo={photo} details={details} />
         <CameraFact photo={photo} details={details} />
+        <PlaceFact photo={photo} />
         <Fact icon="person">
           {photo.createdBy
             ? rich('photos.details.addedBy', { name: photo.createdBy, date: added })

@@ -47,6 +47,8 @@ interface TimelinePageProps {
   favourites?: boolean;
   /** The viewer, over the page; without it a tile opens the photo's own page. */
   viewer?: (props: TimelineViewerProps) => ReactNode;
+  /** Shown above the grid: the memories strip (the app's). */
+  header?: ReactNode;
 }
 
 /**
@@ -149,7 +151,12 @@ function NoFavourites() {
  * the screen are drawn, and a month's photos are read when its rows come near. A scrubber on the
  * right jumps to any month.
  */
-export function TimelinePage({ selectionBar, viewer, favourites = false }: TimelinePageProps) {
+export function TimelinePage({
+  selectionBar,
+  viewer,
+  favourites = false,
+  header,
+}: TimelinePageProps) {
   const months = useTimelineMonths(favourites);
   const shown = useTimelineViewer(months.data?.months, favourites);
   const queryClient = useQueryClient();
@@ -206,6 +213,7 @@ export function TimelinePage({ selectionBar, viewer, favourites = false }: Timel
         )}
         <FavouritesFilter on={favourites} />
       </div>
+      {header}
       {body}
       <div ref={measure} className="app-tl-measure">
         {months.data && months.data.months.length > 0 && width !== undefined && width > 0 && (
