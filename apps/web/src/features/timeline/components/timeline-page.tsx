@@ -201,7 +201,7 @@ export function TimelinePage({ selectionBar, viewer, favourites = false }: Timel
         <h1 className="h4 mb-0">{title}</h1>
         {months.data && months.data.total > 0 && (
           <p className="small text-body-secondary mb-0">
-            {translate('timeline.count', { count: months.data.total })}
+            {translate('timeline.total', { count: months.data.total })}
           </p>
         )}
         <FavouritesFilter on={favourites} />
