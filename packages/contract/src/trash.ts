@@ -97,12 +97,8 @@ export const trashPageSchema = z
   .meta({ id: 'TrashPage' });
 export type TrashPage = z.infer<typeof trashPageSchema>;
 
-/**
- * POST /api/trash/restore: photos of the caller's Trash by id, albums deleted with their photos
- * by id, or `all`. Exactly one of the three. A photo no longer in Trash: 404 naming it, nothing
- * restored.
- */
-export const trashRestoreRequestSchema = z
+/** What Restore and Delete for good name: photos, albums, or all of the Trash, exactly one. */
+const trashChoiceSchema = z
   .object({
     photoIds: photoIds.optional(),
     albumIds: albumIds.optional(),
@@ -112,8 +108,14 @@ export const trashRestoreRequestSchema = z
     (body) =>
       [body.photoIds, body.albumIds, body.all].filter((given) => given !== undefined).length === 1,
     { message: 'must name photoIds, albumIds or all, exactly one' },
-  )
-  .meta({ id: 'TrashRestoreRequest' });
+  );
+
+/**
+ * POST /api/trash/restore: photos of the caller's Trash by id, albums deleted with their photos
+ * by id, or `all`. Exactly one of the three. A photo no longer in Trash: 404 naming it, nothing
+ * restored.
+ */
+export const trashRestoreRequestSchema = trashChoiceSchema.meta({ id: 'TrashRestoreRequest' });
 export type TrashRestoreRequest = z.infer<typeof trashRestoreRequestSchema>;
 
 export const trashRestoreResultSchema = z
@@ -136,18 +138,7 @@ export type TrashRestoreResult = z.infer<typeof trashRestoreResultSchema>;
  * POST /api/trash/delete: photos of the caller's Trash deleted for good, albums of it with the
  * photos deleted with them, or `all` of it (Empty Trash). Exactly one of the three.
  */
-export const trashDeleteRequestSchema = z
-  .object({
-    photoIds: photoIds.optional(),
-    albumIds: albumIds.optional(),
-    all: z.literal(true).optional(),
-  })
-  .refine(
-    (body) =>
-      [body.photoIds, body.albumIds, body.all].filter((given) => given !== undefined).length === 1,
-    { message: 'must name photoIds, albumIds or all, exactly one' },
-  )
-  .meta({ id: 'TrashDeleteRequest' });
+export const trashDeleteRequestSchema = trashChoiceSchema.meta({ id: 'TrashDeleteRequest' });
 export type TrashDeleteRequest = z.infer<typeof trashDeleteRequestSchema>;
 
 export const trashDeleteResultSchema = z

@@ -131,6 +131,23 @@ async function requireHeldPhotos(
   return unique;
 }
 
+/** The named albums the caller holds in Trash; 404 naming the first that is not. */
+async function requireHeldAlbums(
+  deps: Pick<AppDeps, 'db'>,
+  caller: AuthUser,
+  ids: readonly string[],
+): Promise<string[]> {
+  const named = [...new Set(ids)];
+  const held = new Set((await findHeldAlbums(deps.db, caller.id, named)).map((row) => row.id));
+  const missing = named.find((id) => !held.has(id));
+  if (missing !== undefined) {
+    throw new AppError('ALBUM_NOT_FOUND', `The album ${missing} is not in your Trash.`, {
+      field: `body.albumIds.${ids.indexOf(missing)}`,
+    });
+  }
+  return named;
+}
+
 /**
  * What a restore request brings back: photos, and albums in Trash (an album comes back with every
  * photo deleted with it; a photo of an album in the caller's Trash brings its album back).
@@ -143,15 +160,7 @@ async function planRestore(
   let photoIds: string[];
   let albumIds: string[];
   if (body.albumIds) {
-    const named = [...new Set(body.albumIds)];
-    const held = new Set((await findHeldAlbums(deps.db, caller.id, named)).map((row) => row.id));
-    const missing = named.find((id) => !held.has(id));
-    if (missing !== undefined) {
-      throw new AppError('ALBUM_NOT_FOUND', `The album ${missing} is not in your Trash.`, {
-        field: `body.albumIds.${body.albumIds.indexOf(missing)}`,
-      });
-    }
-    albumIds = named;
+    albumIds = await requireHeldAlbums(deps, caller, body.albumIds);
     photoIds = [];
   } else if (body.photoIds) {
     photoIds = await requireHeldPhotos(deps, caller, body.photoIds);
@@ -189,23 +198,6 @@ export async function restoreFromTrash(
           : missingPhoto(id, named),
     }),
   );
-}
-
-/** The named albums the caller holds in Trash; 404 naming the first that is not. */
-async function requireHeldAlbums(
-  deps: Pick<AppDeps, 'db'>,
-  caller: AuthUser,
-  ids: readonly string[],
-): Promise<string[]> {
-  const named = [...new Set(ids)];
-  const held = new Set((await findHeldAlbums(deps.db, caller.id, named)).map((row) => row.id));
-  const missing = named.find((id) => !held.has(id));
-  if (missing !== undefined) {
-    throw new AppError('ALBUM_NOT_FOUND', `The album ${missing} is not in your Trash.`, {
-      field: `body.albumIds.${ids.indexOf(missing)}`,
-    });
-  }
-  return named;
 }
 
 /**
