@@ -88,13 +88,10 @@ export function ScrollRestoration() {
   useEffect(() => {
     const saved = positions.current!;
     window.history.scrollRestoration = 'manual';
-    const onScroll = () => {
-      // Latest last, so that the oldest entries are the ones dropped.
-      saved.delete(shownKey.current);
-      saved.set(shownKey.current, window.scrollY);
-    };
+    const onScroll = () => saved.set(shownKey.current, window.scrollY);
     const save = () => {
       try {
+        // The entries first scrolled longest ago are dropped.
         const kept = [...saved].slice(-KEPT_ENTRIES);
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(kept)));
       } catch {

@@ -130,16 +130,22 @@ function FavouritesFilter({ on }: { on: boolean }) {
 function NoFavourites() {
   const translate = useT();
   return (
-    <EmptyState>
-      <span className="app-tl-empty-heart">
-        <HeartIcon />
-      </span>
-      <p className="h5 mt-3 text-body">{translate('timeline.favourites.empty')}</p>
-      <p>{translate('timeline.favourites.empty.text')}</p>
-      <Link to={paths.timeline} className="btn btn-primary">
-        {translate('timeline.favourites.empty.action')}
-      </Link>
-    </EmptyState>
+    <EmptyState
+      title={
+        <>
+          <span className="d-block mb-3 app-tl-empty-heart">
+            <HeartIcon />
+          </span>
+          {translate('timeline.favourites.empty')}
+        </>
+      }
+      text={translate('timeline.favourites.empty.text')}
+      action={
+        <Link to={paths.timeline} className="btn btn-primary">
+          {translate('timeline.favourites.empty.action')}
+        </Link>
+      }
+    />
   );
 }
 
@@ -172,9 +178,11 @@ export function TimelinePage({ selectionBar, viewer, favourites = false }: Timel
     body = <NoFavourites />;
   } else if (months.data.months.length === 0) {
     body = (
-      <EmptyState>
-        <p className="h5 mt-3 text-body">{translate('timeline.empty')}</p>
-        <p>{translate('timeline.empty.text')}</p>
+      <EmptyState
+        icon="photos"
+        title={translate('timeline.empty')}
+        text={translate('timeline.empty.text')}
+      >
         <div className="d-flex flex-wrap justify-content-center gap-2">
           <Link to={paths.createAlbum} className="btn btn-primary">
             {translate('timeline.empty.create')}
