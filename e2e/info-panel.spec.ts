@@ -115,3 +115,35 @@ test("the viewer's details: beside the photo on a desktop, a sheet on a phone, d
     await expect(panel(page)).toHaveCount(0);
   });
 });
+
+test("Photos' viewer has the details too: I opens and closes them", async ({ page, api, user }) => {
+  const { album, coverPhoto } = await api.createAlbum(user, albumName('Paris'), await cameraShot());
+  await api.keepToOwner(user, album.id);
+  await logIn(page, user);
+  await page.goto('/photos');
+  await page
+    .getByRole('list', { name: /May 2024/ })
+    .getByRole('link', { name: /May 1, 2024/ })
+    .and(page.locator(`a[href*="${coverPhoto.id}"]`))
+    .click();
+  await expectImageLoaded(viewer(page).locator('.yarl__slide_current img'));
+  await page.keyboard.press('i');
+  await expect(panel(page)).toContainText('Taken Wed, May 1, 2024');
+  await expect(panel(page)).toContainText('6:30 PM · UTC+2');
+  await expect(panel(page)).toContainText('IMG_0042.JPG');
+  await expect(panel(page)).toContainText('Canon EOS R5');
+  await expect(panel(page)).toContainText('ƒ/1.8 · 1/250 s');
+  await expect(panel(page)).toContainText(`Added by ${user.name}`);
+  await expect(panel(page).getByRole('link', { name: album.name })).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/photos-viewer-${width}-${scheme}.png` });
+    }
+  }
+  await expectNoSeriousA11yViolations(page, "Photos' viewer with its details");
+  await page.keyboard.press('i');
+  await expect(panel(page)).toHaveCount(0);
+});

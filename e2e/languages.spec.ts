@@ -115,7 +115,10 @@ async function picture(
   await expect(page.getByRole('tab', { name: WORDS[locale].logIn })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENS_DIR, `language-login-${suffix}.png`) });
   await logInIn(page, locale, user);
-  await expect(page.getByRole('combobox', { name: WORDS[locale].language })).toHaveValue(locale);
+  // On a phone the choice is in the folded account menu (and hidden in the bar): read it there.
+  await expect(
+    page.getByRole('combobox', { name: WORDS[locale].language, includeHidden: phone }).first(),
+  ).toHaveValue(locale);
   if (!phone) {
     await expect(topBar(page).getByRole('link', { name: WORDS[locale].home })).toBeVisible();
   }

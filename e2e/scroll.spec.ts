@@ -41,3 +41,39 @@ test('a link opens its page at the top, and Back returns to where the list was s
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeAttached();
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+test('a reload lands where the page was, and a page opened afresh in the same tab at its top', async ({
+  page,
+  api,
+  user,
+}) => {
+  for (let i = 0; i < 6; i += 1) await albumWithCover(api, user, albumName(`Reloaded ${i}`));
+  await logIn(page, user);
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  const topBarTop = () =>
+    page.locator('header nav').evaluate((bar) => bar.getBoundingClientRect().top);
+
+  // A page loaded afresh (an address typed, a bookmark) and scrolled a little.
+  await page.goto('/albums/me');
+  await expect(page.getByRole('heading', { name: 'My Albums', level: 1 })).toBeVisible();
+  await page.mouse.wheel(0, 8);
+  await expect.poll(scrollY).toBe(8);
+
+  // Another page loaded afresh in the same tab is a new entry: it opens at its top, its top bar whole,
+  // and a reload keeps it there.
+  await page.goto('/albums/recent');
+  await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+  expect(await scrollY()).toBe(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Go to Album Reloaded/ }).first()).toBeVisible();
+  expect(await scrollY()).toBe(0);
+  expect(await topBarTop()).toBe(0);
+
+  // Scrolled down, a reload comes back to the same place.
+  await page.mouse.wheel(0, 300);
+  await expect.poll(scrollY).toBe(300);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeAttached();
+  await expect.poll(scrollY).toBe(300);
+});

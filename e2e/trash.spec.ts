@@ -165,3 +165,45 @@ test('deleted photos wait in Trash: Undo, restore, Empty Trash; a member and a s
     await expect(tiles(page)).toHaveCount(2);
   });
 });
+
+test('an album without photos moved to Trash is listed there, restored, and deleted for good', async ({
+  page,
+  api,
+  user,
+}) => {
+  const empty = await api.createEmptyAlbum(user, 'Birthday plans');
+  await api.deleteAlbum(user, empty.id);
+  await logIn(page, user);
+  await page.goto('/trash');
+  const albums = page.getByRole('region', { name: 'Deleted albums' });
+  await expect(albums.getByRole('heading', { name: 'Birthday plans' })).toBeVisible();
+  await expect(albums).toContainText('No photos · 30 days left');
+  await expect(page.getByText('Trash is empty')).toHaveCount(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousA11yViolations(page, `trash with an album (${scheme})`);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({
+        path: `test-results/trash-album-${viewport.width}-${scheme}.png`,
+      });
+    }
+  }
+
+  await albums.getByRole('button', { name: 'Restore the album Birthday plans' }).click();
+  await expect(page.getByText('Album “Birthday plans” restored.')).toBeVisible();
+  await expect(page.getByText('Trash is empty')).toBeVisible();
+  expect((await api.myAlbums(user)).map((album) => album.id)).toContain(empty.id);
+
+  await api.deleteAlbum(user, empty.id);
+  await page.reload();
+  await page.getByRole('button', { name: 'Delete the album Birthday plans for good' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete the album “Birthday plans” for good?' });
+  await expect(dialog).toContainText('The album is deleted at once');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByText('Album “Birthday plans” deleted for good')).toBeVisible();
+  await expect(page.getByText('Trash is empty')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Trash is empty')).toBeVisible();
+  expect((await api.myAlbums(user)).map((album) => album.id)).not.toContain(empty.id);
+});

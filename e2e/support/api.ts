@@ -114,6 +114,18 @@ export class ApiClient {
     return { album, coverPhoto, coverFile: file };
   }
 
+  /** An album with a name only: no cover, no photo. */
+  createEmptyAlbum(user: Pick<TestUser, 'idToken'>, name: string) {
+    return this.call<Album>('POST', '/api/albums', { idToken: user.idToken, json: { name } });
+  }
+
+  /** Deletes an album (to its owner's Trash). */
+  async deleteAlbum(user: Pick<TestUser, 'idToken'>, albumId: string): Promise<void> {
+    await this.call('DELETE', `/api/albumsDb/${encodeURIComponent(albumId)}`, {
+      idToken: user.idToken,
+    });
+  }
+
   /** Uploads a file and adds it to an album as a photo. */
   async addPhoto(user: Pick<TestUser, 'idToken'>, albumId: string, image: TestFile) {
     const file = await this.uploadFile(user, image);

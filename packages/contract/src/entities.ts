@@ -185,6 +185,11 @@ export const photoSchema = z
     height: z.number().int().nullable(),
     /** From EXIF, when the image carried it. */
     dateTaken: isoDate.nullable(),
+    /**
+     * When it was taken as the camera's clock read it, in the time zone the file gives, written as
+     * if it were UTC (decision 0101): the day and time lists and captions show. null: unknown.
+     */
+    dateTakenClock: isoDate.nullable().optional(),
     cameraMake: z.string().nullable(),
     cameraModel: z.string().nullable(),
     fileSize: z

@@ -60,6 +60,21 @@ export const trashPhotoSchema = z
   .meta({ id: 'TrashPhoto' });
 export type TrashPhoto = z.infer<typeof trashPhotoSchema>;
 
+/** An album in the caller's Trash, empty or not: it is restored, or deleted for good, as one. */
+export const trashAlbumSchema = z
+  .object({
+    /** The id the album had, and has again once restored. */
+    id,
+    name: z.string(),
+    /** How many of its photos went to Trash with it (0: an album without photos). */
+    photoCount: z.number().int().min(0),
+    trashedAt: isoDate,
+    /** When the purge removes it for good, with its photos. */
+    purgeAt: isoDate,
+  })
+  .meta({ id: 'TrashAlbum' });
+export type TrashAlbum = z.infer<typeof trashAlbumSchema>;
+
 /** GET /api/trash: newest deletion first. */
 export const trashQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(TRASH_PAGE_MAX).default(TRASH_PAGE_DEFAULT),
@@ -71,6 +86,8 @@ export type TrashQuery = z.input<typeof trashQuerySchema>;
 export const trashPageSchema = z
   .object({
     photos: z.array(trashPhotoSchema),
+    /** The albums the caller's Trash holds, newest deletion first: all on the first page, none after. */
+    albums: z.array(trashAlbumSchema),
     nextCursor: z.string().nullable(),
     /** How many photos the caller's own Trash holds (all pages). */
     total: z.number().int().min(0),
@@ -80,12 +97,8 @@ export const trashPageSchema = z
   .meta({ id: 'TrashPage' });
 export type TrashPage = z.infer<typeof trashPageSchema>;
 
-/**
- * POST /api/trash/restore: photos of the caller's Trash by id, albums deleted with their photos
- * by id, or `all`. Exactly one of the three. A photo no longer in Trash: 404 naming it, nothing
- * restored.
- */
-export const trashRestoreRequestSchema = z
+/** What Restore and Delete for good name: photos, albums, or all of the Trash, exactly one. */
+const trashChoiceSchema = z
   .object({
     photoIds: photoIds.optional(),
     albumIds: albumIds.optional(),
@@ -95,8 +108,14 @@ export const trashRestoreRequestSchema = z
     (body) =>
       [body.photoIds, body.albumIds, body.all].filter((given) => given !== undefined).length === 1,
     { message: 'must name photoIds, albumIds or all, exactly one' },
-  )
-  .meta({ id: 'TrashRestoreRequest' });
+  );
+
+/**
+ * POST /api/trash/restore: photos of the caller's Trash by id, albums deleted with their photos
+ * by id, or `all`. Exactly one of the three. A photo no longer in Trash: 404 naming it, nothing
+ * restored.
+ */
+export const trashRestoreRequestSchema = trashChoiceSchema.meta({ id: 'TrashRestoreRequest' });
 export type TrashRestoreRequest = z.infer<typeof trashRestoreRequestSchema>;
 
 export const trashRestoreResultSchema = z
@@ -116,18 +135,18 @@ export const trashRestoreResultSchema = z
 export type TrashRestoreResult = z.infer<typeof trashRestoreResultSchema>;
 
 /**
- * POST /api/trash/delete: photos of the caller's Trash deleted for good, or `all` of it (Empty
- * Trash). Exactly one of the two.
+ * POST /api/trash/delete: photos of the caller's Trash deleted for good, albums of it with the
+ * photos deleted with them, or `all` of it (Empty Trash). Exactly one of the three.
  */
-export const trashDeleteRequestSchema = z
-  .object({ photoIds: photoIds.optional(), all: z.literal(true).optional() })
-  .refine((body) => (body.photoIds === undefined) !== (body.all === undefined), {
-    message: 'must name photoIds or all, exactly one',
-  })
-  .meta({ id: 'TrashDeleteRequest' });
+export const trashDeleteRequestSchema = trashChoiceSchema.meta({ id: 'TrashDeleteRequest' });
 export type TrashDeleteRequest = z.infer<typeof trashDeleteRequestSchema>;
 
 export const trashDeleteResultSchema = z
-  .object({ count: z.number().int().min(0) })
+  .object({
+    /** How many photos went for good. */
+    count: z.number().int().min(0),
+    /** How many albums went for good. */
+    albums: z.number().int().min(0),
+  })
   .meta({ id: 'TrashDeleteResult' });
 export type TrashDeleteResult = z.infer<typeof trashDeleteResultSchema>;

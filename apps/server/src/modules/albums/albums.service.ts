@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { Db } from '../../db/schema.js';
 import { decideAccess, type Actor, type AlbumPermission } from '../../lib/access.js';
+import { sortDateOf } from '../../lib/camera-clock.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
@@ -164,9 +165,9 @@ export async function createAlbum(
       file_id: file.id,
       owner_id: caller.id,
       created_at: now,
-      sort_date: file.date_taken ?? now,
+      sort_date: sortDateOf(file, now),
     });
-    await countAddedPhoto(trx, albumId, file.date_taken ?? now);
+    await countAddedPhoto(trx, albumId, sortDateOf(file, now));
   });
   return albumAnswer(deps, albumId, caller.id);
 }

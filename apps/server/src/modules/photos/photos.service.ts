@@ -8,6 +8,7 @@ import {
   type AlbumPermission,
   type LinkVisitor,
 } from '../../lib/access.js';
+import { sortDateOf } from '../../lib/camera-clock.js';
 import { AppError, notFound, notOwner } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
@@ -137,6 +138,8 @@ export function toPhoto(
     width: view.width,
     height: view.height,
     dateTaken: view.date_taken,
+    // Photos sort by the camera's clock reading (lib/camera-clock.ts) when it is known.
+    dateTakenClock: view.date_taken === null ? null : view.sort_date,
     cameraMake: view.camera_make,
     cameraModel: view.camera_model,
     fileSize: Number(view.file_size),
@@ -387,7 +390,7 @@ async function insertAlbumPhoto(
   const outcome = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, albumId))) throw notFound('ALBUM_NOT_FOUND', 'The album');
     if (await findAlbumPhotoByContent(trx, albumId, file.owner_id, file.sha256)) return null;
-    const sortDate = file.date_taken ?? now;
+    const sortDate = sortDateOf(file, now);
     const added = await insertPhotoUnlessPresent(trx, {
       id: photoId,
       album_id: albumId,

@@ -49,6 +49,8 @@ describe('photos', () => {
         width: 120,
         height: 80,
         dateTaken: '2024-07-14T10:30:00.000Z',
+        // The file gives the offset +00:00: the camera's clock read the same.
+        dateTakenClock: '2024-07-14T10:30:00.000Z',
         cameraMake: 'Canon',
         cameraModel: 'EOS R6',
         fileSize: expect.any(Number),

@@ -168,8 +168,8 @@ function likeSql(db: Db, value: ReturnType<typeof sql.ref>, pattern: string) {
     : sql<SqlBool>`${value} like ${pattern} escape '\\'`;
 }
 
-/** What a page reads of each photo's file: its tile, and whether it is shown twice or more. */
-const TILE_FILE_COLUMNS = [
+/** What a tile shows of its photo's file. */
+const TILE_COLUMNS = [
   'files.width',
   'files.height',
   'files.edit_version',
@@ -180,10 +180,12 @@ const TILE_FILE_COLUMNS = [
   'files.duration_ms',
   'files.video_state',
   'files.motion_file_id',
-  'files.photo_count',
   'files.date_taken',
   'files.taken_offset_minutes',
 ] as const;
+
+/** What a page reads of each photo's file: its tile, and whether it is shown twice or more. */
+const TILE_FILE_COLUMNS = [...TILE_COLUMNS, 'files.photo_count'] as const;
 
 /**
  * The photos with their albums and the viewer's membership, and each photo's file. On PostgreSQL
@@ -232,18 +234,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       'photos.owner_id',
       'photos.sort_date',
       'albums.visibility as album_visibility',
-      'files.width',
-      'files.height',
-      'files.edit_version',
-      'files.placeholder',
-      'files.derived_state',
-      'files.thumb_key',
-      'files.kind',
-      'files.duration_ms',
-      'files.video_state',
-      'files.motion_file_id',
-      'files.date_taken',
-      'files.taken_offset_minutes',
+      ...TILE_COLUMNS,
     ])
     .select((eb) => favouriteOfViewer(eb, args.viewerId).as('favourite'))
     .$narrowType<{

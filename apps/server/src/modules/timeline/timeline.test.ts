@@ -200,6 +200,31 @@ describe('the timeline: who sees which photos', () => {
     expect(seen.every((photo) => photo.createdById === owner.uid)).toBe(true);
   });
 
+  it("dates a photo by its camera's clock, in the time zone the file gives, in every list", async () => {
+    const owner = await signUp(ctx.app);
+    // 00:30 on New Year's Day in UTC+2: 22:30 UTC on 31 December.
+    const bytes = await makeJpeg({ dateTaken: '2026-01-01T00:30:00Z', takenOffset: '+02:00' });
+    const res = await ctx.api(owner).upload(bytes, { filename: 'new-year.jpg' });
+    expect(res.statusCode).toBe(201);
+    const { album, photos } = await albumWith(owner, 'New Year', [res.json<Uploaded>()]);
+    // Only its owner sees it: the other tests' people see what they saw.
+    await ctx.api(owner).setVisibility(album.id, { visibility: 'owner' });
+    // The photo's own answer keeps the moment, with the offset in its details.
+    const own = (await ctx.api(owner).getPhoto(photos[0]!.id)).json<Photo>();
+    expect(own.dateTaken).toBe('2025-12-31T22:30:00.000Z');
+    // Lists date it as the camera's clock read it: January 2026, on the 1st.
+    const monthsSeen = (await months(owner)).months;
+    expect(monthsSeen).toContainEqual({ month: '2026-01', count: 1 });
+    expect(monthsSeen.map((entry) => entry.month)).not.toContain('2025-12');
+    const tile = (await walk(owner, '/api/timeline', 500)).find((p) => p.id === photos[0]!.id);
+    expect(tile!.date).toBe('2026-01-01T00:30:00.000Z');
+    const card = (await ctx.api(owner).findAlbum(`?id=${album.id}`)).json<Album>();
+    expect(card).toMatchObject({
+      firstPhotoDate: '2026-01-01T00:30:00.000Z',
+      lastPhotoDate: '2026-01-01T00:30:00.000Z',
+    });
+  });
+
   it('shows a stranger only the photos of albums seen by everyone, and their own', async () => {
     expect(await timelineIds(stranger)).toEqual(
       newestFirst([...everyone.photos, ...strangers.photos]),

@@ -32,7 +32,7 @@ export async function purgeTrash(
       const taken = await takeDuePhotos(trx, cutoff, PURGE_POLICY.batch);
       const albumIds = [...new Set(taken.map((row) => row.album_id))];
       const covers = await deleteEmptyTrashedAlbums(trx, { ids: albumIds });
-      return { count: taken.length, files: [...taken.map((row) => row.file_id), ...covers] };
+      return { count: taken.length, files: [...taken.map((row) => row.file_id), ...covers.files] };
     });
     await releaseFiles(deps, batch.files, log);
     purged += batch.count;
@@ -40,7 +40,7 @@ export async function purgeTrash(
   }
   // An album in Trash whose photos all went another way (restored elsewhere, deleted for good).
   const covers = await deleteEmptyTrashedAlbums(deps.db, { cutoff });
-  await releaseFiles(deps, covers, log);
+  await releaseFiles(deps, covers.files, log);
   return purged;
 }
 

@@ -166,6 +166,43 @@ export function findHeldAlbums(
     .execute();
 }
 
+/** An album the person holds in Trash, with how many of its photos Trash holds. */
+export interface HeldAlbumView {
+  id: string;
+  name: string;
+  trashed_at: string;
+  photo_count: number | string;
+}
+
+/** The albums the person holds in Trash, empty or not, newest deletion first. */
+export function listHeldAlbums(db: Db, holderId: string): Promise<HeldAlbumView[]> {
+  return db
+    .selectFrom('trashed_albums')
+    .select(['trashed_albums.id', 'trashed_albums.name', 'trashed_albums.trashed_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('trashed_photos')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('trashed_photos.album_id', '=', 'trashed_albums.id')
+        .as('photo_count'),
+    )
+    .where('trashed_albums.held_by', '=', holderId)
+    .orderBy('trashed_albums.trashed_at', 'desc')
+    .orderBy('trashed_albums.id', 'desc')
+    .$castTo<HeldAlbumView>()
+    .execute();
+}
+
+/** The ids of every album the person holds in Trash. */
+export async function listHeldAlbumIds(db: Db, holderId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('trashed_albums')
+    .select('id')
+    .where('held_by', '=', holderId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Takes these photos out of the person's Trash: deletes their rows and answers them. Two requests
  * at once take each row once (the delete locks it): the other answers it missing.
@@ -228,13 +265,13 @@ export async function takeDuePhotos(
 
 /**
  * Deletes the albums in Trash (of these ids, or any that went at `cutoff` or before) that hold
- * no photo in Trash any more; answers their covers, to release.
+ * no photo in Trash any more; answers how many went, and their covers, to release.
  */
 export async function deleteEmptyTrashedAlbums(
   db: Db,
   which: { ids: readonly string[] } | { cutoff: string },
-): Promise<string[]> {
-  if ('ids' in which && which.ids.length === 0) return [];
+): Promise<{ albums: number; files: string[] }> {
+  if ('ids' in which && which.ids.length === 0) return { albums: 0, files: [] };
   const rows = await db
     .deleteFrom('trashed_albums')
     .where((eb) =>
@@ -254,7 +291,10 @@ export async function deleteEmptyTrashedAlbums(
     )
     .returning('cover_file_id')
     .execute();
-  return rows.flatMap((row) => (row.cover_file_id === null ? [] : [row.cover_file_id]));
+  return {
+    albums: rows.length,
+    files: rows.flatMap((row) => (row.cover_file_id === null ? [] : [row.cover_file_id])),
+  };
 }
 
 /** Which of these people still have an account. */

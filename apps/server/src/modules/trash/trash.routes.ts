@@ -22,7 +22,8 @@ export const trashRoutes: RoutesPlugin = async (app, { deps }) => {
         description:
           'Photos you deleted (mine=true), and photos you added that an album owner deleted ' +
           '(mine=false: listed so you see where they went; heldBy names whose Trash holds them). ' +
-          'Each with purgeAt, when it goes for good. Paged by nextCursor; total counts your own.',
+          'Each with purgeAt, when it goes for good. Paged by nextCursor; total counts your own. ' +
+          'The albums you deleted, those without photos too, are listed on the first page.',
         querystring: trashQuerySchema,
         response: { 200: trashPageSchema, ...errorResponses(400, 401) },
       },
@@ -53,10 +54,10 @@ export const trashRoutes: RoutesPlugin = async (app, { deps }) => {
     {
       schema: {
         tags: ['trash'],
-        summary: 'Deletes photos of your Trash for good, or all of it',
+        summary: 'Deletes photos or albums of your Trash for good, or all of it',
         description:
-          'Their files go once nothing else uses them. One named that is not in your Trash: 404 ' +
-          'naming it (error.field), nothing deleted.',
+          'Their files go once nothing else uses them; an album goes with its photos in your ' +
+          'Trash. One named that is not in your Trash: 404 naming it (error.field), nothing deleted.',
         body: trashDeleteRequestSchema,
         response: { 200: trashDeleteResultSchema, ...errorResponses(400, 401, 404) },
       },

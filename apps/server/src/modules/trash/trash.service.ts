@@ -1,6 +1,7 @@
 import type {
   TrashDeleteRequest,
   TrashDeleteResult,
+  TrashAlbum,
   TrashPage,
   TrashPhoto,
   TrashRestoreRequest,
@@ -21,9 +22,12 @@ import {
   deleteEmptyTrashedAlbums,
   findHeldAlbums,
   findHeldPhotos,
+  listHeldAlbumIds,
+  listHeldAlbums,
   listHeldPhotoIds,
   listTrashViews,
   takeHeldPhotos,
+  type HeldAlbumView,
   type TrashView,
 } from './trash.repository.js';
 
@@ -68,7 +72,21 @@ function toTrashPhoto(
   };
 }
 
-/** The caller's Trash, newest deletion first, a page at a time, with photos of theirs others hold. */
+function toTrashAlbum(view: HeldAlbumView, deps: Pick<AppDeps, 'config'>): TrashAlbum {
+  const trashedAt = new Date(view.trashed_at);
+  return {
+    id: view.id,
+    name: view.name,
+    photoCount: Number(view.photo_count),
+    trashedAt: trashedAt.toISOString(),
+    purgeAt: new Date(trashedAt.getTime() + deps.config.trashDays * DAY_MS).toISOString(),
+  };
+}
+
+/**
+ * The caller's Trash, newest deletion first, a page at a time, with photos of theirs others hold;
+ * the albums it holds (empty ones too) on the first page.
+ */
 export async function listTrash(
   deps: AppDeps,
   caller: AuthUser,
@@ -84,8 +102,10 @@ export async function listTrash(
     (row) => ({ key: row.trashed_at, id: row.id }),
     (row) => toTrashPhoto(row, caller, deps),
   );
+  const albums = query.cursor ? [] : await listHeldAlbums(deps.db, caller.id);
   return {
     photos: page.items,
+    albums: albums.map((album) => toTrashAlbum(album, deps)),
     nextCursor: page.nextCursor ?? null,
     total: await countHeldPhotos(deps.db, caller.id),
     days: deps.config.trashDays,
@@ -111,6 +131,23 @@ async function requireHeldPhotos(
   return unique;
 }
 
+/** The named albums the caller holds in Trash; 404 naming the first that is not. */
+async function requireHeldAlbums(
+  deps: Pick<AppDeps, 'db'>,
+  caller: AuthUser,
+  ids: readonly string[],
+): Promise<string[]> {
+  const named = [...new Set(ids)];
+  const held = new Set((await findHeldAlbums(deps.db, caller.id, named)).map((row) => row.id));
+  const missing = named.find((id) => !held.has(id));
+  if (missing !== undefined) {
+    throw new AppError('ALBUM_NOT_FOUND', `The album ${missing} is not in your Trash.`, {
+      field: `body.albumIds.${ids.indexOf(missing)}`,
+    });
+  }
+  return named;
+}
+
 /**
  * What a restore request brings back: photos, and albums in Trash (an album comes back with every
  * photo deleted with it; a photo of an album in the caller's Trash brings its album back).
@@ -123,23 +160,17 @@ async function planRestore(
   let photoIds: string[];
   let albumIds: string[];
   if (body.albumIds) {
-    const named = [...new Set(body.albumIds)];
-    const held = new Set((await findHeldAlbums(deps.db, caller.id, named)).map((row) => row.id));
-    const missing = named.find((id) => !held.has(id));
-    if (missing !== undefined) {
-      throw new AppError('ALBUM_NOT_FOUND', `The album ${missing} is not in your Trash.`, {
-        field: `body.albumIds.${body.albumIds.indexOf(missing)}`,
-      });
-    }
-    albumIds = named;
+    albumIds = await requireHeldAlbums(deps, caller, body.albumIds);
     photoIds = [];
-  } else {
-    photoIds = body.photoIds
-      ? await requireHeldPhotos(deps, caller, body.photoIds)
-      : await listHeldPhotoIds(deps.db, caller.id);
+  } else if (body.photoIds) {
+    photoIds = await requireHeldPhotos(deps, caller, body.photoIds);
     const rows = await findHeldPhotos(deps.db, caller.id, photoIds);
     const albumsOfPhotos = [...new Set(rows.map((row) => row.album_id))];
     albumIds = (await findHeldAlbums(deps.db, caller.id, albumsOfPhotos)).map((row) => row.id);
+  } else {
+    // All of it: every photo, and every album, those without photos too.
+    photoIds = await listHeldPhotoIds(deps.db, caller.id);
+    albumIds = await listHeldAlbumIds(deps.db, caller.id);
   }
   const ofAlbums = await listHeldPhotoIds(deps.db, caller.id, albumIds);
   return { photoIds: [...new Set([...photoIds, ...ofAlbums])], albumIds };
@@ -170,10 +201,10 @@ export async function restoreFromTrash(
 }
 
 /**
- * Deletes photos of the caller's Trash for good, or all of it (Empty Trash): their rows, then the
- * files nothing uses any more (a file another photo still shows stays). An album in Trash goes
- * once no photo of it is left there. A photo named that is not there: 404 naming it, nothing
- * deleted.
+ * Deletes photos of the caller's Trash for good, albums of it with their photos there, or all of
+ * it (Empty Trash, albums without photos too): their rows, then the files nothing uses any more (a
+ * file another photo still shows stays). An album in Trash goes once no photo of it is left
+ * there. A photo or album named that is not there: 404 naming it, nothing deleted.
  */
 export async function deleteFromTrash(
   deps: AppDeps,
@@ -181,18 +212,28 @@ export async function deleteFromTrash(
   body: TrashDeleteRequest,
   log: FastifyBaseLogger,
 ): Promise<TrashDeleteResult> {
+  const albumIds = body.albumIds
+    ? await requireHeldAlbums(deps, caller, body.albumIds)
+    : body.all
+      ? await listHeldAlbumIds(deps.db, caller.id)
+      : [];
   const ids = body.photoIds
     ? await requireHeldPhotos(deps, caller, body.photoIds)
-    : await listHeldPhotoIds(deps.db, caller.id);
-  const fileIds = await deps.db.transaction().execute(async (trx) => {
+    : await listHeldPhotoIds(deps.db, caller.id, body.albumIds ? albumIds : undefined);
+  const gone = await deps.db.transaction().execute(async (trx) => {
     const taken = await takeHeldPhotos(trx, caller.id, ids);
-    const gone = new Set(taken.map((row) => row.id));
-    const missing = ids.find((id) => !gone.has(id));
+    const takenIds = new Set(taken.map((row) => row.id));
+    const missing = ids.find((id) => !takenIds.has(id));
     if (body.photoIds && missing !== undefined) throw missingPhoto(missing, body.photoIds);
-    const albumIds = [...new Set(taken.map((row) => row.album_id))];
-    const covers = await deleteEmptyTrashedAlbums(trx, { ids: albumIds });
-    return { count: taken.length, files: [...taken.map((row) => row.file_id), ...covers] };
+    const ofPhotos = [...new Set([...taken.map((row) => row.album_id), ...albumIds])];
+    // An album keeps its row while a photo of it waits in someone else's Trash.
+    const covers = await deleteEmptyTrashedAlbums(trx, { ids: ofPhotos });
+    return {
+      count: taken.length,
+      albums: covers.albums,
+      files: [...taken.map((row) => row.file_id), ...covers.files],
+    };
   });
-  await releaseFiles(deps, fileIds.files, log);
-  return { count: fileIds.count };
+  await releaseFiles(deps, gone.files, log);
+  return { count: gone.count, albums: gone.albums };
 }

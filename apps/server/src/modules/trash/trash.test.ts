@@ -141,6 +141,93 @@ describe('Trash', () => {
     expect(await showStatus(ctx, memberUrl)).toBe(200);
   });
 
+  it('lists albums in Trash, empty or not, to restore or delete for good as one', async () => {
+    const owner = await signUp(ctx.app);
+    const created = await ctx.api(owner).request<Album>({
+      method: 'POST',
+      url: '/api/albums',
+      payload: { name: 'Nothing yet' },
+    });
+    expect(created.statusCode).toBe(201);
+    const empty = created.json();
+    const full = await albumWithPhotos(owner);
+    expect((await ctx.api(owner).deleteAlbum(empty.id)).statusCode).toBe(204);
+    ctx.clock.advance(1000);
+    expect((await ctx.api(owner).deleteAlbum(full.album.id)).statusCode).toBe(204);
+
+    const trash = await trashOf(owner);
+    expect(trash.albums).toEqual([
+      {
+        id: full.album.id,
+        name: full.album.name,
+        photoCount: 3,
+        trashedAt: expect.any(String),
+        purgeAt: expect.any(String),
+      },
+      {
+        id: empty.id,
+        name: 'Nothing yet',
+        photoCount: 0,
+        trashedAt: expect.any(String),
+        purgeAt: expect.any(String),
+      },
+    ]);
+    const [, emptyInTrash] = trash.albums;
+    expect(Date.parse(emptyInTrash!.purgeAt) - Date.parse(emptyInTrash!.trashedAt)).toBe(
+      30 * DAY_MS,
+    );
+    // Someone else's Trash does not list them; a later page lists no album again.
+    expect((await trashOf(await signUp(ctx.app))).albums).toEqual([]);
+
+    // The empty album comes back by itself.
+    expect((await restore(owner, { albumIds: [empty.id] })).json()).toMatchObject({ count: 0 });
+    expect((await ctx.api(owner).findAlbum(`?id=${empty.id}`)).statusCode).toBe(200);
+    expect((await trashOf(owner)).albums.map((album) => album.id)).toEqual([full.album.id]);
+
+    // Deleted again, then for good: it goes, with nothing else.
+    expect((await ctx.api(owner).deleteAlbum(empty.id)).statusCode).toBe(204);
+    const gone = await deleteForGood(owner, { albumIds: [empty.id] });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ count: 0, albums: 1 });
+    expect((await restore(owner, { albumIds: [empty.id] })).statusCode).toBe(404);
+    expect((await trashOf(owner)).total).toBe(3);
+
+    // An album with photos goes for good with them.
+    const withPhotos = await deleteForGood(owner, { albumIds: [full.album.id] });
+    expect(withPhotos.json()).toEqual({ count: 3, albums: 1 });
+    expect(await trashOf(owner)).toMatchObject({ photos: [], albums: [], total: 0 });
+
+    // One not in the caller's Trash: 404 naming it; neither given nor both: 400.
+    const missing = await deleteForGood(owner, { albumIds: [empty.id] });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing)).toMatchObject({ code: 'ALBUM_NOT_FOUND', field: 'body.albumIds.0' });
+    expect((await deleteForGood(owner, { albumIds: [empty.id], all: true })).statusCode).toBe(400);
+  });
+
+  it('Restore all and Empty Trash take albums without photos too', async () => {
+    const owner = await signUp(ctx.app);
+    const makeEmpty = async (name: string) => {
+      const made = await ctx.api(owner).request<Album>({
+        method: 'POST',
+        url: '/api/albums',
+        payload: { name },
+      });
+      expect((await ctx.api(owner).deleteAlbum(made.json().id)).statusCode).toBe(204);
+      return made.json();
+    };
+    const first = await makeEmpty('First');
+    await restore(owner, { all: true });
+    expect((await ctx.api(owner).findAlbum(`?id=${first.id}`)).statusCode).toBe(200);
+    expect((await trashOf(owner)).albums).toEqual([]);
+
+    expect((await ctx.api(owner).deleteAlbum(first.id)).statusCode).toBe(204);
+    await makeEmpty('Second');
+    const emptied = await deleteForGood(owner, { all: true });
+    expect(emptied.json()).toEqual({ count: 0, albums: 2 });
+    expect((await trashOf(owner)).albums).toEqual([]);
+    expect((await ctx.api(owner).findAlbum(`?id=${first.id}`)).statusCode).toBe(404);
+  });
+
   it("an album owner's deletion of a contributor's photo shows to its author; restoring without access goes elsewhere", async () => {
     const owner = await signUp(ctx.app);
     const contributor = await verifiedUser();
@@ -211,7 +298,7 @@ describe('Trash', () => {
     expect((await trashOf(owner)).total).toBe(2);
 
     const res = await deleteForGood(owner, { all: true });
-    expect(res.json()).toEqual({ count: 2 });
+    expect(res.json()).toEqual({ count: 2, albums: 0 });
     expect((await trashOf(owner)).total).toBe(0);
     for (const key of uploadedBlobKeys(first.fileId).slice(0, 1)) {
       expect(await readBlob(ctx.deps.blobStore, key)).toBeNull();

@@ -7,7 +7,9 @@ import { meQuery } from '../../shared/api/me';
 import { paths } from '../../shared/config/paths';
 import { sizedImageUrl } from '../../shared/lib/image-url';
 import { useDisclosure } from '../../shared/lib/use-disclosure';
+import { LanguageMenu } from './language-menu';
 import { ADMIN_LINK, LIBRARY_LINKS, PAGE_LINKS } from './page-links';
+import { ThemeControl } from './theme-control';
 import type { User } from '@photo/contract';
 
 /** The signed-in person's picture, round; a plain circle until it is known. */
@@ -26,7 +28,7 @@ function Avatar({ user, size }: { user: User | undefined; size: number }) {
 
 /**
  * The round picture at the end of the top bar and the menu it opens: the pages (on a phone, where
- * the bar has no room for them), who is signed in, and Logout. A disclosure (a button and a
+ * the bar has no room for them, with the language and the theme), who is signed in, and Logout. A disclosure (a button and a
  * panel), not a React-Bootstrap dropdown: the top bar is on the first page and must stay light.
  */
 export function AccountMenu() {
@@ -113,6 +115,11 @@ export function AccountMenu() {
               </li>
             </>
           )}
+          {/* On a phone the bar leaves the language and the theme here. */}
+          <li className="d-flex gap-2 px-3 pb-2 d-sm-none">
+            <LanguageMenu className="flex-fill" />
+            <ThemeControl className="flex-fill" />
+          </li>
           <li>
             <button type="button" className="dropdown-item" onClick={onLogout}>
               {t('layout.logout')}

@@ -39,6 +39,28 @@ function scrollWhileSettling(y: number): () => void {
   return stop;
 }
 
+/** Entries kept in session storage: a long-lived tab's history does not grow the storage without end. */
+const KEPT_ENTRIES = 100;
+
+/**
+ * The entry a location is: its history key. The first entry of a document load has no key of its
+ * own (React Router calls it "default", whatever its address), so it is told apart by its address.
+ */
+function entryOf(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default'
+    ? `default ${location.pathname}${location.search}`
+    : location.key;
+}
+
+/**
+ * How the document was loaded: a reload and Back or Forward into a new document go back to a place
+ * kept; a link, a typed address or a new tab open a new entry, at its top.
+ */
+function documentLoad(): NavigationTimingType {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return (entry as PerformanceNavigationTiming | undefined)?.type ?? 'navigate';
+}
+
 function readSaved(): Map<string, number> {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
@@ -59,7 +81,9 @@ export function ScrollRestoration() {
   /** Where each entry of the history was last scrolled to, by the entry's key. */
   const positions = useRef<Map<string, number>>(null);
   positions.current ??= readSaved();
-  const shownKey = useRef(location.key);
+  const shownKey = useRef(entryOf(location));
+  /** The first location shown is the document's load: a new entry unless reloaded or gone back to. */
+  const firstShown = useRef(true);
 
   useEffect(() => {
     const saved = positions.current!;
@@ -67,7 +91,9 @@ export function ScrollRestoration() {
     const onScroll = () => saved.set(shownKey.current, window.scrollY);
     const save = () => {
       try {
-        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(saved)));
+        // The entries first scrolled longest ago are dropped.
+        const kept = [...saved].slice(-KEPT_ENTRIES);
+        sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(kept)));
       } catch {
         // Storage full or refused: positions are kept for this page's life only.
       }
@@ -81,17 +107,22 @@ export function ScrollRestoration() {
     };
   }, []);
 
+  const entry = entryOf(location);
   useLayoutEffect(() => {
-    shownKey.current = location.key;
-    if (navigationType === NavigationType.Pop) {
-      const y = positions.current!.get(location.key);
+    shownKey.current = entry;
+    const newDocumentEntry = firstShown.current && documentLoad() === 'navigate';
+    firstShown.current = false;
+    // A new entry may share its "default" key and address with one of an earlier load: not its place.
+    if (newDocumentEntry) positions.current!.delete(entry);
+    if (navigationType === NavigationType.Pop && !newDocumentEntry) {
+      const y = positions.current!.get(entry);
       if (y !== undefined) return scrollWhileSettling(y);
-    } else if (navigationType === NavigationType.Push) {
+    } else if (navigationType === NavigationType.Push || newDocumentEntry) {
       const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
       if (target) target.scrollIntoView({ behavior: AT_ONCE });
       else window.scrollTo({ left: 0, top: 0, behavior: AT_ONCE });
     }
-  }, [location.key, location.hash, navigationType]);
+  }, [entry, location.hash, navigationType]);
 
   return null;
 }

@@ -21,9 +21,12 @@ const ActivityBell = lazy(() =>
 /** Photos' mark: a stack of pictures. */
 const PHOTOS_ICON = 'M7 3.5h13.5V17M3.5 7h13.5v13.5H3.5zM3.5 17l4.5-4.5 3.5 3.5 2-2 3.5 3.5';
 
+/** The language and the theme in the bar of a signed-in person: from a small tablet up. */
+const BAR_CHOICE = 'flex-shrink-0 d-none d-sm-flex';
+
 /**
  * One row on every screen: the name, the pages (in the account menu on a phone), the search box (a
- * magnifier on a phone), the language, the colour theme, the activity bell and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
+ * magnifier on a phone), the language, the colour theme (in the account menu on a phone), the activity bell and the signed-in person's picture, which opens the account menu. Plain markup and Bootstrap
  * classes: the first page loads no React-Bootstrap.
  */
 export function TopBar() {
@@ -56,9 +59,10 @@ export function TopBar() {
           <LineIcon d={PHOTOS_ICON} size={24} />
         </NavLink>
       )}
-      {/* Signed out, the bar holds only the name and the two choices, at its end. */}
-      <LanguageMenu className={signedIn ? 'flex-shrink-0' : 'flex-shrink-0 ms-auto'} />
-      <ThemeControl className="flex-shrink-0" />
+      {/* Signed out, the bar holds only the name and the two choices, at its end; signed in, on a
+          phone, the two choices are in the account menu, so that the name keeps its room. */}
+      <LanguageMenu className={signedIn ? BAR_CHOICE : 'flex-shrink-0 ms-auto'} />
+      <ThemeControl className={signedIn ? BAR_CHOICE : 'flex-shrink-0'} />
       {signedIn && (
         <Suspense fallback={<span className="nav-link px-2 app-bell app-bell-space" />}>
           <ActivityBell />

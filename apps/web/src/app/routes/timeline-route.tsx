@@ -13,7 +13,7 @@ import {
   type TimelineViewerProps,
 } from '../../features/timeline/components/timeline-page';
 import { selectionBar } from '../selection/selection-bar-lazy';
-import { viewerArchive, viewerFavourite } from '../viewer/viewer-parts-lazy';
+import { detailsViewerParts, viewerArchive, viewerFavourite } from '../viewer/viewer-parts-lazy';
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('../../features/viewer/components/photo-lightbox'));
@@ -22,8 +22,8 @@ const MemoriesStrip = lazy(() => import('../../features/memories/components/memo
 
 /**
  * A timeline photo as the viewer reads a photo: its picture, shape and date; the facts the
- * timeline does not carry (who added it, likes, comments) are on the photo's page, which the
- * viewer links to.
+ * timeline does not carry (who added it, the details) are read from the photo's own answer when
+ * Info opens; likes and comments are on the photo's page, which the viewer links to.
  */
 function asPhoto(photo: TimelinePhoto): Photo {
   return {
@@ -95,6 +95,7 @@ function TimelineViewer({ photos, place, index, onView, onClose }: TimelineViewe
         index={index}
         onView={onView}
         onClose={onClose}
+        parts={detailsViewerParts}
         favourite={viewerFavourite}
         archive={archive}
         deletion={deletion}

@@ -116,6 +116,18 @@ export function memberViewerParts({
 }
 
 /**
+ * The details alone (Info, and the key I), read from the photo's own answer: the viewer of Photos,
+ * whose tiles carry none of them.
+ */
+export const detailsViewerParts: ViewerParts = {
+  info: (photo) => (
+    <Suspense fallback={loading}>
+      <ViewerInfo photo={photo} member />
+    </Suspense>
+  ),
+};
+
+/**
  * The viewer of a share link (`token`): the details only, as the link answers them, `hint` under
  * them (how to take part).
  */

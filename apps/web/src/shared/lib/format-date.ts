@@ -46,8 +46,9 @@ export function formatDate(iso: string): string {
 }
 
 /**
- * When a photo was taken, as the camera's clock read: EXIF dates carry no time zone; the server
- * keeps the camera's clock reading as if it were UTC.
+ * When a photo was taken, as the camera's clock read: the server gives lists (a photo's sort date)
+ * the camera's clock reading as if it were UTC, in the time zone the file gives (decision 0101), so
+ * every reader, whatever their own zone, sees the day the camera saw.
  */
 export function formatDateTaken(iso: string): string {
   const date = parse(iso);

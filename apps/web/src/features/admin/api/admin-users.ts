@@ -29,6 +29,9 @@ export function useAdminUsers() {
     initialPageParam: '/api/admin/users',
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
     select: (data) => data.pages.flatMap((page) => page.items),
+    // Each person's photo count and storage are current when the page is shown or comes back.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
     // The page says a refusal (not an administrator) itself.
     meta: { quiet: true },
   });
@@ -95,6 +98,8 @@ export function useServerStats() {
   return useQuery({
     queryKey: adminStatsKey,
     queryFn: ({ signal }) => apiJson<ServerStats>('/api/admin/stats', { signal }),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
     meta: { quiet: true },
   });
 }

@@ -206,7 +206,7 @@ describe('People on this server', () => {
     const fred = await screen.findByRole('listitem', { name: 'Fred Friend' });
     expect(fred).toHaveTextContent('Last sign-in');
     expect(fred).toHaveTextContent('3 MB of 10 MB stored (1.5 MB of it in Trash)');
-    expect(fred).toHaveTextContent('12 photos');
+    expect(fred).toHaveTextContent('12 photos in albums');
     const ada = screen.getByRole('listitem', { name: 'Ada Admin' });
     // Nothing in Trash: nothing said of it.
     expect(ada).toHaveTextContent('3 MB stored, no limit · 12 photos');

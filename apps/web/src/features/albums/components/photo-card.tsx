@@ -13,7 +13,11 @@ import { t as text, useT } from '../../../i18n/i18n';
 export function photoCardAlt(photo: Photo): string {
   return photoAlt(
     photo,
-    photo.dateTaken ? text('albums.tile.taken', { date: formatDateTaken(photo.dateTaken) }) : '',
+    photo.dateTaken
+      ? text('albums.tile.taken', {
+          date: formatDateTaken(photo.dateTakenClock ?? photo.dateTaken),
+        })
+      : '',
   );
 }
 

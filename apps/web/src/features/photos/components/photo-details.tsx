@@ -39,7 +39,7 @@ function PhotoMedia({ photo }: { photo: Photo }) {
   const kind = kindWord(photo);
   const by = photo.createdBy ? t('photos.media.by', { kind, name: photo.createdBy }) : kind;
   const taken = photo.dateTaken
-    ? t('photos.media.taken', { date: formatDateTaken(photo.dateTaken) })
+    ? t('photos.media.taken', { date: formatDateTaken(photo.dateTakenClock ?? photo.dateTaken) })
     : '';
   const name = `${by}${taken}`;
   if (isPlayableVideo(photo)) {

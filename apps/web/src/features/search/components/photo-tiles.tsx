@@ -2,7 +2,7 @@ import type { TimelinePhoto } from '@photo/contract';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/config/paths';
-import { formatDate } from '../../../shared/lib/format-date';
+import { formatDateTaken } from '../../../shared/lib/format-date';
 import { PENDING_IMAGE, sizedImageUrl } from '../../../shared/lib/image-url';
 import { placeholderColour } from '../../../shared/lib/placeholder';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
@@ -15,7 +15,7 @@ const EAGER_TILES = 12;
 
 /** What a tile's picture is, for those who cannot see it ("Video, 42 seconds, of June 3, 2024"). */
 export function tileAlt(photo: TimelinePhoto): string {
-  return mediaNameWith(photo, t('search.of', { date: formatDate(photo.date) }));
+  return mediaNameWith(photo, t('search.of', { date: formatDateTaken(photo.date) }));
 }
 
 /**

@@ -15,8 +15,10 @@ export function useTimelineMonths(favourites = false) {
       apiJson<TimelineMonths>(`/api/timeline/months${favourites ? '?favourites=true' : ''}`, {
         signal,
       }),
-    // A heart changed anywhere else (a tile, the viewer) is in the list when it is shown again.
-    ...(favourites ? { staleTime: 0 } : {}),
+    // Read again each time Photos is shown and when the tab comes back to the front: a photo
+    // added or deleted elsewhere (another tab, another device, a heart) is in its count.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 }
 

@@ -66,7 +66,7 @@ describe('Photos', () => {
     const network = timeline();
     renderApp('/photos');
     expect(await screen.findByRole('heading', { name: 'Photos', level: 1 })).toBeVisible();
-    expect(await screen.findByText('5 photos')).toBeVisible();
+    expect(await screen.findByText('5 photos you can see')).toBeVisible();
     const headings = await screen.findAllByRole('heading', { level: 2 });
     expect(headings.map((heading) => heading.textContent)).toEqual([
       'June 20244 photos',

@@ -132,16 +132,22 @@ function FavouritesFilter({ on }: { on: boolean }) {
 function NoFavourites() {
   const translate = useT();
   return (
-    <EmptyState>
-      <span className="app-tl-empty-heart">
-        <HeartIcon />
-      </span>
-      <p className="h5 mt-3 text-body">{translate('timeline.favourites.empty')}</p>
-      <p>{translate('timeline.favourites.empty.text')}</p>
-      <Link to={paths.timeline} className="btn btn-primary">
-        {translate('timeline.favourites.empty.action')}
-      </Link>
-    </EmptyState>
+    <EmptyState
+      title={
+        <>
+          <span className="d-block mb-3 app-tl-empty-heart">
+            <HeartIcon />
+          </span>
+          {translate('timeline.favourites.empty')}
+        </>
+      }
+      text={translate('timeline.favourites.empty.text')}
+      action={
+        <Link to={paths.timeline} className="btn btn-primary">
+          {translate('timeline.favourites.empty.action')}
+        </Link>
+      }
+    />
   );
 }
 
@@ -179,9 +185,11 @@ export function TimelinePage({
     body = <NoFavourites />;
   } else if (months.data.months.length === 0) {
     body = (
-      <EmptyState>
-        <p className="h5 mt-3 text-body">{translate('timeline.empty')}</p>
-        <p>{translate('timeline.empty.text')}</p>
+      <EmptyState
+        icon="photos"
+        title={translate('timeline.empty')}
+        text={translate('timeline.empty.text')}
+      >
         <div className="d-flex flex-wrap justify-content-center gap-2">
           <Link to={paths.createAlbum} className="btn btn-primary">
             {translate('timeline.empty.create')}
@@ -208,7 +216,7 @@ export function TimelinePage({
         <h1 className="h4 mb-0">{title}</h1>
         {months.data && months.data.total > 0 && (
           <p className="small text-body-secondary mb-0">
-            {translate('timeline.count', { count: months.data.total })}
+            {translate('timeline.total', { count: months.data.total })}
           </p>
         )}
         <FavouritesFilter on={favourites} />

@@ -45,7 +45,7 @@ export function useRestoreTrash() {
   });
 }
 
-/** POST /api/trash/delete: photos of the caller's Trash, or all of it, are deleted for good. */
+/** POST /api/trash/delete: photos or albums of the caller's Trash, or all of it, are deleted for good. */
 export function useDeleteForGood() {
   const queryClient = useQueryClient();
   return useMutation({

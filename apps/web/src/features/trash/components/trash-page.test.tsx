@@ -33,6 +33,7 @@ function trashed(id: string, overrides: Partial<TrashPhoto> = {}, ago = 2): Tras
 
 const page = (photos: TrashPhoto[], total = photos.filter((p) => p.mine).length): TrashPage => ({
   photos,
+  albums: [],
   nextCursor: null,
   total,
   days: 30,

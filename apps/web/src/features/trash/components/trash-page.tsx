@@ -1,4 +1,4 @@
-import type { TrashPage as TrashPageData } from '@photo/contract';
+import type { TrashAlbum, TrashPage as TrashPageData } from '@photo/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
@@ -18,6 +18,7 @@ import { trashGroups } from '../lib/trash-groups';
 import { TrashPageNotice, useTrashNotice, type TrashNotice } from './restored-notice';
 import { TrashSelectionBar } from './trash-selection-bar';
 import { GroupHead, ReadOnlyTrashTiles, SelectableTrashTiles } from './trash-tiles';
+import { TrashedAlbums } from './trashed-albums';
 import './trash.css';
 import { useT } from '../../../i18n/i18n';
 
@@ -99,14 +100,17 @@ function TrashContent({
   selection,
   busy,
   onRestoreAlbum,
+  onDeleteAlbum,
 }: {
   pages: readonly TrashPageData[];
   selection: Selection;
   busy: boolean;
-  onRestoreAlbum: (albumId: string) => void;
+  onRestoreAlbum: (album: Pick<TrashAlbum, 'id' | 'name'>) => void;
+  onDeleteAlbum: (album: TrashAlbum) => void;
 }) {
   const t = useT();
   const photos = useMemo(() => pages.flatMap((page) => page.photos), [pages]);
+  const albums = pages[0]?.albums ?? [];
   const groups = useMemo(() => trashGroups(photos), [photos]);
   const ordered = useCallback(
     () => groups.albums.flatMap((group) => group.photos.map((photo) => photo.id)),
@@ -116,6 +120,15 @@ function TrashContent({
   const [now] = useState(() => Date.now());
   return (
     <>
+      {albums.length > 0 && (
+        <TrashedAlbums
+          albums={albums}
+          now={now}
+          busy={busy}
+          onRestore={onRestoreAlbum}
+          onDelete={onDeleteAlbum}
+        />
+      )}
       {groups.albums.map(({ album, photos: inAlbum }) => (
         <section key={album.id} className="app-trash-group" aria-label={album.name}>
           <GroupHead
@@ -126,7 +139,7 @@ function TrashContent({
                   type="button"
                   className="btn btn-sm btn-outline-primary flex-shrink-0"
                   disabled={busy}
-                  onClick={() => onRestoreAlbum(album.id)}
+                  onClick={() => onRestoreAlbum(album)}
                 >
                   {t('trash.restoreAlbum')}
                 </button>
@@ -194,16 +207,19 @@ export function TrashPage() {
   };
   const restoreWith = (request: Parameters<typeof restore.mutate>[0]) =>
     restore.mutate(request, { onSuccess: (restored) => done({ restored }) });
+  // The album whose Delete for good is being asked about (kept while its dialog fades).
+  const [albumToDelete, setAlbumToDelete] = useState<TrashAlbum | null>(null);
+  const [askingAlbum, setAskingAlbum] = useState(false);
 
   const pages = trash.data?.pages ?? [];
   const first = pages[0];
   const days = first?.days ?? configDays;
-  const shown = pages.some((page) => page.photos.length > 0);
+  const shown = pages.some((page) => page.photos.length > 0 || page.albums.length > 0);
   return (
     <div className="app-trash-page">
       <PageTitle title={t('trash.title')} />
       <TrashHeader
-        total={first?.total ?? 0}
+        total={(first?.total ?? 0) + (first?.albums.length ?? 0)}
         // An empty Trash says it all in its own words.
         days={shown ? days : undefined}
         busy={busy}
@@ -226,7 +242,23 @@ export function TrashPage() {
           pages={pages}
           selection={selection}
           busy={busy}
-          onRestoreAlbum={(albumId) => restoreWith({ albumIds: [albumId] })}
+          onRestoreAlbum={(album) =>
+            restore.mutate(
+              { albumIds: [album.id] },
+              {
+                onSuccess: (restored) =>
+                  done(
+                    restored.count > 0
+                      ? { restored }
+                      : { text: t('trash.albumRestored', { name: album.name }) },
+                  ),
+              },
+            )
+          }
+          onDeleteAlbum={(album) => {
+            setAlbumToDelete(album);
+            setAskingAlbum(true);
+          }}
         />
       ) : (
         <EmptyTrash days={days ?? 0} />
@@ -256,6 +288,26 @@ export function TrashPage() {
         }
       >
         {t('trash.emptyTrash.text', { count: toEmpty })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        show={askingAlbum}
+        title={t('trash.albumDeleteForGood.title', { name: albumToDelete?.name ?? '' })}
+        confirmLabel={t('trash.deleteForGood')}
+        busy={remove.isPending}
+        onCancel={() => setAskingAlbum(false)}
+        onConfirm={() => {
+          if (!albumToDelete) return;
+          remove.mutate(
+            { albumIds: [albumToDelete.id] },
+            {
+              onSuccess: () =>
+                done({ text: t('trash.albumDeletedForGood', { name: albumToDelete.name }) }),
+              onSettled: () => setAskingAlbum(false),
+            },
+          );
+        }}
+      >
+        {t('trash.albumDeleteForGood.text', { count: albumToDelete?.photoCount ?? 0 })}
       </ConfirmDialog>
     </div>
   );

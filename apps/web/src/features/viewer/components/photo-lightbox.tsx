@@ -86,7 +86,7 @@ function derivedSize(photo: Photo, edge: number): { width: number; height: numbe
 /** The picture's description in the viewer: what it is, who added it and when it was taken. */
 function slideAlt(photo: Photo, t: Translate): string {
   const taken = photo.dateTaken
-    ? t('viewer.alt.taken', { date: formatDateTaken(photo.dateTaken) })
+    ? t('viewer.alt.taken', { date: formatDateTaken(photo.dateTakenClock ?? photo.dateTaken) })
     : '';
   return `${slideTitle(photo, t)}${taken}`;
 }
@@ -125,7 +125,9 @@ function toSlide(
           <>
             {' · '}
             {t('viewer.taken')}{' '}
-            <time dateTime={photo.dateTaken}>{formatDateTaken(photo.dateTaken)}</time>
+            <time dateTime={photo.dateTaken}>
+              {formatDateTaken(photo.dateTakenClock ?? photo.dateTaken)}
+            </time>
           </>
         )}
         {pageLink && (
