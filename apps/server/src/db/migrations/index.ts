@@ -32,6 +32,7 @@ import * as lockedPlace from './2026-11-30T03-00-locked-place.js';
 import * as captureFacts from './2026-11-30T04-00-capture-facts.js';
 import * as emptyAlbums from './2026-11-30T04-10-empty-albums.js';
 import * as timelineCoveringIndex from './2026-11-30T04-20-timeline-covering-index.js';
+import * as webSessions from './2026-12-01T03-00-web-sessions.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T04-00-capture-facts': captureFacts,
   '2026-11-30T04-10-empty-albums': emptyAlbums,
   '2026-11-30T04-20-timeline-covering-index': timelineCoveringIndex,
+  '2026-12-01T03-00-web-sessions': webSessions,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
