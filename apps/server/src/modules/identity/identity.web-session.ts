@@ -5,6 +5,8 @@ import type { Db } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { Clock } from '../../lib/clock.js';
 import { newSecret } from '../../lib/ids.js';
+import type { SigningKeys } from '../../infra/signing-keys.js';
+import { signIdToken } from './id-token.js';
 import { sha256 } from './identity.context.js';
 import { REFRESH_TOKEN_LIFETIME_MS } from './identity.sessions.js';
 
@@ -116,5 +118,33 @@ export async function viewerOfWebSession(
   if (!same(row.web_session_hash, sha256(secret))) return null;
   const lastUse = Date.parse(row.last_refresh_at ?? row.created_at);
   if (clock.now().getTime() - lastUse > REFRESH_TOKEN_LIFETIME_MS) return null;
-  return { id: row.uid, email: row.email, emailVerified: row.email_verified === 1 };
+  return {
+    id: row.uid,
+    email: row.email,
+    emailVerified: row.email_verified === 1,
+    authTime: Math.floor(Date.parse(row.created_at) / 1000),
+  };
+}
+
+/**
+ * An ID token of the viewer a session cookie named, for the API requests the server makes itself
+ * to draw their page (decision 0100): it never leaves the process.
+ */
+export function innerIdToken(
+  keys: SigningKeys,
+  config: Pick<Config, 'auth'>,
+  clock: Clock,
+  viewer: AuthUser,
+): Promise<string> {
+  return signIdToken(
+    keys,
+    {
+      uid: viewer.id,
+      email: viewer.email,
+      emailVerified: viewer.emailVerified,
+      displayName: null,
+      authTime: viewer.authTime ?? Math.floor(clock.now().getTime() / 1000),
+    },
+    { issuer: config.auth.issuer, audience: config.auth.audience, now: clock.now() },
+  );
 }

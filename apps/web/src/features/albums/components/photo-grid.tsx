@@ -23,6 +23,7 @@ import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/imag
 import { firstScreenTiles, rowHeight } from '../../../shared/lib/grid-tiles';
 import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shared/lib/placeholder';
 import { usePlace } from '../../../shared/lib/use-place';
+import { useHydrating } from '../../../shared/lib/use-hydrating';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
 import { FavouriteHeart } from '../../marks/components/favourite-heart';
@@ -116,6 +117,9 @@ interface PhotoGridProps {
   total?: number;
 }
 
+/** The rows' height of a server-drawn grid, whose width is not known (gallery.css has it too). */
+const FIRST_SCREEN_ROW_HEIGHT = 180;
+
 /** Rows drawn beyond each edge of the screen, so a quick scroll finds them there. */
 const OVERSCAN_ROWS = 4;
 
@@ -176,7 +180,11 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
   const translate = useT();
   const [measure, { width: measuredWidth, top }] = usePlace();
   // The first screen's tiles, as the page's early script counted them when it started their pictures.
-  const [eagerTiles] = useState(() => firstScreenTiles(window.innerWidth, window.innerHeight));
+  const [eagerTiles] = useState(() =>
+    typeof window === 'undefined' ? 0 : firstScreenTiles(window.innerWidth, window.innerHeight),
+  );
+  // Drawn on the server, and hydrated, before any measure: the first page's tiles in CSS rows.
+  const hydrating = useHydrating();
   // The tiles are drawn in a render React may pause for input and the page's other work, not in
   // one long task (a first screen of tiles, a new page of photos): until the first is done, the
   // grid's grey tiles stand in.
@@ -285,6 +293,18 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
     [count, link, chrome, eagerTiles],
   );
 
+  if (hydrating && photos.length > 0) {
+    return (
+      <FirstScreenGrid
+        photos={photos}
+        label={translate('albums.grid')}
+        count={Math.max(total, photos.length)}
+        alt={alt}
+        link={link}
+        chrome={chrome}
+      />
+    );
+  }
   const waiting = shown.length === 0 && photos.length > 0;
   return (
     <>
@@ -312,6 +332,59 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
           ))}
       </div>
     </>
+  );
+}
+
+/** The tiles a server-drawn grid holds, the rest coming with the browser's own layout. */
+const FIRST_SCREEN_MAX = 60;
+/** The first tiles' pictures are loaded at once; the others when they come near. */
+const FIRST_SCREEN_EAGER = 8;
+
+type FirstScreenGridProps = Pick<PhotoGridProps, 'photos' | 'alt' | 'link' | 'chrome'> & {
+  label: string;
+  count: number;
+};
+
+/**
+ * The grid as the server draws it, and the browser hydrates it, before anything is measured:
+ * justified rows made by CSS alone (each tile grows with its shape), the pictures in <img> tags
+ * with their srcset, so the browser asks for them from the HTML. Once hydrated, the grid lays
+ * itself out as always.
+ */
+function FirstScreenGrid({ photos, label, count, alt, link, chrome }: FirstScreenGridProps) {
+  return (
+    <div role="list" aria-label={label} className="app-photo-grid app-photo-grid-first">
+      {photos.slice(0, FIRST_SCREEN_MAX).map((photo, index) => {
+        const width = photo.width || 4;
+        const height = photo.height || 3;
+        return (
+          <div
+            key={photo.id}
+            role="listitem"
+            aria-posinset={index + 1}
+            aria-setsize={count}
+            className="app-tile app-tile-first"
+            style={{ '--app-ratio': width / height } as CSSProperties}
+          >
+            {link(
+              photo,
+              <TileImage
+                photo={photo}
+                eager={index < FIRST_SCREEN_EAGER}
+                layout={{ alt: alt(photo), className: 'app-tile-first-img' } as RenderImageProps}
+                width={Math.round((width / height) * FIRST_SCREEN_ROW_HEIGHT)}
+                height={FIRST_SCREEN_ROW_HEIGHT}
+              />,
+            )}
+            <MediaBadge photo={photo} />
+            {chrome(photo)}
+            {photo.favourite !== undefined && (
+              <FavouriteHeart photoId={photo.id} favourite={photo.favourite} variant="corner" />
+            )}
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
