@@ -64,6 +64,8 @@ export function setLocale(locale: Locale, { remember = false } = {}): Promise<vo
   if (remember) {
     try {
       localStorage.setItem(STORAGE_KEY, locale);
+      // The server draws its pages in it too (decision 0100).
+      document.cookie = `${STORAGE_KEY}=${locale};path=/;max-age=31536000;samesite=lax`;
     } catch {
       // Not remembered; the language still changes for this visit.
     }

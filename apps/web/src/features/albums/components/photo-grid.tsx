@@ -2,9 +2,12 @@ import { IMAGE_SIZES, type Photo } from '@photo/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
+  useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type CSSProperties,
   type ReactElement,
@@ -183,8 +186,8 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
   const [eagerTiles] = useState(() =>
     typeof window === 'undefined' ? 0 : firstScreenTiles(window.innerWidth, window.innerHeight),
   );
-  // Drawn on the server, and hydrated, before any measure: the first page's tiles in CSS rows.
   const hydrating = useHydrating();
+  const [drawnByServer] = useState(hydrating);
   // The tiles are drawn in a render React may pause for input and the page's other work, not in
   // one long task (a first screen of tiles, a new page of photos): until the first is done, the
   // grid's grey tiles stand in.
@@ -293,18 +296,11 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
     [count, link, chrome, eagerTiles],
   );
 
-  if (hydrating && photos.length > 0) {
-    return (
-      <FirstScreenGrid
-        photos={photos}
-        label={translate('albums.grid')}
-        count={Math.max(total, photos.length)}
-        alt={alt}
-        link={link}
-        chrome={chrome}
-      />
-    );
-  }
+  const firstScreen =
+    photos.length > 0 && (hydrating || (drawnByServer && (!model || shown.length === 0)));
+  const keepFocus = useFocusKept(firstScreen);
+  const tiles = { photos, alt, link, chrome, count: Math.max(total, photos.length) };
+  if (firstScreen) return <FirstScreenGrid measure={measure} onLeave={keepFocus} {...tiles} />;
   const waiting = shown.length === 0 && photos.length > 0;
   return (
     <>
@@ -341,19 +337,86 @@ const FIRST_SCREEN_MAX = 60;
 const FIRST_SCREEN_EAGER = 8;
 
 type FirstScreenGridProps = Pick<PhotoGridProps, 'photos' | 'alt' | 'link' | 'chrome'> & {
-  label: string;
   count: number;
+  /** Measures the grid, for its own layout to follow. */
+  measure: (element: HTMLElement | null) => void;
+  /** Told, as the grid leaves, which control of which tile had the focus. */
+  onLeave: (focus: TileFocus | null) => void;
 };
 
+/** A control of a tile: the tile's place in the list, and the control's among the tile's. */
+interface TileFocus {
+  position: string;
+  control: number;
+}
+
+const FOCUSABLE = 'a[href], button, [tabindex]:not([tabindex="-1"])';
+
+/** Which control of which tile of `grid` has the focus, if any. */
+function tileFocus(grid: HTMLElement | null): TileFocus | null {
+  const active = document.activeElement;
+  const tile = active?.closest<HTMLElement>('[role="listitem"]');
+  if (!grid || !active || !tile || !grid.contains(tile)) return null;
+  const position = tile.getAttribute('aria-posinset') ?? '';
+  return { position, control: [...tile.querySelectorAll(FOCUSABLE)].indexOf(active) };
+}
+
 /**
- * The grid as the server draws it, and the browser hydrates it, before anything is measured:
+ * What had the focus in the server's grid, given back to the same control of the same tile once
+ * the grid's own layout has replaced it: the answer is the server grid's `onLeave`.
+ */
+function useFocusKept(firstScreen: boolean): (focus: TileFocus | null) => void {
+  const kept = useRef<TileFocus | null>(null);
+  useEffect(() => {
+    const focus = kept.current;
+    if (firstScreen || !focus) return;
+    kept.current = null;
+    focusTile(focus);
+  }, [firstScreen]);
+  return useCallback((focus) => {
+    kept.current = focus;
+  }, []);
+}
+
+/** Gives the focus back to that control of the album grid's tile at that place. */
+function focusTile({ position, control }: TileFocus): void {
+  const tile = document.querySelector(
+    `.app-photo-grid [role="listitem"][aria-posinset="${CSS.escape(position)}"]`,
+  );
+  tile?.querySelectorAll<HTMLElement>(FOCUSABLE)[control]?.focus();
+}
+
+/**
+ * The grid as the server draws it, and the browser hydrates it, before anything is measured (the
+ * first page's tiles), kept until the grid's own layout has tiles to draw (no grey tiles between):
  * justified rows made by CSS alone (each tile grows with its shape), the pictures in <img> tags
  * with their srcset, so the browser asks for them from the HTML. Once hydrated, the grid lays
  * itself out as always.
  */
-function FirstScreenGrid({ photos, label, count, alt, link, chrome }: FirstScreenGridProps) {
+function FirstScreenGrid({
+  photos,
+  count,
+  alt,
+  link,
+  chrome,
+  measure,
+  onLeave,
+}: FirstScreenGridProps) {
+  const label = useT()('albums.grid');
+  const grid = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = grid.current;
+    return () => onLeave(tileFocus(element));
+  }, [onLeave]);
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      grid.current = element;
+      measure(element);
+    },
+    [measure],
+  );
   return (
-    <div role="list" aria-label={label} className="app-photo-grid app-photo-grid-first">
+    <div ref={ref} role="list" aria-label={label} className="app-photo-grid app-photo-grid-first">
       {photos.slice(0, FIRST_SCREEN_MAX).map((photo, index) => {
         const width = photo.width || 4;
         const height = photo.height || 3;
