@@ -54,9 +54,11 @@ interface TileImageProps {
   /** The tile's width and height as laid out, before a lone row is kept low. */
   width: number;
   height: number;
+  /** The width it is drawn at, when the layout did not measure it (a grid the server drew). */
+  sizes?: string;
 }
 
-function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
+function TileImage({ photo, eager, layout, width, height, sizes }: TileImageProps) {
   const [loaded, setLoaded] = useState(false);
   // The thumbnail shows once it is made; the larger sizes are offered once every size is.
   const shown = isThumbShown(photo);
@@ -84,7 +86,7 @@ function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
       onLoad={shown ? () => setLoaded(true) : undefined}
       // The width it is drawn at, so the browser picks the size that fits; the layout's own
       // guess leaves out the lower height of a lone row.
-      sizes={`${Math.ceil(Math.min(width, (SINGLE_ROW_MAX_HEIGHT * width) / height))}px`}
+      sizes={sizes ?? `${Math.ceil(Math.min(width, (SINGLE_ROW_MAX_HEIGHT * width) / height))}px`}
       width={size.width}
       height={size.height}
       loading={eager ? 'eager' : 'lazy'}
@@ -122,6 +124,14 @@ interface PhotoGridProps {
 
 /** The rows' height of a server-drawn grid, whose width is not known (gallery.css has it too). */
 const FIRST_SCREEN_ROW_HEIGHT = 180;
+
+/**
+ * A server-drawn tile's width on each screen, as gallery.css lays its rows out (118, 160 and 200
+ * px high), so the browser picks the thumbnail on a phone as the measured grid does.
+ */
+const firstScreenSizes = (ratio: number) =>
+  `(max-width: 575.98px) ${Math.ceil(ratio * 118)}px, ` +
+  `(max-width: 899.98px) ${Math.ceil(ratio * 160)}px, ${Math.ceil(ratio * 200)}px`;
 
 /** Rows drawn beyond each edge of the screen, so a quick scroll finds them there. */
 const OVERSCAN_ROWS = 4;
@@ -437,6 +447,7 @@ function FirstScreenGrid({
                 layout={{ alt: alt(photo), className: 'app-tile-first-img' } as RenderImageProps}
                 width={Math.round((width / height) * FIRST_SCREEN_ROW_HEIGHT)}
                 height={FIRST_SCREEN_ROW_HEIGHT}
+                sizes={firstScreenSizes(width / height)}
               />,
             )}
             <MediaBadge photo={photo} />
