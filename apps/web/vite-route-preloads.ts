@@ -38,6 +38,11 @@ export interface RoutePreloadsOptions {
   script: string;
   /** Each page the script knows, by the name it asks for, and its route's module. */
   routes: Record<string, string>;
+  /**
+   * The same list, for the pages the server draws (decision 0100), as a JSON file of the build:
+   * the server links their stylesheets and code from the page it sends.
+   */
+  serverPages?: { fileName: string; routes: Record<string, string> };
 }
 
 /**
@@ -45,7 +50,7 @@ export interface RoutePreloadsOptions {
  * app's code has chosen the route, so that the script can start them beside the app's code
  * instead of after it: one round trip less before the page is drawn.
  */
-export function routePreloads({ script, routes }: RoutePreloadsOptions): Plugin {
+export function routePreloads({ script, routes, serverPages }: RoutePreloadsOptions): Plugin {
   return {
     name: 'photo:route-preloads',
     apply: 'build',
@@ -68,6 +73,19 @@ export function routePreloads({ script, routes }: RoutePreloadsOptions): Plugin 
           this.error(`route preloads: ${script} does not hold ${ROUTE_FILES_TOKEN}`);
         }
         asset.source = asset.source.replace(token, () => JSON.stringify(JSON.stringify(files)));
+        if (serverPages) {
+          const pages = Object.fromEntries(
+            Object.entries(serverPages.routes).map(([name, module]) => [
+              name,
+              routeOnlyFiles(chunks, module),
+            ]),
+          );
+          this.emitFile({
+            type: 'asset',
+            fileName: serverPages.fileName,
+            source: JSON.stringify(pages),
+          });
+        }
       },
     },
   };

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions } from 'vite';
 import { purgeBootstrap } from './vite-purge-bootstrap.ts';
 import { contractAlias } from './vite-aliases.ts';
 import { classicScripts } from './vite-classic-scripts.ts';
@@ -119,13 +119,12 @@ const formatjsWithoutParser = {
 /** One chunk per language, holding all of its catalogs, fetched when that language is chosen. */
 const messageChunks = ['en', 'de', 'fr', 'es'].map((locale) => ({
   name: `messages-${locale}`,
-  test: new RegExp(`/src/i18n/messages/${locale}/`),
+  test: new RegExp(`/src/i18n/(?:messages/${locale}/|catalog-${locale}\\.ts)`),
 }));
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    react(),
-    compiledMessages(),
+/** What only the browser's build does. */
+function browserBuildPlugins() {
+  return [
     // The top bar, drawn into index.html for the page to show before the app's code has loaded.
     topBarPlaceholder(),
     // Scripts of index.html's head that run before the app's code has loaded.
@@ -140,6 +139,14 @@ export default defineConfig(({ command }) => ({
         album: 'src/app/routes/album-route.tsx',
         recent: 'src/features/albums/components/recent-albums-page.tsx',
       },
+      serverPages: {
+        fileName: 'server-pages.json',
+        routes: {
+          album: 'src/app/routes/album-route.tsx',
+          recent: 'src/features/albums/components/recent-albums-page.tsx',
+          shared: 'src/app/routes/shared-album-route.tsx',
+        },
+      },
     }),
     precompress(),
     // The first page after sign-in: its JavaScript, compressed as sent (decisions 0032, 0085).
@@ -148,6 +155,36 @@ export default defineConfig(({ command }) => ({
       routeModule: 'src/features/albums/components/recent-albums-page.tsx',
       maxBrotliBytes: 101 * 1024,
     }),
+  ];
+}
+
+/** The browser's build: its chunks, as the first pages need them. */
+const browserBuild: BuildEnvironmentOptions = {
+  outDir: 'dist',
+  sourcemap: true,
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          // Everything the entry imports, in the entry's one file.
+          { name: 'index', tags: ['$initial'] },
+          ...messageChunks,
+          { name: 'recent-albums-page', test: inRecentAlbums },
+          { name: 'shared-ui', test: SHARED_UI, includeDependenciesRecursively: false },
+          { name: 'album-page', test: inAlbumPage, includeDependenciesRecursively: false },
+        ],
+      },
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    compiledMessages(),
+    // The server's entry (entry-server.tsx, decision 0100) is built after the browser's, into
+    // dist/server: the page's head scripts, its preloads, compression and budget are the browser's.
+    ...(isSsrBuild ? [] : browserBuildPlugins()),
   ],
   resolve: {
     alias: [
@@ -164,22 +201,15 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/identity': 'http://localhost:3000' },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the entry imports, in the entry's one file.
-            { name: 'index', tags: ['$initial'] },
-            ...messageChunks,
-            { name: 'recent-albums-page', test: inRecentAlbums },
-            { name: 'shared-ui', test: SHARED_UI, includeDependenciesRecursively: false },
-            { name: 'album-page', test: inAlbumPage, includeDependenciesRecursively: false },
-          ],
-        },
-      },
-    },
-  },
+  // The server's entry holds every package it uses (React's production build among them): the
+  // server loads one folder, whatever node_modules holds.
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false }
+    : browserBuild,
 }));

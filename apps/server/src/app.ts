@@ -8,7 +8,11 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from 'helmet';
 import {
   jsonSchemaTransform,
@@ -58,6 +62,7 @@ import { likesRoutes } from './modules/likes/likes.routes.js';
 import { marksRoutes } from './modules/marks/marks.routes.js';
 import { faceJobsPlugin } from './modules/people/face-jobs.plugin.js';
 import { peopleRoutes } from './modules/people/people.routes.js';
+import { createPageRenderer } from './modules/pages/pages.service.js';
 import { photosRoutes } from './modules/photos/photos.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
@@ -339,6 +344,9 @@ async function serveWebApp(app: App, deps: AppDeps): Promise<void> {
       cacheControl: false,
       // index.html.br, assets/*.js.gz… written by the web build; sent when the browser accepts them.
       preCompressed: true,
+      // The server's own entry and its list of the pages' files are not the browser's.
+      allowedPath: (pathName) =>
+        !pathName.startsWith('/server/') && !pathName.startsWith('/server-pages.json'),
       setHeaders: (res, filePath) => {
         res.setHeader('Vary', 'Accept-Encoding');
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -349,15 +357,35 @@ async function serveWebApp(app: App, deps: AppDeps): Promise<void> {
       },
     });
   }
+  const indexHtml = webDist ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  // Pages drawn on the server for a session cookie's viewer, or a share link's guest (0100).
+  const renderer = webDist ? await createPageRenderer(app, deps, webDist) : null;
+  const draw = async (request: FastifyRequest, html: string): Promise<string | null> => {
+    try {
+      return (await renderer?.page(request, html)) ?? null;
+    } catch (error) {
+      // The browser draws the page then, as it does without a cookie.
+      request.log.error({ err: error }, 'the page could not be drawn on the server');
+      return null;
+    }
+  };
   if (webDist) {
     // A share link's page carries the link's preview tags (Open Graph) for chat apps.
-    registerSharedLinkPage(app, deps, fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
+    registerSharedLinkPage(app, deps, indexHtml, renderer ? draw : undefined);
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // Client-side routes: any other GET for a page gets the app, which shows its own "Page not found".
     const pathname = request.url.split('?')[0] ?? '';
     const isPage = !pathname.startsWith('/identity/') && !/\.[A-Za-z0-9]+$/.test(pathname);
     if (webDist && request.method === 'GET' && isPage) {
+      const drawn = renderer ? await draw(request, indexHtml) : null;
+      if (drawn) {
+        // Drawn for one viewer: no cache keeps it.
+        return reply
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .send(drawn);
+      }
       return reply
         .header('Cache-Control', 'no-cache')
         .sendFile('index.html', { cacheControl: false });

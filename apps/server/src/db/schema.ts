@@ -44,6 +44,8 @@ export interface IdentitySignInsTable {
   last_refresh_at: string | null;
   /** Set when the sign-in ended (sign-out, theft detected, password changed): no token of it works. */
   revoked_at: string | null;
+  /** SHA-256 of the secret of its session cookie (decision 0099); null when it has none. */
+  web_session_hash: string | null;
 }
 
 /** A code sent by e-mail: a password reset or an address verification. */

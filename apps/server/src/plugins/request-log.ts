@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isInnerRequest } from '../http/inner-request.js';
 import { pathOf } from '../infra/logger.js';
 
 declare module 'fastify' {
@@ -34,7 +35,8 @@ export class RequestLogController extends LogController {
     reply: FastifyReply,
   ) {
     if (error) request.log.error({ ...requestFields(request, reply), err: error }, 'request');
-    else request.log.info(requestFields(request, reply), 'request');
+    // The server's own requests that draw a page are part of the page's line.
+    else if (!isInnerRequest(request)) request.log.info(requestFields(request, reply), 'request');
   }
 
   override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {

@@ -14,9 +14,13 @@ import type { MessageId } from './message-ids';
  * IntlShape and re-renders every component that reads it.
  */
 
-type Catalog = Record<string, unknown>;
-// Each area's catalog per language; the build compiles their ICU texts ahead (vite-messages.ts).
-const catalogs = import.meta.glob<Catalog>('./messages/*/*.json', { import: 'default' });
+// Each language's texts, one chunk each; the build compiles their ICU texts ahead (vite-messages.ts).
+const catalogs: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  en: () => import('./catalog-en'),
+  de: () => import('./catalog-de'),
+  fr: () => import('./catalog-fr'),
+  es: () => import('./catalog-es'),
+};
 
 const STORAGE_KEY = 'photo.locale';
 const cache = createIntlCache();
@@ -27,13 +31,7 @@ let pending: Promise<void> | null = null;
 export type MessageValues = Parameters<IntlShape['formatMessage']>[1];
 
 async function loadCatalogs(locale: Locale): Promise<Record<string, string>> {
-  const prefix = `./messages/${locale}/`;
-  const parts = await Promise.all(
-    Object.entries(catalogs)
-      .filter(([file]) => file.startsWith(prefix))
-      .map(([, load]) => load()),
-  );
-  return Object.assign({}, ...parts) as Record<string, string>;
+  return (await catalogs[locale]()).default;
 }
 
 function onError(error: { code?: string; message: string }) {
@@ -66,6 +64,8 @@ export function setLocale(locale: Locale, { remember = false } = {}): Promise<vo
   if (remember) {
     try {
       localStorage.setItem(STORAGE_KEY, locale);
+      // The server draws its pages in it too (decision 0100).
+      document.cookie = `${STORAGE_KEY}=${locale};path=/;max-age=31536000;samesite=lax`;
     } catch {
       // Not remembered; the language still changes for this visit.
     }

@@ -34,6 +34,7 @@ import * as emptyAlbums from './2026-11-30T04-10-empty-albums.js';
 import * as timelineCoveringIndex from './2026-11-30T04-20-timeline-covering-index.js';
 import * as people from './2026-12-01T01-00-people.js';
 import * as placeNames from './2026-12-01T02-00-place-names.js';
+import * as webSessions from './2026-12-01T03-00-web-sessions.js';
 import * as sortByCameraClock from './2026-12-01T04-00-sort-by-camera-clock.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T01-00-people': people,
   '2026-12-01T02-00-place-names': placeNames,
   '2026-12-01T04-00-sort-by-camera-clock': sortByCameraClock,
+  '2026-12-01T03-00-web-sessions': webSessions,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

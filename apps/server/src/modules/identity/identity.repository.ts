@@ -122,7 +122,7 @@ export async function insertSignIn(
 ): Promise<void> {
   await db
     .insertInto('identity_sign_ins')
-    .values({ ...signIn, last_refresh_at: null, revoked_at: null })
+    .values({ ...signIn, last_refresh_at: null, revoked_at: null, web_session_hash: null })
     .execute();
 }
 

@@ -37,6 +37,7 @@ import {
 import { ssoRoutes } from './sso/sso.routes.js';
 import { identityPasskeyRoutes } from './passkeys/passkeys.routes.js';
 import { signInClient } from './throttle/sign-in-throttle.js';
+import { dropWebSession, giveWebSession } from './identity.web-session.js';
 
 /** Requests per minute from one client address to the identity service, whatever they are. */
 const REQUESTS_PER_MINUTE = 300;
@@ -115,8 +116,9 @@ const identityPrefixRoutes: FastifyPluginAsyncZod<{
       'Delete the account an ID token names',
       identityIdTokenRequestSchema,
       identityDeleteResponseSchema,
-      async (body) => {
+      async (body, request, reply) => {
         await service.deleteAccount(body.idToken);
+        dropWebSession(deps.config, request, reply);
         return { kind: 'identitytoolkit#DeleteAccountResponse' };
       },
     );
@@ -139,8 +141,9 @@ const identityPrefixRoutes: FastifyPluginAsyncZod<{
       'Revoke a refresh token (and every token rotated from the same sign-in)',
       identitySignOutRequestSchema,
       z.object({}),
-      async (body) => {
+      async (body, request, reply) => {
         await service.signOut(body.refreshToken);
+        dropWebSession(deps.config, request, reply);
         return {};
       },
     );
@@ -208,6 +211,17 @@ export const identityRoutes: RoutesPlugin = async (app, { deps }) => {
     }
     request.log.error({ err: error }, 'identity service error');
     return reply.status(500).send(identityErrorBody(500, 'INTERNAL_ERROR'));
+  });
+
+  // An answer that hands out a refresh token also gives its sign-in's session cookie.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode !== 200 || !payload || typeof payload !== 'object') return payload;
+    const answer = payload as { refreshToken?: unknown; refresh_token?: unknown };
+    const refreshToken = answer.refreshToken ?? answer.refresh_token;
+    if (typeof refreshToken === 'string' && refreshToken !== '') {
+      await giveWebSession(deps.db, deps.config, request, reply, refreshToken);
+    }
+    return payload;
   });
 
   // One budget per client address across every prefix.

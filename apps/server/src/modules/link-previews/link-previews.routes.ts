@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { requestOrigin } from '../../http/picture-origins.js';
@@ -63,6 +63,8 @@ export function registerSharedLinkPage(
   app: FastifyInstance,
   deps: AppDeps,
   indexHtml: string,
+  /** Draws the page into its HTML on the server (decision 0100); null: the browser draws it. */
+  draw?: (request: FastifyRequest, html: string) => Promise<string | null>,
 ): void {
   app.get(
     '/shared/:token',
@@ -74,10 +76,11 @@ export function registerSharedLinkPage(
     async (request, reply) => {
       const { token } = request.params as z.infer<typeof linkParams>;
       const origin = deps.config.publicUrl ?? requestOrigin(request);
+      const html = await sharedLinkPage(deps, token, origin, indexHtml);
       return reply
         .header('Content-Type', 'text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(await sharedLinkPage(deps, token, origin, indexHtml));
+        .send((draw ? await draw(request, html) : null) ?? html);
     },
   );
 }

@@ -11,6 +11,7 @@ import { pictureOrigins } from '../../http/picture-origins.js';
 import { errorResponses } from '../../http/route-schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
+import { dropWebSession } from '../identity/identity.web-session.js';
 import {
   deleteUserAccount,
   getProfile,
@@ -118,6 +119,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       const caller = currentUser(request);
       await deleteUserAccount(deps, caller, request.body.confirmEmail, request.log);
       onAccountDeleted?.(caller.id);
+      // The account's sign-ins went with it; the browser drops its session cookie too.
+      dropWebSession(deps.config, request, reply);
       return reply.status(204).send(null);
     },
   );

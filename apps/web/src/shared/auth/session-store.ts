@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { THEME_STORAGE_KEY } from '../theme/theme-store';
 import { decodeTokenSubject } from './jwt';
 import { SESSION_KEYS } from './session-keys';
@@ -90,6 +90,14 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 const getIdTokenSnapshot = () => read(SESSION_KEYS.idToken);
+const signedInSnapshot = () => getIdTokenSnapshot() !== null;
+
+/**
+ * The id of the person a server-rendered page was drawn for (its session cookie named them), or
+ * null: the server draws the page, and the browser hydrates it, as signed in to that person. Once
+ * hydrated, the stored session decides.
+ */
+export const ServerViewerContext = createContext<string | null>(null);
 
 /** The stored ID token (re-renders when it changes), or null when signed out. */
 export function useIdToken(): string | null {
@@ -97,13 +105,18 @@ export function useIdToken(): string | null {
 }
 
 export function useSignedIn(): boolean {
-  return useIdToken() !== null;
+  const viewer = useContext(ServerViewerContext);
+  return useSyncExternalStore(subscribeSession, signedInSnapshot, () => viewer !== null);
 }
 
 /** The signed-in user's id: the `sub` claim of the stored ID token. */
 export function useCurrentUserId(): string | null {
-  const token = useIdToken();
-  return useMemo(() => (token ? decodeTokenSubject(token) : null), [token]);
+  const viewer = useContext(ServerViewerContext);
+  const token = useSyncExternalStore(subscribeSession, getIdTokenSnapshot, () => undefined);
+  return useMemo(
+    () => (token === undefined ? viewer : token ? decodeTokenSubject(token) : null),
+    [token, viewer],
+  );
 }
 
 const signingOutHooks = new Set<() => void>();

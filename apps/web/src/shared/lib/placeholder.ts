@@ -144,16 +144,23 @@ function subscribe(listener: () => void) {
   };
 }
 
+const noPlaceholder = () => null;
+
 /**
  * A picture's placeholder as a data URL (null without one): decoded now, or with `later`, once
  * the page is idle (null until then, and the component renders again with it).
  */
 export function usePlaceholder(hash: string | null | undefined, later = false): string | null {
-  return useSyncExternalStore(subscribe, () => {
-    if (!hash || !later) return placeholderDataUrl(hash);
-    const known = decoded.get(hash);
-    return known !== undefined ? known : decodeWhenIdle(hash);
-  });
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      if (!hash || !later) return placeholderDataUrl(hash);
+      const known = decoded.get(hash);
+      return known !== undefined ? known : decodeWhenIdle(hash);
+    },
+    // A page drawn on the server shows the average colour; the browser decodes the rest.
+    noPlaceholder,
+  );
 }
 
 /**

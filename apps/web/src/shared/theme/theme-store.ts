@@ -96,10 +96,14 @@ export function chooseTheme(next: ThemeChoice): void {
   emit();
 }
 
+const serverChoice = (): ThemeChoice => 'system';
+const serverTheme = (): Theme => 'light';
+
 /** The user's choice and the theme shown, kept up to date. */
 export function useTheme(): { choice: ThemeChoice; theme: Theme } {
-  const current = useSyncExternalStore(subscribe, () => choice);
+  // A page drawn on the server knows no choice: it is drawn, and hydrated, as "system".
+  const current = useSyncExternalStore(subscribe, () => choice, serverChoice);
   // The system's theme may change while the choice stays "system"; subscribe covers it (emit).
-  const theme = useSyncExternalStore(subscribe, () => resolve(choice));
+  const theme = useSyncExternalStore(subscribe, () => resolve(choice), serverTheme);
   return { choice: current, theme };
 }

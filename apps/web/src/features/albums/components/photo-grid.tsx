@@ -2,9 +2,12 @@ import { IMAGE_SIZES, type Photo } from '@photo/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
+  useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type CSSProperties,
   type ReactElement,
@@ -23,6 +26,7 @@ import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/imag
 import { firstScreenTiles, rowHeight } from '../../../shared/lib/grid-tiles';
 import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shared/lib/placeholder';
 import { usePlace } from '../../../shared/lib/use-place';
+import { useHydrating } from '../../../shared/lib/use-hydrating';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
 import { FavouriteHeart } from '../../marks/components/favourite-heart';
@@ -50,9 +54,11 @@ interface TileImageProps {
   /** The tile's width and height as laid out, before a lone row is kept low. */
   width: number;
   height: number;
+  /** The width it is drawn at, when the layout did not measure it (a grid the server drew). */
+  sizes?: string;
 }
 
-function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
+function TileImage({ photo, eager, layout, width, height, sizes }: TileImageProps) {
   const [loaded, setLoaded] = useState(false);
   // The thumbnail shows once it is made; the larger sizes are offered once every size is.
   const shown = isThumbShown(photo);
@@ -80,7 +86,7 @@ function TileImage({ photo, eager, layout, width, height }: TileImageProps) {
       onLoad={shown ? () => setLoaded(true) : undefined}
       // The width it is drawn at, so the browser picks the size that fits; the layout's own
       // guess leaves out the lower height of a lone row.
-      sizes={`${Math.ceil(Math.min(width, (SINGLE_ROW_MAX_HEIGHT * width) / height))}px`}
+      sizes={sizes ?? `${Math.ceil(Math.min(width, (SINGLE_ROW_MAX_HEIGHT * width) / height))}px`}
       width={size.width}
       height={size.height}
       loading={eager ? 'eager' : 'lazy'}
@@ -115,6 +121,17 @@ interface PhotoGridProps {
   /** How many photos the album holds, read or not yet (its tiles say their place among them). */
   total?: number;
 }
+
+/** The rows' height of a server-drawn grid, whose width is not known (gallery.css has it too). */
+const FIRST_SCREEN_ROW_HEIGHT = 180;
+
+/**
+ * A server-drawn tile's width on each screen, as gallery.css lays its rows out (118, 160 and 200
+ * px high), so the browser picks the thumbnail on a phone as the measured grid does.
+ */
+const firstScreenSizes = (ratio: number) =>
+  `(max-width: 575.98px) ${Math.ceil(ratio * 118)}px, ` +
+  `(max-width: 899.98px) ${Math.ceil(ratio * 160)}px, ${Math.ceil(ratio * 200)}px`;
 
 /** Rows drawn beyond each edge of the screen, so a quick scroll finds them there. */
 const OVERSCAN_ROWS = 4;
@@ -176,7 +193,11 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
   const translate = useT();
   const [measure, { width: measuredWidth, top }] = usePlace();
   // The first screen's tiles, as the page's early script counted them when it started their pictures.
-  const [eagerTiles] = useState(() => firstScreenTiles(window.innerWidth, window.innerHeight));
+  const [eagerTiles] = useState(() =>
+    typeof window === 'undefined' ? 0 : firstScreenTiles(window.innerWidth, window.innerHeight),
+  );
+  const hydrating = useHydrating();
+  const [drawnByServer] = useState(hydrating);
   // The tiles are drawn in a render React may pause for input and the page's other work, not in
   // one long task (a first screen of tiles, a new page of photos): until the first is done, the
   // grid's grey tiles stand in.
@@ -285,6 +306,11 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
     [count, link, chrome, eagerTiles],
   );
 
+  const firstScreen =
+    photos.length > 0 && (hydrating || (drawnByServer && (!model || shown.length === 0)));
+  const keepFocus = useFocusKept(firstScreen);
+  const tiles = { photos, alt, link, chrome, count: Math.max(total, photos.length) };
+  if (firstScreen) return <FirstScreenGrid measure={measure} onLeave={keepFocus} {...tiles} />;
   const waiting = shown.length === 0 && photos.length > 0;
   return (
     <>
@@ -312,6 +338,127 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
           ))}
       </div>
     </>
+  );
+}
+
+/** The tiles a server-drawn grid holds, the rest coming with the browser's own layout. */
+const FIRST_SCREEN_MAX = 60;
+/** The first tiles' pictures are loaded at once; the others when they come near. */
+const FIRST_SCREEN_EAGER = 8;
+
+type FirstScreenGridProps = Pick<PhotoGridProps, 'photos' | 'alt' | 'link' | 'chrome'> & {
+  count: number;
+  /** Measures the grid, for its own layout to follow. */
+  measure: (element: HTMLElement | null) => void;
+  /** Told, as the grid leaves, which control of which tile had the focus. */
+  onLeave: (focus: TileFocus | null) => void;
+};
+
+/** A control of a tile: the tile's place in the list, and the control's among the tile's. */
+interface TileFocus {
+  position: string;
+  control: number;
+}
+
+const FOCUSABLE = 'a[href], button, [tabindex]:not([tabindex="-1"])';
+
+/** Which control of which tile of `grid` has the focus, if any. */
+function tileFocus(grid: HTMLElement | null): TileFocus | null {
+  const active = document.activeElement;
+  const tile = active?.closest<HTMLElement>('[role="listitem"]');
+  if (!grid || !active || !tile || !grid.contains(tile)) return null;
+  const position = tile.getAttribute('aria-posinset') ?? '';
+  return { position, control: [...tile.querySelectorAll(FOCUSABLE)].indexOf(active) };
+}
+
+/**
+ * What had the focus in the server's grid, given back to the same control of the same tile once
+ * the grid's own layout has replaced it: the answer is the server grid's `onLeave`.
+ */
+function useFocusKept(firstScreen: boolean): (focus: TileFocus | null) => void {
+  const kept = useRef<TileFocus | null>(null);
+  useEffect(() => {
+    const focus = kept.current;
+    if (firstScreen || !focus) return;
+    kept.current = null;
+    focusTile(focus);
+  }, [firstScreen]);
+  return useCallback((focus) => {
+    kept.current = focus;
+  }, []);
+}
+
+/** Gives the focus back to that control of the album grid's tile at that place. */
+function focusTile({ position, control }: TileFocus): void {
+  const tile = document.querySelector(
+    `.app-photo-grid [role="listitem"][aria-posinset="${CSS.escape(position)}"]`,
+  );
+  tile?.querySelectorAll<HTMLElement>(FOCUSABLE)[control]?.focus();
+}
+
+/**
+ * The grid as the server draws it, and the browser hydrates it, before anything is measured (the
+ * first page's tiles), kept until the grid's own layout has tiles to draw (no grey tiles between):
+ * justified rows made by CSS alone (each tile grows with its shape), the pictures in <img> tags
+ * with their srcset, so the browser asks for them from the HTML. Once hydrated, the grid lays
+ * itself out as always.
+ */
+function FirstScreenGrid({
+  photos,
+  count,
+  alt,
+  link,
+  chrome,
+  measure,
+  onLeave,
+}: FirstScreenGridProps) {
+  const label = useT()('albums.grid');
+  const grid = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = grid.current;
+    return () => onLeave(tileFocus(element));
+  }, [onLeave]);
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      grid.current = element;
+      measure(element);
+    },
+    [measure],
+  );
+  return (
+    <div ref={ref} role="list" aria-label={label} className="app-photo-grid app-photo-grid-first">
+      {photos.slice(0, FIRST_SCREEN_MAX).map((photo, index) => {
+        const width = photo.width || 4;
+        const height = photo.height || 3;
+        return (
+          <div
+            key={photo.id}
+            role="listitem"
+            aria-posinset={index + 1}
+            aria-setsize={count}
+            className="app-tile app-tile-first"
+            style={{ '--app-ratio': width / height } as CSSProperties}
+          >
+            {link(
+              photo,
+              <TileImage
+                photo={photo}
+                eager={index < FIRST_SCREEN_EAGER}
+                layout={{ alt: alt(photo), className: 'app-tile-first-img' } as RenderImageProps}
+                width={Math.round((width / height) * FIRST_SCREEN_ROW_HEIGHT)}
+                height={FIRST_SCREEN_ROW_HEIGHT}
+                sizes={firstScreenSizes(width / height)}
+              />,
+            )}
+            <MediaBadge photo={photo} />
+            {chrome(photo)}
+            {photo.favourite !== undefined && (
+              <FavouriteHeart photoId={photo.id} favourite={photo.favourite} variant="corner" />
+            )}
+          </div>
+        );
+      })}
+    </div>
   );
 }
 

@@ -36,9 +36,11 @@ export function setFavourites(photoIds: readonly string[], favourite: boolean): 
   for (const listener of listeners) listener();
 }
 
+const getVersion = () => version;
+
 /** Whether the photo is a favourite: as changed here, else as the server said. */
 export function useIsFavourite(photoId: string, fromServer: boolean): boolean {
-  useSyncExternalStore(subscribe, () => version);
+  useSyncExternalStore(subscribe, getVersion, getVersion);
   return forOwner().get(photoId) ?? fromServer;
 }
 

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import { INNER_REQUEST_HEADER, innerRequestMark } from '../../http/inner-request.js';
+import {
+  innerIdToken,
+  viewerOfWebSession,
+  WEB_SESSION_COOKIE,
+} from '../identity/identity.web-session.js';
+
+/** An answer of the API, as the web's server entry reads it. */
+interface PageAnswer {
+  status: number;
+  body: unknown;
+  link: string | null;
+}
+
+/** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/server) offers. */
+interface ServerEntry {
+  pageQueries(pathname: string, signedIn: boolean): { path: string }[] | null;
+  render(input: {
+    url: string;
+    chosenLocale: string | null;
+    languages: readonly string[];
+    viewer: string | null;
+    answers: ReadonlyMap<string, PageAnswer>;
+  }): Promise<{ html: string; dataScript: string; locale: string } | null>;
+}
+
+/** Draws a page on the server, into the page's HTML (index.html, or a share link's page). */
+export interface PageRenderer {
+  /** The page drawn into `template`, or null when it is the browser's to draw. */
+  page(request: FastifyRequest, template: string): Promise<string | null>;
+}
+
+/** The browser's languages from Accept-Language, best first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
+/** Which of the build's route file lists (server-pages.json) a page needs. */
+function pageKind(pathname: string): 'album' | 'recent' | 'shared' {
+  if (pathname === '/albums/recent') return 'recent';
+  return pathname.startsWith('/shared/') ? 'shared' : 'album';
+}
+
+const ROOT = /<div id="root">[\s\S]*?<\/noscript>\s*<\/div>/;
+const EARLY_SCRIPT = /\s*<script src="\/albums-preload\.js"><\/script>/;
+/** What React hoists to the front of its output: preloads of the first pictures, the title. */
+const HOISTED = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>|<meta [^>]*\/>)*/;
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The page's HTML with the drawn page in its root, its data block after it, and in its head what
+ * React hoisted and the route's stylesheets and code (which the browser would otherwise ask for
+ * only once the app has chosen the route). The early script of the head is left out: what it
+ * would start is in the page already.
+ */
+function fill(
+  template: string,
+  drawn: { html: string; dataScript: string; locale: string },
+  files: readonly string[],
+): string | null {
+  if (!ROOT.test(template)) return null;
+  const hoisted = HOISTED.exec(drawn.html)?.[0] ?? '';
+  const body = drawn.html.slice(hoisted.length);
+  const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
+  const head = [
+    hoisted.replace(/<title>[^<]*<\/title>/, ''),
+    ...files.map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${attribute(file)}">`
+        : `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
+    ),
+  ].join('');
+  let html = template
+    .replace(EARLY_SCRIPT, '')
+    .replace(/<html lang="[^"]*">/, `<html lang="${attribute(drawn.locale)}">`)
+    .replace('</head>', `${head}</head>`)
+    .replace(ROOT, () => `<div id="root">${body}</div>${drawn.dataScript}`);
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
+  return html;
+}
+
+/**
+ * The pages the server draws (decision 0100): Recent Albums and an album's page for the viewer a
+ * session cookie names, a share link's page for anyone. The page's data is asked of the API
+ * itself, with an ID token of the viewer that never leaves the process, so it is what the
+ * browser would have been answered; pages are drawn one at a time (the web app's language is
+ * one for the process). Null when the web build has no server entry.
+ */
+export async function createPageRenderer(
+  app: FastifyInstance,
+  deps: AppDeps,
+  webDist: string,
+): Promise<PageRenderer | null> {
+  const entryFile = path.join(webDist, 'server', 'entry-server.js');
+  if (!fs.existsSync(entryFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const routeFiles = JSON.parse(
+    fs.readFileSync(path.join(webDist, 'server-pages.json'), 'utf8'),
+  ) as Record<string, string[] | undefined>;
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  async function ask(url: string, idToken: string | null): Promise<PageAnswer> {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'application/json',
+        [INNER_REQUEST_HEADER]: innerRequestMark(),
+        ...(idToken ? { idtoken: idToken } : {}),
+      },
+    });
+    const link = res.headers.link;
+    return {
+      status: res.statusCode,
+      body: res.statusCode === 200 ? res.json<unknown>() : null,
+      link: typeof link === 'string' ? link : null,
+    };
+  }
+
+  return {
+    async page(request, template) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const cookie = request.cookies[WEB_SESSION_COOKIE];
+      const viewer =
+        cookie && deps.signingKeys ? await viewerOfWebSession(deps.db, deps.clock, cookie) : null;
+      const queries = entry.pageQueries(pathname, viewer !== null);
+      if (!queries) return null;
+      const idToken =
+        viewer && deps.signingKeys
+          ? await innerIdToken(deps.signingKeys, deps.config, deps.clock, viewer)
+          : null;
+      const answers = new Map(
+        await Promise.all(
+          queries.map(async ({ path: url }) => [url, await ask(url, idToken)] as const),
+        ),
+      );
+      const drawn = await oneAtATime(() =>
+        entry.render({
+          url: request.url,
+          chosenLocale: request.cookies['photo.locale'] ?? null,
+          languages: acceptedLanguages(request.headers['accept-language']),
+          viewer: viewer?.id ?? null,
+          answers,
+        }),
+      );
+      return drawn ? fill(template, drawn, routeFiles[pageKind(pathname)] ?? []) : null;
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { albumWithCover, expect, logIn, test, type TestUser } from './support/fixtures';
+import { makeJpeg } from './support/images';
+import type { ApiClient } from './support/api';
+
+const PHOTOS = 6;
+
+/** An album of PHOTOS photos (its cover among them), made through the API. */
+async function albumOfPhotos(api: ApiClient, user: TestUser) {
+  const { album } = await albumWithCover(api, user);
+  for (let i = 1; i < PHOTOS; i += 1) {
+    await api.addPhoto(user, album.id, await makeJpeg({ name: `photo-${i}.jpg` }));
+  }
+  return album;
+}
+
+/** The console errors and uncaught exceptions of a page, as they come. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** A browser signed in through the login form: it holds the ID token and the session cookie. */
+async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  user: TestUser,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await logIn(page, user);
+  await page.close();
+  return context;
+}
+
+test.describe('pages drawn on the server', () => {
+  test('an album page shows its photos with JavaScript turned off', async ({
+    browser,
+    baseURL,
+    api,
+    user,
+  }) => {
+    const album = await albumOfPhotos(api, user);
+    const signedIn = await signedInContext(browser, baseURL!, user);
+    const cookies = await signedIn.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'photo_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+    const noScript = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      storageState: await signedIn.storageState(),
+    });
+    const page = await noScript.newPage();
+    await page.goto(`/album/${album.id}`);
+    await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
+    const tiles = page.getByRole('list', { name: 'Photos' }).getByRole('listitem');
+    await expect(tiles).toHaveCount(PHOTOS);
+    const pictures = page.locator('main img[srcset]');
+    await expect(pictures).toHaveCount(PHOTOS);
+    // Every picture came from the HTML alone, and loaded.
+    for (const picture of await pictures.all()) {
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(PHOTOS);
+    await noScript.close();
+    await signedIn.close();
+  });
+
+  test('with JavaScript, an album page hydrates without asking for its photos again', async ({
+    browser,
+    baseURL,
+    api,
+    user,
+  }) => {
+    const album = await albumOfPhotos(api, user);
+    const context = await signedInContext(browser, baseURL!, user);
+    const page = await context.newPage();
+    const problems = problemsOf(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    });
+    const response = await page.goto(`/album/${album.id}`);
+    // The first screen's pictures are named in the HTML itself.
+    const html = await response!.text();
+    expect(html).toMatch(/<img [^>]*srcSet="\/api\/files\/show\//i);
+    await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
+    // Hydrated: the grid has laid itself out (its rows), and the page answers clicks.
+    await expect(page.locator('.app-photo-row').first()).toBeVisible();
+    await expect(page.locator('.app-photo-grid-first')).toHaveCount(0);
+    await page
+      .getByRole('link', { name: /^View larger/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\?photo=/);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const photosPath = `/api/albumsDb/${album.id}/photos`;
+    expect(asked.filter((path) => path.startsWith(photosPath))).toEqual([]);
+    expect(asked.filter((path) => path.startsWith('/api/albums/find'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Recent Albums shows its cards with JavaScript turned off', async ({
+    browser,
+    baseURL,
+    api,
+    user,
+  }) => {
+    const { album } = await albumWithCover(api, user);
+    const signedIn = await signedInContext(browser, baseURL!, user);
+    const noScript = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      storageState: await signedIn.storageState(),
+    });
+    const page = await noScript.newPage();
+    await page.goto('/albums/recent');
+    await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
+    await noScript.close();
+    await signedIn.close();
+  });
+
+  test('a share link page is drawn for its guest, who has no account', async ({
+    browser,
+    baseURL,
+    api,
+    user,
+    request,
+  }) => {
+    const album = await albumOfPhotos(api, user);
+    const made = await request.post(`/api/albumsDb/${album.id}/links`, {
+      headers: { idToken: user.idToken },
+      data: { permission: 'view' },
+    });
+    expect(made.status()).toBe(201);
+    const { token } = (await made.json()) as { token: string };
+    const guest = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await guest.newPage();
+    await page.goto(`/shared/${token}`);
+    await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Photos' }).locator('img')).toHaveCount(PHOTOS);
+    await guest.close();
+  });
+
+  test('without the cookie, the page is the app as before, drawn by the browser', async ({
+    browser,
+    baseURL,
+    api,
+    user,
+  }) => {
+    const album = await albumOfPhotos(api, user);
+    const signedIn = await signedInContext(browser, baseURL!, user);
+    const state = await signedIn.storageState();
+    // The ID token stays in the browser's storage; the cookie is gone (a client that keeps none).
+    const context = await browser.newContext({
+      baseURL,
+      storageState: { ...state, cookies: state.cookies.filter((c) => c.name !== 'photo_session') },
+    });
+    const page = await context.newPage();
+    const response = await page.goto(`/album/${album.id}`);
+    expect(await response!.text()).not.toContain('photo-server-data');
+    await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
+    await expect(page.locator('main img[srcset]').first()).toBeVisible();
+    await context.close();
+    await signedIn.close();
+  });
+});
