@@ -74,8 +74,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T04-20-timeline-covering-index': timelineCoveringIndex,
   '2026-12-01T01-00-people': people,
   '2026-12-01T02-00-place-names': placeNames,
-  '2026-12-01T04-00-sort-by-camera-clock': sortByCameraClock,
   '2026-12-01T03-00-web-sessions': webSessions,
+  '2026-12-01T04-00-sort-by-camera-clock': sortByCameraClock,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
