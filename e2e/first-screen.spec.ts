@@ -2,6 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import { albumWithCover, expect, logIn, test, type TestUser } from './support/fixtures';
 import { expectImageLoaded } from './support/checks';
 
+/** The session cookie that has the server draw a signed-in page (decision 0099). */
+const SESSION_COOKIE = 'photo_session';
+
 const SCREENS = [
   { name: 'a 412 px phone at 1.75x', width: 412, height: 823, scale: 1.75, chosen: 'card' },
   // Two cards a row on a phone: 175 px at 3x is 525 pixels, the 576-pixel crop.
@@ -32,6 +35,9 @@ async function openRecentAlbums(
   const page = await context.newPage();
   await logIn(page, user);
   await leavePage(page);
+  // The page as a browser without the session cookie gets it, drawn by the app and its early
+  // script (the page drawn on the server is server-rendered.spec.ts's).
+  await context.clearCookies({ name: SESSION_COOKIE });
   // A fresh load of the page, as when it is opened again later.
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
@@ -124,6 +130,9 @@ test('the first covers start loading before the app’s code has arrived', async
   const page = await context.newPage();
   await logIn(page, user);
   await leavePage(page);
+  // The page as a browser without the session cookie gets it, drawn by the app and its early
+  // script (the page drawn on the server is server-rendered.spec.ts's).
+  await context.clearCookies({ name: SESSION_COOKIE });
   let coverAskedFor = () => {};
   const cover = new Promise<boolean>((resolve) => (coverAskedFor = () => resolve(true)));
   const covers: string[] = [];

@@ -82,7 +82,7 @@ describe('theme control', () => {
     await screen.findByRole('heading', { name: 'Recent Albums' });
     await choose(user, 'Dark');
     await user.click(screen.getByRole('button', { name: /toggle navigation/i }));
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('tab', { name: 'Log In' })).toBeVisible();
     await waitFor(() => expect(Object.keys(localStorage)).toEqual(['theme']));
     expect(localStorage.getItem('theme')).toBe('dark');

@@ -4,8 +4,10 @@ import { fakeNetwork, jsonResponse } from '../../test/network';
 import { renderApp } from '../../test/render';
 import { fakeIdToken, signInAs } from '../../test/session';
 
+/** Opens the account menu and waits for its contents, which load when it is first opened. */
 async function openMenu(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: /toggle navigation/i }));
+  await screen.findByRole('button', { name: 'Logout' });
 }
 
 describe('top bar', () => {
@@ -61,7 +63,7 @@ describe('top bar', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(within(menu).getByText('Ann')).toBeVisible();
+    expect(await within(menu).findByText('Ann')).toBeVisible();
     expect(within(menu).getByText('ann@example.com')).toBeVisible();
     await user.click(within(menu).getByRole('link', { name: 'Albums' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -178,7 +178,7 @@ describe('the Trash page', () => {
     fakeNetwork().on('GET /api/trash', jsonResponse(200, page([])));
     const { user, router } = renderApp('/activity');
     await user.click(await screen.findByRole('button', { name: /toggle navigation/i }));
-    await user.click(screen.getByRole('link', { name: 'Trash' }));
+    await user.click(await screen.findByRole('link', { name: 'Trash' }));
     expect(router.state.location.pathname).toBe('/trash');
     expect(await screen.findByText('Trash is empty')).toBeVisible();
   });
