@@ -195,7 +195,11 @@ export async function spawnServer(
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null)
         throw new Error(`the server exited: ${errors}`);
-      if (Date.now() > deadline) throw new Error(`the server did not start: ${errors}`);
+      if (Date.now() > deadline) {
+        // Not left running for nobody to stop.
+        child.kill('SIGKILL');
+        throw new Error(`the server did not start: ${errors}`);
+      }
       try {
         if ((await fetch(`${url}/api/health`)).ok) return;
       } catch {

@@ -51,7 +51,11 @@ export async function waitUntilServing(server: ServerProcess): Promise<void> {
     if (server.child.exitCode !== null) {
       throw new Error(`${server.name} exited: ${server.output()}`);
     }
-    if (Date.now() > deadline) throw new Error(`${server.name} did not start: ${server.output()}`);
+    if (Date.now() > deadline) {
+      // Not left running for nobody to stop.
+      server.child.kill('SIGKILL');
+      throw new Error(`${server.name} did not start: ${server.output()}`);
+    }
     const health = await fetch(`${server.url}/api/health`).catch(() => undefined);
     if (health?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
