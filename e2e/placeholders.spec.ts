@@ -78,6 +78,9 @@ test.describe('placeholders', () => {
     await api.createAlbum(user, transparentName, await halfTransparentPng());
 
     await logIn(page, user);
+    // The page the app draws, its pictures held: without the session cookie, which has the
+    // server draw the page and its pictures with it (server-rendered.spec.ts).
+    await page.context().clearCookies({ name: 'photo_session' });
     const { held, release } = await holdPictures(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
@@ -119,6 +122,7 @@ test.describe('placeholders', () => {
     const name = albumName('Photos');
     const { album, coverPhoto } = await api.createAlbum(user, name, await makeJpeg());
     await logIn(page, user);
+    await page.context().clearCookies({ name: 'photo_session' });
     const { release } = await holdPictures(page);
 
     await page.goto(`/album/${album.id}`);
@@ -151,6 +155,9 @@ test.describe('placeholders', () => {
       await api.createAlbum(user, albumName('Screen'), await makeJpeg({ seed: 7000 + seed * 97 }));
     }
     await logIn(page, user);
+    // The page the app draws, its pictures held: without the session cookie, which has the
+    // server draw the page and its pictures with it (server-rendered.spec.ts).
+    await page.context().clearCookies({ name: 'photo_session' });
     const { held, release } = await holdPictures(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();

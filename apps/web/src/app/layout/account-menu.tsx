@@ -6,22 +6,21 @@ import { useT } from '../../i18n/i18n';
 import { meQuery } from '../../shared/api/me';
 import { paths } from '../../shared/config/paths';
 import { useDisclosure } from '../../shared/lib/use-disclosure';
-import { useOpenedOnce } from '../../shared/lib/use-opened-once';
 import { Avatar } from './avatar';
 
+// Its own chunk, asked for once the bar has been drawn: the first page's code does without it.
 const loadPanel = () => import('./account-menu-panel');
 const AccountMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.AccountMenuPanel })));
 
 /**
  * The round picture at the end of the top bar and the menu it opens (account-menu-panel.tsx). A
  * disclosure (a button and a panel), not a React-Bootstrap dropdown: the top bar is on the first
- * page and must stay light, so the panel's code comes when the picture is pointed at or opened.
+ * page and must stay light, so the panel's code comes in a chunk of its own, after the bar.
  */
 export function AccountMenu() {
   const t = useT();
   const navigate = useNavigate();
   const { open, setOpen, container, toggle, onKeyDown } = useDisclosure();
-  const opened = useOpenedOnce(open);
   // The bar does well enough without the picture: a failure here is not told.
   const me = useQuery({ ...meQuery, meta: { quiet: true } });
 
@@ -60,11 +59,9 @@ export function AccountMenu() {
         hidden={!open}
         className={`dropdown-menu dropdown-menu-end shadow app-account-menu${open ? ' show' : ''}`}
       >
-        {opened && (
-          <Suspense fallback={null}>
-            <AccountMenuPanel open={open} me={me.data} fold={fold} onLogout={onLogout} />
-          </Suspense>
-        )}
+        <Suspense fallback={null}>
+          <AccountMenuPanel open={open} me={me.data} fold={fold} onLogout={onLogout} />
+        </Suspense>
       </div>
     </div>
   );
