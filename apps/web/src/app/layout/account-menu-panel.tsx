@@ -16,8 +16,8 @@ export interface AccountMenuPanelProps {
 
 /**
  * What the account menu holds: who is signed in, the pages (on a phone, where the bar has no room
- * for them, with the language and the theme) and Logout. Loaded when the menu is first opened or
- * pointed at: the first page's code does without it (decision 0032).
+ * for them, with the language and the theme) and Logout. A chunk of its own, loaded once the top bar
+ * is drawn: the first page's code does without it (decision 0032).
  */
 export function AccountMenuPanel({ open, me, fold, onLogout }: AccountMenuPanelProps) {
   const t = useT();
