@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import { albumVisibleToUserSql } from '../../lib/access.js';
-import type { TimelinePhotoRow } from '../timeline/timeline.repository.js';
+import { TILE_COLUMNS, type TimelinePhotoRow } from '../timeline/timeline.repository.js';
 
 /** A box in degrees × 10^7 (the files' columns): west ≤ east, south ≤ north. */
 export interface BoxE7 {
@@ -122,18 +122,7 @@ export async function listCoverRows(
       'photos.owner_id',
       'photos.sort_date',
       'albums.visibility as album_visibility',
-      'files.width',
-      'files.height',
-      'files.edit_version',
-      'files.placeholder',
-      'files.derived_state',
-      'files.thumb_key',
-      'files.kind',
-      'files.duration_ms',
-      'files.video_state',
-      'files.motion_file_id',
-      'files.date_taken',
-      'files.taken_offset_minutes',
+      ...TILE_COLUMNS,
       eb
         .exists(
           eb

@@ -168,8 +168,8 @@ function likeSql(db: Db, value: ReturnType<typeof sql.ref>, pattern: string) {
     : sql<SqlBool>`${value} like ${pattern} escape '\\'`;
 }
 
-/** What a tile shows of its photo's file. */
-const TILE_COLUMNS = [
+/** What a tile shows of its photo's file (the map's photos read it too). */
+export const TILE_COLUMNS = [
   'files.width',
   'files.height',
   'files.edit_version',
