@@ -65,6 +65,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: '2',
+      // Finding faces costs seconds of CPU a photo: only people.spec.ts, on a server of its own,
+      // turns it on.
+      ML_ENABLED: 'false',
     },
   },
 });

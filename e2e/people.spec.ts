@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/checks';
+import { ApiClient } from './support/api';
 import { albumName, expect, logIn, openAccountMenu, test, type TestFile } from './support/fixtures';
+import { startOwnServer } from './support/own-server';
 
 /** Astronaut Eileen Collins, a NASA photograph in the public domain (scikit-image's data). */
 const astronaut: TestFile = {
@@ -21,12 +23,16 @@ async function searchFromTopBar(page: Page, text: string) {
 }
 
 test('a face uploaded becomes a person on People; named there, the top bar finds them', async ({
-  page,
-  api,
-  user,
+  browser,
 }) => {
   // Finding faces loads the model on the server's first face job: seconds on a busy machine.
   test.setTimeout(120_000);
+  // The only server of the suite that looks for faces: it costs seconds of CPU a photo.
+  const server = await startOwnServer({ ML_ENABLED: 'true' });
+  const api = new ApiClient(server.url);
+  const user = await api.signUp();
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
   await api.createAlbum(user, albumName('Launch'), astronaut);
   await logIn(page, user);
 
@@ -60,4 +66,6 @@ test('a face uploaded becomes a person on People; named there, the top bar finds
   await found.getByRole('link', { name: /^Eileen Collins/ }).click();
   await expect(page).toHaveURL(personUrl);
   await expect(page.getByRole('heading', { name: 'Eileen Collins' })).toBeVisible();
+  await context.close();
+  await server.stop();
 });

@@ -34,6 +34,8 @@ export async function startOwnServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MALLOC_ARENA_MAX: '2',
+      // As on the suite's server: a test that needs faces found says ML_ENABLED=true.
+      ML_ENABLED: 'false',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
