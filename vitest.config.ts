@@ -25,6 +25,7 @@ const serverUnitProject = {
     include: [SERVER_UNIT_TESTS],
     environment: 'node',
     setupFiles: ['apps/server/src/test/unit-setup.ts'],
+    env: { ML_ENABLED: 'false' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -37,7 +38,10 @@ const serverProject = (database: 'sqlite' | 'postgres') => ({
     include: ['apps/server/src/**/*.test.ts'],
     exclude: [...configDefaults.exclude, SERVER_UNIT_TESTS],
     environment: 'node',
-    env: { TEST_DATABASE: database },
+    // Server processes the tests start (crash-harness.ts, server-process.ts) inherit this
+    // environment: they look for faces only where a test asks (ML_ENABLED=true), as the
+    // in-process apps do (test/harness.ts). Loading the model costs seconds of CPU at each start.
+    env: { TEST_DATABASE: database, ML_ENABLED: 'false' },
     setupFiles: ['apps/server/src/test/engine-setup.ts'],
     // A worker imports the server's modules once for all the files it runs, not once a file:
     // importing them was most of a file's time. Each file still makes its own app, database and
@@ -88,6 +92,12 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A worker makes one jsdom and imports the app's modules once for all the files it runs,
+          // not once a file: those were three quarters of the project's time (500 s against 133 s
+          // on 2 cores). setup.ts cleans what a file leaves behind (the DOM, storage, cookies,
+          // handlers, the language); module state of the app's own is a page's, as in a browser
+          // (decision 0110).
+          isolate: false,
           // A screen's first visit in a file loads its code-split chunk, and sign-in tests type
           // whole forms: on a busy 2-core machine that alone passes Vitest's default of 5 s.
           testTimeout: 15_000,

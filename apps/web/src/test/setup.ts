@@ -2,13 +2,16 @@ import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { i18nReady } from '../i18n/i18n';
+import { currentLocale, i18nReady, initialLocale, setLocale } from '../i18n/i18n';
 import { forgetClientConfig } from '../shared/api/client-config';
 import { clearNotifications } from '../shared/notifications/notifications-store';
 import { server } from './network';
 
 // Components read their texts from the loaded catalogs (English: jsdom's language is en-US).
+// Files share a worker's modules (isolate: false): one that chose another language leaves it
+// chosen, so each file starts in the language a new page would have.
 await i18nReady();
+if (currentLocale() !== initialLocale()) await setLocale(initialLocale());
 
 // Screens are code-split: the first visit of each in a run also loads (and transforms) its chunk.
 configure({ asyncUtilTimeout: 5000 });

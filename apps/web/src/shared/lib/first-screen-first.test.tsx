@@ -1,7 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
-import { useFirstScreenFirst } from './first-screen-first';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+// What a list did since the page loaded is kept in the module: these tests start from a page just
+// loaded, whatever test files ran before in the same worker.
+let useFirstScreenFirst: typeof import('./first-screen-first').useFirstScreenFirst;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ useFirstScreenFirst } = await import('./first-screen-first'));
+});
 
 const items = Array.from({ length: 30 }, (_, i) => `item ${i + 1}`);
 
