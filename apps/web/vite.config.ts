@@ -162,6 +162,13 @@ function browserBuildPlugins() {
 const browserBuild: BuildEnvironmentOptions = {
   outDir: 'dist',
   sourcemap: true,
+  modulePreload: {
+    // Memories come after Recent Albums is shown (decision 0108): their import in the first page's
+    // code names only their stylesheet, which nothing else would load; their JavaScript is what the
+    // import itself fetches, with the modules it imports. Every name in that list is first-page code.
+    resolveDependencies: (file, deps) =>
+      /memories-row-[\w-]+\.js$/.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+  },
   rolldownOptions: {
     output: {
       codeSplitting: {
