@@ -149,11 +149,11 @@ function browserBuildPlugins() {
       },
     }),
     precompress(),
-    // The first page after sign-in: its JavaScript, compressed as sent (decisions 0032, 0085).
+    // The first page after sign-in: its JavaScript, compressed as sent (decisions 0032, 0085, 0108).
     jsBudget({
       page: 'Recent Albums (/albums/recent)',
       routeModule: 'src/features/albums/components/recent-albums-page.tsx',
-      maxBrotliBytes: 101 * 1024,
+      maxBrotliBytes: 101.25 * 1024,
     }),
   ];
 }

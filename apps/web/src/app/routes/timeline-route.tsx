@@ -110,7 +110,7 @@ export const viewer = (props: TimelineViewerProps) => <TimelineViewer {...props}
 
 const memories = (
   <Suspense fallback={null}>
-    <MemoriesRow />
+    <MemoriesRow cards />
   </Suspense>
 );
 

@@ -11,7 +11,15 @@ import './memories.css';
 /** How long "Memory hidden · Undo" stays (ms). */
 const HIDDEN_NOTICE_MS = 8_000;
 
-function MemoryCard({ memory, onOpen }: { memory: Memory; onOpen: () => void }) {
+function MemoryCard({
+  memory,
+  cards,
+  onOpen,
+}: {
+  memory: Memory;
+  cards: boolean;
+  onOpen: () => void;
+}) {
   const translate = useT();
   const cover = memory.photos[0];
   if (!cover) return null;
@@ -20,21 +28,21 @@ function MemoryCard({ memory, onOpen }: { memory: Memory; onOpen: () => void }) 
     <li>
       <button
         type="button"
-        className="app-memory"
-        style={{ backgroundColor: placeholderColour(cover.placeholder) }}
+        className={cards ? 'app-memory' : 'app-memory-chip'}
         onClick={onOpen}
         aria-label={translate('memories.open', { when, count: memory.photos.length })}
       >
         <img
           src={isThumbShown(cover) ? sizedImageUrl(cover.photoUrl, 'thumb') : PENDING_IMAGE}
           alt=""
-          width={300}
-          height={400}
+          width={cards ? 300 : 36}
+          height={cards ? 400 : 36}
           decoding="async"
+          style={{ backgroundColor: placeholderColour(cover.placeholder) }}
         />
         <span className="app-memory-label" aria-hidden="true">
-          <span className="d-block fw-semibold">{when}</span>
-          <span className="d-block small">{memory.year}</span>
+          <span className="app-memory-when">{when}</span>
+          <span className="app-memory-year">{memory.year}</span>
         </span>
       </button>
     </li>
@@ -70,12 +78,13 @@ function HiddenNotice({ onUndo, onDismiss }: { onUndo: () => void; onDismiss: ()
 }
 
 /**
- * "On this day" (decisions 0106, 0108): a row of cards, one per earlier year with photos of the
- * person's own taken within a day of today; a card opens the memories as a story, from its own.
+ * "On this day" (decisions 0106, 0108): a row, one memory per earlier year with photos of the
+ * person's own taken within a day of today; one opens the memories as a story, from its own.
  * "Don't show this memory" there hides it (with an Undo for a while). Nothing at all when there
- * are none. On Recent Albums and on Photos, in the feature's own chunk loaded after the page.
+ * are none. In the feature's own chunk loaded after the page: on Recent Albums a row of chips, one
+ * line high, for the albums drawn before it to move little when it comes; on Photos, `cards`.
  */
-export default function MemoriesRow() {
+export default function MemoriesRow({ cards = false }: { cards?: boolean }) {
   const translate = useT();
   const [day] = useState(localToday);
   const memories = useMemories(day).data?.memories ?? [];
@@ -94,13 +103,21 @@ export default function MemoriesRow() {
   );
   if (memories.length === 0) return notice || null;
   return (
-    <section aria-labelledby="memories-title" className="app-memories">
+    <section
+      aria-labelledby="memories-title"
+      className={cards ? 'app-memories' : 'app-memories is-chips'}
+    >
       <h2 id="memories-title" className="app-memories-title">
         {translate('memories.title')}
       </h2>
       <ul className="app-memories-row list-unstyled mb-0">
         {memories.map((memory, index) => (
-          <MemoryCard key={memory.key} memory={memory} onOpen={() => setOpened(index)} />
+          <MemoryCard
+            key={memory.key}
+            memory={memory}
+            cards={cards}
+            onOpen={() => setOpened(index)}
+          />
         ))}
       </ul>
       {opened !== null && (
