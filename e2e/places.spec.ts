@@ -177,7 +177,7 @@ test("On this day shows three years ago's photos on Photos, and the box finds a 
   const { camera } = await trip(api, user);
   await logIn(page, user);
 
-  await test.step('Photos starts with a memory of three years ago, opened full screen', async () => {
+  await test.step('Photos starts with a memory of three years ago, opened as a story', async () => {
     await page.goto('/photos');
     const memories = page.getByRole('region', { name: 'On this day' });
     const card = memories.getByRole('button', { name: '3 years ago, 3 photos' });
@@ -188,9 +188,11 @@ test("On this day shows three years ago's photos on Photos, and the box finds a 
     await screens(page, 'desktop-memories');
     await noAxeViolations(page, 'Photos with memories');
     await card.click();
-    await expect(viewer(page)).toBeVisible();
-    await expectImageLoaded(viewer(page).locator('.yarl__slide_current img'));
+    const story = page.getByRole('dialog', { name: /^3 years ago, \d{4}$/ });
+    await expect(story).toBeVisible();
+    await expectImageLoaded(story.locator('img'));
     await page.keyboard.press('Escape');
+    await expect(story).toHaveCount(0);
   });
 
   await test.step('the top bar finds the photos taken in Lisbon, and in Portugal', async () => {

@@ -99,8 +99,8 @@ export const mapPhotosQuerySchema = boxIsOrdered(
 );
 export type MapPhotosQuery = z.infer<typeof mapPhotosQuerySchema>;
 
-/** How many days either side of the day a memory reaches. */
-export const MEMORY_DAYS_AROUND = 3;
+/** How many days either side of the day a memory reaches (decision 0108: a day each side). */
+export const MEMORY_DAYS_AROUND = 1;
 /** At most this many photos in one year's memory. */
 export const MEMORY_PHOTOS_MAX = 50;
 
@@ -108,9 +108,16 @@ export const MEMORY_PHOTOS_MAX = 50;
 export const memoriesQuerySchema = z.object({ day: dayKey });
 export type MemoriesQuery = z.infer<typeof memoriesQuerySchema>;
 
-/** One earlier year's photos taken within a few days of the day, in their own time zone. */
+/**
+ * A memory's key: the day it is of, that year (the year of its photos, the month and day asked
+ * for), YYYY-MM-DD. "Don't show this memory" hides it by this key.
+ */
+export const memoryKeySchema = dayKey;
+
+/** One earlier year's photos taken within a day of the day, in their own time zone. */
 export const memorySchema = z
   .object({
+    key: memoryKeySchema,
     year: z.number().int(),
     /** How many years before the day's year. */
     yearsAgo: z.number().int().min(1),
@@ -123,3 +130,9 @@ export const memoriesSchema = z
   .object({ memories: z.array(memorySchema) })
   .meta({ id: 'Memories' });
 export type Memories = z.infer<typeof memoriesSchema>;
+
+/** POST /api/memories/hidden: "Don't show this memory" (a memory's `key`). */
+export const hideMemoryRequestSchema = z
+  .object({ key: memoryKeySchema })
+  .meta({ id: 'HideMemory' });
+export type HideMemoryRequest = z.infer<typeof hideMemoryRequestSchema>;

@@ -557,6 +557,15 @@ export interface Database {
   people: PeopleTable;
   faces: FacesTable;
   face_scans: FaceScansTable;
+  hidden_memories: HiddenMemoriesTable;
+}
+
+/** A memory its owner chose not to be shown again (modules/memories, decision 0108). */
+export interface HiddenMemoriesTable {
+  owner_id: string;
+  /** The memory's key: the day it is of, YYYY-MM-DD. */
+  memory_key: string;
+  created_at: string;
 }
 
 /** A person of someone's photos: faces grouped as one (modules/people, decision 0102). */

@@ -25,6 +25,7 @@ type Owner =
   | 'identity'
   | 'likes'
   | 'marks'
+  | 'memories'
   | 'locked'
   | 'people'
   | 'photos'
@@ -82,6 +83,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
   people: 'people',
   faces: 'people',
   face_scans: 'people',
+  hidden_memories: 'memories',
 };
 
 /**

@@ -57,6 +57,7 @@ const SAME_AS_ENGLISH: Record<string, string> = {
   'de:upload.list': 'German "Uploads" is the English word.',
   'de:viewer.info': 'German "Info" is the English word.',
   '*:upload.percent': 'A number and a percent sign: no word to translate.',
+  '*:memories.story': 'Two arguments and a comma ("3 years ago, 2023"): no word to translate.',
   'fr:admin.photoCount': 'French "photo(s)" is the English word.',
   'fr:admin.figurePhotos': 'French "Photos" is the English word.',
   'fr:albums.photos': 'French "photo(s)" is the English word.',

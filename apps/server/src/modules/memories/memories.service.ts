@@ -2,6 +2,7 @@ import {
   MEMORY_DAYS_AROUND,
   MEMORY_PHOTOS_MAX,
   TIMELINE_PAGE_MAX,
+  type HideMemoryRequest,
   type Memories,
   type MemoriesQuery,
   type TimelinePhoto,
@@ -10,6 +11,11 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import type { TimelinePhotoRow } from '../timeline/timeline.repository.js';
 import { listOwnPhotos } from '../timeline/timeline.service.js';
+import {
+  deleteHiddenMemory,
+  findHiddenMemoryKeys,
+  insertHiddenMemory,
+} from './memories.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,11 +62,15 @@ export function memoryYear(photoDay: number, day: string): number | null {
   return null;
 }
 
+/** A memory's key: the day it is of, in its year (the month and day of `day`). */
+export const memoryKey = (year: number, day: string) =>
+  `${String(year).padStart(4, '0')}${day.slice(4)}`;
+
 /**
- * "On this day" (decision 0106): the caller's own photos taken within MEMORY_DAYS_AROUND days of
- * `day` in earlier years, in each photo's own time zone, grouped by year, the latest year first,
- * each year's photos in the order they were taken. Archived, locked and trashed photos are in
- * none.
+ * "On this day" (decisions 0106, 0108): the caller's own photos taken within MEMORY_DAYS_AROUND
+ * days of `day` in earlier years, in each photo's own time zone, grouped by year, the latest year
+ * first, each year's photos in the order they were taken. Archived, locked and trashed photos are
+ * in none, nor are the memories the caller hid.
  */
 export async function listMemories(
   deps: AppDeps,
@@ -82,10 +92,17 @@ export async function listMemories(
     if (year === null || year >= thisYear) return;
     byYear.set(year, [...(byYear.get(year) ?? []), { row, photo }]);
   });
+  const hidden = await findHiddenMemoryKeys(
+    deps.db,
+    caller.id,
+    [...byYear.keys()].map((year) => memoryKey(year, query.day)),
+  );
   return {
     memories: [...byYear]
+      .filter(([year]) => !hidden.has(memoryKey(year, query.day)))
       .sort(([a], [b]) => b - a)
       .map(([year, found]) => ({
+        key: memoryKey(year, query.day),
         year,
         yearsAgo: thisYear - year,
         photos: found
@@ -94,4 +111,18 @@ export async function listMemories(
           .map(({ photo }) => photo),
       })),
   };
+}
+
+/** "Don't show this memory": the caller's memory of this key is answered no more. Idempotent. */
+export async function hideMemory(
+  deps: AppDeps,
+  caller: AuthUser,
+  request: HideMemoryRequest,
+): Promise<void> {
+  await insertHiddenMemory(deps.db, caller.id, request.key, deps.clock.now().toISOString());
+}
+
+/** Undoes "Don't show this memory": the memory of this key is answered again. Idempotent. */
+export async function showMemory(deps: AppDeps, caller: AuthUser, key: string): Promise<void> {
+  await deleteHiddenMemory(deps.db, caller.id, key);
 }

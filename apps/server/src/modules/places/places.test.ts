@@ -1,4 +1,4 @@
-import type { MapClusters, Memories, Photo, SearchResult, TimelinePage } from '@photo/contract';
+import type { MapClusters, Photo, SearchResult, TimelinePage } from '@photo/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
@@ -287,81 +287,5 @@ describe('search in one box', () => {
     expect(await search(owner, 'Japon')).toEqual([august]);
     expect(await search(owner, 'Lisbon 2023')).toEqual([march]);
     expect(await search(owner, 'Lisbon 2021')).toEqual([]);
-  });
-});
-
-describe('memories', () => {
-  const memories = async (user: TestUser, day: string) => {
-    const res = await ctx.api(user).get<Memories>(`/api/memories?day=${day}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().memories;
-  };
-
-  it("gathers the owner's photos of this day in earlier years, by year, in each photo's own time zone", async () => {
-    const owner = await verifiedUser();
-    const other = await verifiedUser();
-    const { photos } = await albumOf(owner, [
-      // 14 March 2023 in Lisbon.
-      { ...LISBON, dateTaken: '2023-03-14T10:00:00Z' },
-      // 16 March 2020, two days off.
-      { ...LISBON, dateTaken: '2020-03-16T10:00:00Z' },
-      // 10 March 2020: five days off, no memory.
-      { ...LISBON, dateTaken: '2020-03-10T10:00:00Z' },
-      // 18 March 2022 at 00:30 in Tokyo (+09:00), the 17th in UTC: four days off there, none.
-      { ...TOKYO, dateTaken: '2022-03-18T00:30:00', takenOffset: '+09:00' },
-      // 10 March 2021 at 20:00 in New York (-05:00) is 11 March 2021 01:00 UTC, the 10th there: none.
-      { ...LISBON, dateTaken: '2021-03-10T20:00:00', takenOffset: '-05:00' },
-      // 17 March 2019 at 21:00 at -05:00: the 18th in UTC, the 17th there, three days off.
-      { ...LISBON, dateTaken: '2019-03-17T21:00:00', takenOffset: '-05:00' },
-      // This year's: never a memory.
-      { ...LISBON, dateTaken: '2026-03-14T10:00:00Z' },
-    ]);
-    const idOf = (prefix: string) =>
-      photos.find((photo) => photo.dateTaken?.startsWith(prefix))?.id;
-    const found = await memories(owner, '2026-03-14');
-    expect(found.map((memory) => [memory.year, memory.yearsAgo])).toEqual([
-      [2023, 3],
-      [2020, 6],
-      [2019, 7],
-    ]);
-    expect(found.map((memory) => memory.photos.map((photo) => photo.id))).toEqual([
-      [idOf('2023-03-14')],
-      [idOf('2020-03-16')],
-      [idOf('2019-03-18')],
-    ]);
-    // The album is seen by everyone: nobody else has memories of the owner's photos.
-    expect(await memories(other, '2026-03-14')).toEqual([]);
-    expect((await ctx.api(owner).get('/api/memories?day=2026-02-30')).statusCode).toBe(400);
-    expect((await ctx.api(owner).get('/api/memories')).statusCode).toBe(400);
-  });
-
-  it('reaches across New Year, and leaves out locked, trashed and archived photos', async () => {
-    const owner = await verifiedUser();
-    const { photos } = await albumOf(owner, [
-      { ...LISBON, dateTaken: '2024-12-30T12:00:00Z' },
-      { ...LISBON, dateTaken: '2023-01-01T12:00:00Z' },
-      { ...LISBON, dateTaken: '2023-01-02T12:00:00Z' },
-      { ...LISBON, dateTaken: '2023-01-03T12:00:00Z' },
-    ]);
-    const idOf = (prefix: string) =>
-      photos.find((photo) => photo.dateTaken?.startsWith(prefix))?.id ?? '';
-    expect((await memories(owner, '2026-01-01')).map((memory) => memory.year)).toEqual([
-      2025, 2023,
-    ]);
-
-    await ctx.api(owner).request({
-      method: 'POST',
-      url: '/api/locked/photos',
-      payload: { photoIds: [idOf('2023-01-01')] },
-    });
-    await ctx.api(owner).deletePhoto(idOf('2023-01-02'));
-    await ctx.api(owner).request({
-      method: 'POST',
-      url: '/api/archive',
-      payload: { photoIds: [idOf('2023-01-03')] },
-    });
-    const left = await memories(owner, '2026-01-01');
-    expect(left.map((memory) => memory.year)).toEqual([2025]);
-    expect(left[0]?.photos.map((photo) => photo.id)).toEqual([idOf('2024-12-30')]);
   });
 });

@@ -17,8 +17,8 @@ import { detailsViewerParts, viewerArchive, viewerFavourite } from '../viewer/vi
 
 // The viewer and its library are loaded when a photo is first opened, not with the page.
 const PhotoLightbox = lazy(() => import('../../features/viewer/components/photo-lightbox'));
-// "On this day" comes in its own chunk, after the page (decision 0106).
-const MemoriesStrip = lazy(() => import('../../features/memories/components/memories-strip'));
+// "On this day" comes in its own chunk, after the page (decisions 0106, 0108).
+const MemoriesRow = lazy(() => import('../../features/memories/components/memories-row'));
 
 /**
  * A timeline photo as the viewer reads a photo: its picture, shape and date; the facts the
@@ -105,12 +105,12 @@ function TimelineViewer({ photos, place, index, onView, onClose }: TimelineViewe
   );
 }
 
-/** The timeline's viewer, also the Map's and the memories' (their photos are tiles too). */
+/** The timeline's viewer, also the Map's (its photos are tiles too). */
 export const viewer = (props: TimelineViewerProps) => <TimelineViewer {...props} />;
 
 const memories = (
   <Suspense fallback={null}>
-    <MemoriesStrip viewer={viewer} />
+    <MemoriesRow cards />
   </Suspense>
 );
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../shared/components/empty-state';
 import { PageTitle } from '../../../shared/components/page-title';
@@ -6,6 +7,9 @@ import { useT } from '../../../i18n/i18n';
 import { useAlbums } from '../api/get-albums';
 import { AlbumList } from './album-list';
 import { NewAlbumButton } from './new-album-button';
+
+// "On this day" comes in its own chunk once the page is there (decision 0108).
+const MemoriesRow = lazy(() => import('../../memories/components/memories-row'));
 
 export function RecentAlbumsPage() {
   const albums = useAlbums('recent');
@@ -17,6 +21,9 @@ export function RecentAlbumsPage() {
         <h1 className="mb-0">{t('albums.recent')}</h1>
         <NewAlbumButton className="btn btn-outline-primary" />
       </div>
+      <Suspense>
+        <MemoriesRow />
+      </Suspense>
       <AlbumList
         query={albums}
         label={t('albums.recent.list')}

@@ -1,6 +1,6 @@
-import type { Memories } from '@photo/contract';
-import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../shared/api/api-client';
+import type { HideMemoryRequest, Memories } from '@photo/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from '../../../shared/api/api-client';
 
 /** The memories feature's query keys. */
 export const memoriesKeys = {
@@ -20,7 +20,25 @@ export function useMemories(day: string) {
     queryKey: memoriesKeys.day(day),
     queryFn: ({ signal }) =>
       apiJson<Memories>(`/api/memories?day=${encodeURIComponent(day)}`, { signal }),
-    // A strip on top of Photos: no error notice when it cannot be read, it is just not shown.
+    // A row on top of a page: no error notice when it cannot be read, it is just not shown.
     meta: { quiet: true },
+  });
+}
+
+/**
+ * "Don't show this memory" (POST /api/memories/hidden) and its undo (DELETE
+ * /api/memories/hidden/{key}); the memories are read again after either.
+ */
+export function useHideMemory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, hidden }: { key: string; hidden: boolean }) =>
+      hidden
+        ? apiRequest('/api/memories/hidden', {
+            method: 'POST',
+            json: { key } satisfies HideMemoryRequest,
+          })
+        : apiRequest(`/api/memories/hidden/${encodeURIComponent(key)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memoriesKeys.all }),
   });
 }
