@@ -177,12 +177,16 @@ export async function assignFaces(db: Db, ids: readonly string[], personId: stri
   await db.updateTable('faces').set({ person_id: personId }).where('id', 'in', ids).execute();
 }
 
-/** A face's crop, with whose face it is. */
+/**
+ * A face's crop, with whose face it is, while a photo shows its file: a face of a photo in Trash or
+ * in the locked place is none (an archived photo's still is: its owner opens it from the Archive).
+ */
 export function findFaceCrop(db: Db, id: string) {
   return db
     .selectFrom('faces')
-    .select(['owner_id', 'crop'])
-    .where('id', '=', id)
+    .select(['faces.owner_id', 'faces.crop'])
+    .where('faces.id', '=', id)
+    .where(sql<SqlBool>`exists (select 1 from photos where photos.file_id = faces.file_id)`)
     .executeTakeFirst();
 }
 
