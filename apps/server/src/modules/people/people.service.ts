@@ -1,4 +1,5 @@
 import type {
+  CreatePersonRequest,
   Face,
   FaceIndexStatus,
   MergePeopleRequest,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../deps.js';
 import { INDEX_FACES, INDEX_FACES_BACKFILL } from '../../infra/job-queue.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
 import { requireAdmin } from '../admin/admin.service.js';
 import { requireVisiblePhoto } from '../photos/photos.service.js';
 import { startBackfill } from './face-jobs.js';
@@ -23,6 +25,7 @@ import {
   findFace,
   findFaceCrop,
   findPerson,
+  insertPerson,
   listFailedScans,
   listFileFaces,
   listPeople,
@@ -153,6 +156,36 @@ export async function moveFace(
     return { ...face, person_id: body.personId, pinned: 1 };
   });
   return toFace(moved, deps);
+}
+
+/**
+ * A new person of these faces of the caller's, each taken from the person it was in (who is gone
+ * once left without faces) and kept there (pinned). 404 when a face is not the caller's.
+ */
+export async function createPerson(
+  deps: AppDeps,
+  caller: AuthUser,
+  body: CreatePersonRequest,
+): Promise<Person> {
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    const faces = [];
+    for (const faceId of new Set(body.faceIds)) {
+      const face = await findFace(trx, caller.id, faceId);
+      if (!face) throw notFound('FACE_NOT_FOUND', 'The face');
+      faces.push(face);
+    }
+    await insertPerson(trx, {
+      id,
+      owner_id: caller.id,
+      created_at: deps.clock.now().toISOString(),
+    });
+    for (const face of faces) await setFacePerson(trx, face.id, id, true);
+    for (const left of new Set(faces.map((face) => face.person_id))) {
+      if (left !== null) await deletePersonIfEmpty(trx, left);
+    }
+  });
+  return getPerson(deps, caller, id);
 }
 
 /**

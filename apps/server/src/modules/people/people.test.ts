@@ -209,6 +209,43 @@ describe('people found in the photos one uploads', () => {
     expect((await peopleOf(ctx, owner)).map((one) => one.count)).toEqual([1]);
   });
 
+  it('faces taken out as a new person make one; the person they left is gone once empty; nobody else may', async () => {
+    const api = ctx.api(owner);
+    const [named] = await peopleOf(ctx, owner);
+    const loose = (await api.get<PhotoPeople>(`/api/photos/${firstPhotoId}/people`)).json();
+    expect(loose.faces.map((one) => one.personId)).toEqual([null]);
+    const someoneElse = await api.request<Person>({
+      method: 'POST',
+      url: '/api/people',
+      payload: { faceIds: [loose.faces[0]!.id] },
+    });
+    expect(someoneElse.statusCode).toBe(201);
+    expect(someoneElse.json()).toMatchObject({ name: null, count: 1, hidden: false });
+    expect((await peopleOf(ctx, owner)).map((one) => one.id).sort()).toEqual(
+      [named!.id, someoneElse.json().id].sort(),
+    );
+
+    const namedFace = /\/faces\/([^/]+)\/crop/.exec(named!.faceUrl)![1]!;
+    const refused = await ctx.api(other).request({
+      method: 'POST',
+      url: '/api/people',
+      payload: { faceIds: [namedFace] },
+    });
+    expect(refused.statusCode).toBe(404);
+    const taken = await api.request<Person>({
+      method: 'POST',
+      url: '/api/people',
+      payload: { faceIds: [namedFace, namedFace] },
+    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().count).toBe(1);
+    expect((await api.get(`/api/people/${named!.id}`)).statusCode).toBe(404);
+    for (const faceIds of [[], 'x', Array.from({ length: 201 }, (_, n) => `f${n}`)]) {
+      const bad = await api.request({ method: 'POST', url: '/api/people', payload: { faceIds } });
+      expect(bad.statusCode).toBe(400);
+    }
+  });
+
   it('bad input is refused with 400', async () => {
     const [person] = await peopleOf(ctx, owner);
     const api = ctx.api(owner);
