@@ -75,6 +75,21 @@ export function listPeople(
     .execute();
 }
 
+/** The owner's named people who are not hidden: the names search reads in its text. */
+export async function listNamedPeople(
+  db: Db,
+  ownerId: string,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('people')
+    .select(['id', 'name'])
+    .where('owner_id', '=', ownerId)
+    .where('hidden', '=', 0)
+    .where('name', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.name === null ? [] : [{ id: row.id, name: row.name }]));
+}
+
 export function findPerson(db: Db, ownerId: string, id: string) {
   return db
     .selectFrom('people')

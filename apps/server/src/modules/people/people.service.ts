@@ -28,6 +28,7 @@ import {
   insertPerson,
   listFailedScans,
   listFileFaces,
+  listNamedPeople,
   listPeople,
   mergePeople,
   setFacePerson,
@@ -243,6 +244,21 @@ export async function searchPeople(
     nameLike: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
     limit: SEARCH_PEOPLE_MAX,
   });
+  return rows.map((row) => toPerson(row, deps));
+}
+
+/** The caller's named people, not hidden: the names the search box reads (decision 0109). */
+export function namedPeople(deps: AppDeps, caller: AuthUser) {
+  return listNamedPeople(deps.db, caller.id);
+}
+
+/** The caller's people of these ids (not hidden), as search lists them. */
+export async function peopleOfIds(
+  deps: AppDeps,
+  caller: AuthUser,
+  ids: readonly string[],
+): Promise<Person[]> {
+  const rows = await listPeople(deps.db, caller.id, { includeHidden: false, ids });
   return rows.map((row) => toPerson(row, deps));
 }
 

@@ -12,14 +12,13 @@ import {
   type SearchResult,
   type TimelinePage,
 } from '@photo/contract';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX_FACES } from '../../infra/job-queue.js';
 import { newId } from '../../lib/ids.js';
 import type { ApiResponse } from '../../test/api-client.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
-import { makeJpeg } from '../../test/images.js';
+import { makeJpeg, takenAt } from '../../test/images.js';
 import { asVerified } from '../../test/verified-token.js';
 
 /**
@@ -532,28 +531,9 @@ describe('people, places, memories and search', () => {
   );
   const coffee = fs.readFileSync(new URL('../../test/fixtures/faces/coffee.jpg', import.meta.url));
   const LISBON = { latitude: 38.7223, longitude: -9.1393 };
-  const dms = (value: number) => {
-    const abs = Math.abs(value);
-    const degrees = Math.floor(abs);
-    const minutes = Math.floor((abs - degrees) * 60);
-    const seconds = Math.round(((abs - degrees) * 60 - minutes) * 60 * 100);
-    return `${degrees}/1 ${minutes}/1 ${seconds}/100`;
-  };
   /** The astronaut at this width, taken in Lisbon on 14 March 2024. */
   const astronautInLisbon = (width: number) =>
-    sharp(astronaut)
-      .resize(width)
-      .withExif({
-        IFD2: { DateTimeOriginal: '2024:03:14 10:00:00', OffsetTimeOriginal: '+00:00' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: dms(LISBON.latitude),
-          GPSLongitudeRef: 'W',
-          GPSLongitude: dms(-LISBON.longitude),
-        },
-      })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    takenAt(astronaut, width, { ...LISBON, dateTaken: '2024-03-14T10:00:00Z' });
 
   type State = 'shown' | 'archived' | 'trashed' | 'locked';
   const STATES: State[] = ['shown', 'archived', 'trashed', 'locked'];
