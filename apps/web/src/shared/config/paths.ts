@@ -68,9 +68,6 @@ export const paths = {
   people: '/people',
   person: (personId: string) => `/people/${segment(personId)}`,
   map: '/map',
-  /** The map centred on a place, at a zoom (a photo's "Open in map"). */
-  mapAt: (latitude: number, longitude: number, zoom = 12) =>
-    `/map?${new URLSearchParams({ lat: latitude.toFixed(5), lng: longitude.toFixed(5), zoom: String(zoom) }).toString()}`,
   /** The search page for a text; the page adds its filters to the same query string. */
   search: (q = '') => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
 } as const;

@@ -12,6 +12,10 @@ import { paths } from '../../../shared/config/paths';
 import { loadCountryPolygons } from '../lib/world-shapes';
 import './places.css';
 
+/** The Map centred on a place, near enough to see its street (read by map-page's centreOf). */
+const mapAt = (latitude: number, longitude: number) =>
+  `${paths.map}?${new URLSearchParams({ lat: latitude.toFixed(5), lng: longitude.toFixed(5), zoom: '12' }).toString()}`;
+
 /** How near the small map shows the place: a country and its neighbours. */
 const ZOOM = 4;
 
@@ -77,7 +81,7 @@ export function PlaceMap({ location, linked }: { location: PhotoLocation; linked
         aria-label={t('places.photoMap')}
       />
       {linked && (
-        <Link className="d-inline-block mt-1 small" to={paths.mapAt(latitude, longitude)}>
+        <Link className="d-inline-block mt-1 small" to={mapAt(latitude, longitude)}>
           {t('places.openInMap')}
         </Link>
       )}
