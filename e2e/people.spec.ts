@@ -124,6 +124,17 @@ test("a face wrongly grouped is taken out on the person's page, as a new person"
   await expect(
     page.getByRole('list', { name: 'Photos of Someone' }).getByRole('listitem'),
   ).toHaveCount(1);
+  // Hidden, a person is still theirs by address: the page says so and offers to show them again.
+  await page.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByText('1 photo · Hidden')).toBeVisible();
+  const hiddenUrl = page.url();
+  await page.goto('/people');
+  await expect(
+    page.getByRole('list', { name: 'People' }).getByRole('link', { name: /^Someone 1 photo$/ }),
+  ).toHaveCount(1);
+  await page.goto(hiddenUrl);
+  await page.getByRole('button', { name: 'Show again' }).click();
+  await expect(page.getByRole('button', { name: 'Hide' })).toBeVisible();
   await page.goto('/people');
   await expect(
     page.getByRole('list', { name: 'People' }).getByRole('link', { name: /^Someone 1 photo$/ }),

@@ -193,6 +193,12 @@ describe('people found in the photos one uploads', () => {
     expect(hidden.json().hidden).toBe(true);
     expect(await peopleOf(ctx, owner)).toEqual([]);
     expect((await peopleOf(ctx, owner, '?hidden=true')).map((one) => one.id)).toEqual([named.id]);
+    // Still theirs by address: the page says hidden and offers to show them again.
+    const page = await api.get<Person>(`/api/people/${named.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ hidden: true, count: 2 });
+    expect((await api.get(`/api/people/${named.id}/photos`)).statusCode).toBe(200);
+    expect((await ctx.api(other).get(`/api/people/${named.id}`)).statusCode).toBe(404);
     const shown = await api.request({
       method: 'PATCH',
       url: `/api/people/${named.id}`,
