@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectImageLoaded } from './support/checks';
+import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 import {
   expect,
   logIn,
@@ -224,4 +224,42 @@ test('the map of a person without located photos says how to get some', async ({
   await expect(page.getByRole('heading', { name: 'No photos with a place yet' })).toBeVisible();
   await screens(page, 'phone-map-empty');
   await noAxeViolations(page, 'empty map');
+});
+
+test("a located photo's details show its place on a small map, which opens the Map there", async ({
+  page,
+  api,
+  user,
+}, testInfo) => {
+  const located = await locatedPhoto(LISBON, 2, `${randomUUID()}.jpg`);
+  const { album } = await api.createAlbum(user, 'Lisbon', located);
+  await logIn(page, user);
+  const panel = viewer(page).getByRole('complementary', { name: 'Photo details' });
+  const smallMap = panel.getByRole('img', { name: 'Map of where it was taken' });
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/album/${album.id}`);
+    await page
+      .getByRole('list', { name: 'Photos' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('link', { name: /View larger/ })
+      .click();
+    await expectImageLoaded(viewer(page).locator('.yarl__slide_current img'));
+    await page.keyboard.press('i');
+    // The place is named once the naming job ran: the panel is read again until it says so.
+    await expect(async () => {
+      await expect(panel).toContainText('Lisbon', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(smallMap).toBeVisible();
+    await expect(smallMap.locator('.app-map-land')).toHaveCount(1);
+    await expect(smallMap.locator('.app-place-marker')).toHaveCount(1);
+    await smallMap.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`place-map-${width}.png`) });
+  }
+  await expectNoSeriousA11yViolations(page, 'a photo with its place');
+  await panel.getByRole('link', { name: 'Open in map' }).click();
+  await expect(page).toHaveURL(/\/map\?lat=38\.72\d+&lng=-9\.13\d+&zoom=12$/);
+  await expect(page.getByRole('button', { name: 'Open 1 photo' })).toBeVisible();
+  await expect(page.getByText('1 photo in this view')).toBeVisible();
 });

@@ -88,6 +88,23 @@ export const moveFaceRequestSchema = z
   .meta({ id: 'MoveFaceRequest' });
 export type MoveFaceRequest = z.infer<typeof moveFaceRequestSchema>;
 
+/** At most this many faces move in one request. */
+export const FACES_MOVED_MAX = 200;
+
+/**
+ * POST /api/people: a new person of these faces (of the caller's), taken from whoever they were
+ * grouped into: "not this person, someone else". Grouping leaves them there from then on.
+ */
+export const createPersonRequestSchema = z
+  .object({
+    faceIds: z
+      .array(id)
+      .min(1)
+      .max(FACES_MOVED_MAX, { message: `must hold at most ${FACES_MOVED_MAX} faces` }),
+  })
+  .meta({ id: 'CreatePersonRequest' });
+export type CreatePersonRequest = z.infer<typeof createPersonRequestSchema>;
+
 /** GET /api/photos/{photoId}/people: the people whose faces a photo shows (its owner only). */
 export const photoPeopleSchema = z
   .object({

@@ -147,3 +147,41 @@ export async function pixelAt(image: Buffer, x: number, y: number) {
 
 export const isRed = (c: { r: number; g: number; b: number }) => c.r > 200 && c.g < 60 && c.b < 60;
 export const isBlue = (c: { r: number; g: number; b: number }) => c.b > 200 && c.r < 60 && c.g < 60;
+
+/** EXIF's degrees, minutes and seconds (hundredths) of an angle. */
+function dms(value: number): string {
+  const abs = Math.abs(value);
+  const degrees = Math.floor(abs);
+  const minutes = Math.floor((abs - degrees) * 60);
+  const seconds = Math.round(((abs - degrees) * 60 - minutes) * 60 * 100);
+  return `${degrees}/1 ${minutes}/1 ${seconds}/100`;
+}
+
+/**
+ * The picture at this width as a JPEG whose EXIF says when (UTC) and, when given, where (GPS) it
+ * was taken: a real photo (a face) with a date and a place.
+ */
+export function takenAt(
+  picture: Buffer,
+  width: number,
+  taken: { dateTaken: string; latitude?: number; longitude?: number },
+): Promise<Buffer> {
+  const { latitude, longitude } = taken;
+  return sharp(picture)
+    .resize(width)
+    .withExif({
+      IFD2: { DateTimeOriginal: exifDate(taken.dateTaken), OffsetTimeOriginal: '+00:00' },
+      ...(latitude !== undefined && longitude !== undefined
+        ? {
+            IFD3: {
+              GPSLatitudeRef: latitude < 0 ? 'S' : 'N',
+              GPSLatitude: dms(latitude),
+              GPSLongitudeRef: longitude < 0 ? 'W' : 'E',
+              GPSLongitude: dms(longitude),
+            },
+          }
+        : {}),
+    })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

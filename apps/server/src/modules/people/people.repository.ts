@@ -75,6 +75,21 @@ export function listPeople(
     .execute();
 }
 
+/** The owner's named people who are not hidden: the names search reads in its text. */
+export async function listNamedPeople(
+  db: Db,
+  ownerId: string,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('people')
+    .select(['id', 'name'])
+    .where('owner_id', '=', ownerId)
+    .where('hidden', '=', 0)
+    .where('name', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.name === null ? [] : [{ id: row.id, name: row.name }]));
+}
+
 export function findPerson(db: Db, ownerId: string, id: string) {
   return db
     .selectFrom('people')
@@ -177,12 +192,16 @@ export async function assignFaces(db: Db, ids: readonly string[], personId: stri
   await db.updateTable('faces').set({ person_id: personId }).where('id', 'in', ids).execute();
 }
 
-/** A face's crop, with whose face it is. */
+/**
+ * A face's crop, with whose face it is, while a photo shows its file: a face of a photo in Trash or
+ * in the locked place is none (an archived photo's still is: its owner opens it from the Archive).
+ */
 export function findFaceCrop(db: Db, id: string) {
   return db
     .selectFrom('faces')
-    .select(['owner_id', 'crop'])
-    .where('id', '=', id)
+    .select(['faces.owner_id', 'faces.crop'])
+    .where('faces.id', '=', id)
+    .where(sql<SqlBool>`exists (select 1 from photos where photos.file_id = faces.file_id)`)
     .executeTakeFirst();
 }
 

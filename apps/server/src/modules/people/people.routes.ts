@@ -1,4 +1,5 @@
 import {
+  createPersonRequestSchema,
   faceIndexStatusSchema,
   faceSchema,
   mergePeopleRequestSchema,
@@ -15,6 +16,7 @@ import { entityId, errorResponses } from '../../http/route-schemas.js';
 import type { RoutesPlugin } from '../routes-plugin.js';
 import {
   changePerson,
+  createPerson,
   faceCropOf,
   faceIndexStatus,
   getPerson,
@@ -32,6 +34,40 @@ const PRIVATE =
 const personParams = z.object({ personId: entityId });
 const faceParams = z.object({ faceId: entityId });
 
+/** The administration's view of face indexing, and its backfill. */
+function faceAdminRoutes(
+  app: Parameters<RoutesPlugin>[0],
+  deps: Parameters<RoutesPlugin>[1]['deps'],
+) {
+  app.get(
+    '/admin/faces/backfill',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'How far the indexing of faces is (administrators only)',
+        description:
+          'Photos stored, indexed (with faces or none), failed for good with their latest errors, and the jobs waiting and running.',
+        response: { 200: faceIndexStatusSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => faceIndexStatus(deps, currentUser(request)),
+  );
+
+  app.post(
+    '/admin/faces/backfill',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Indexes the faces of every photo not indexed yet (administrators only)',
+        description:
+          'Queues them on the job queue, which every worker shares; what is indexed stays so when a worker stops. 409 when ML_ENABLED=false.',
+        response: { 200: faceIndexStatusSchema, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request) => startFaceBackfill(deps, currentUser(request)),
+  );
+}
+
 export const peopleRoutes: RoutesPlugin = async (app, { deps }) => {
   app.get(
     '/people',
@@ -45,6 +81,21 @@ export const peopleRoutes: RoutesPlugin = async (app, { deps }) => {
       },
     },
     async (request) => listMyPeople(deps, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/people',
+    {
+      schema: {
+        tags: ['people'],
+        summary: 'A new person of these faces: "not this person" on a person\'s page',
+        description: `Each face leaves the person it was in (who is gone once left without faces), and grouping leaves it with the new one from then on. 404 FACE_NOT_FOUND when a face is not yours. ${PRIVATE}`,
+        body: createPersonRequestSchema,
+        response: { 201: personSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createPerson(deps, currentUser(request), request.body)),
   );
 
   app.get(
@@ -153,31 +204,5 @@ export const peopleRoutes: RoutesPlugin = async (app, { deps }) => {
     },
   );
 
-  app.get(
-    '/admin/faces/backfill',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'How far the indexing of faces is (administrators only)',
-        description:
-          'Photos stored, indexed (with faces or none), failed for good with their latest errors, and the jobs waiting and running.',
-        response: { 200: faceIndexStatusSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => faceIndexStatus(deps, currentUser(request)),
-  );
-
-  app.post(
-    '/admin/faces/backfill',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Indexes the faces of every photo not indexed yet (administrators only)',
-        description:
-          'Queues them on the job queue, which every worker shares; what is indexed stays so when a worker stops. 409 when ML_ENABLED=false.',
-        response: { 200: faceIndexStatusSchema, ...errorResponses(401, 403, 409) },
-      },
-    },
-    async (request) => startFaceBackfill(deps, currentUser(request)),
-  );
+  faceAdminRoutes(app, deps);
 };

@@ -1,4 +1,5 @@
 import type {
+  CreatePersonRequest,
   Face,
   FaceIndexStatus,
   MergePeopleRequest,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../deps.js';
 import { INDEX_FACES, INDEX_FACES_BACKFILL } from '../../infra/job-queue.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError, invalid, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
 import { requireAdmin } from '../admin/admin.service.js';
 import { requireVisiblePhoto } from '../photos/photos.service.js';
 import { startBackfill } from './face-jobs.js';
@@ -23,8 +25,10 @@ import {
   findFace,
   findFaceCrop,
   findPerson,
+  insertPerson,
   listFailedScans,
   listFileFaces,
+  listNamedPeople,
   listPeople,
   mergePeople,
   setFacePerson,
@@ -156,6 +160,36 @@ export async function moveFace(
 }
 
 /**
+ * A new person of these faces of the caller's, each taken from the person it was in (who is gone
+ * once left without faces) and kept there (pinned). 404 when a face is not the caller's.
+ */
+export async function createPerson(
+  deps: AppDeps,
+  caller: AuthUser,
+  body: CreatePersonRequest,
+): Promise<Person> {
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    const faces = [];
+    for (const faceId of new Set(body.faceIds)) {
+      const face = await findFace(trx, caller.id, faceId);
+      if (!face) throw notFound('FACE_NOT_FOUND', 'The face');
+      faces.push(face);
+    }
+    await insertPerson(trx, {
+      id,
+      owner_id: caller.id,
+      created_at: deps.clock.now().toISOString(),
+    });
+    for (const face of faces) await setFacePerson(trx, face.id, id, true);
+    for (const left of new Set(faces.map((face) => face.person_id))) {
+      if (left !== null) await deletePersonIfEmpty(trx, left);
+    }
+  });
+  return getPerson(deps, caller, id);
+}
+
+/**
  * The people in a photo and where their faces are: for the owner of its file only; anyone else who
  * sees the photo is told of none. 404 for a photo the caller may not see.
  */
@@ -210,6 +244,21 @@ export async function searchPeople(
     nameLike: `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
     limit: SEARCH_PEOPLE_MAX,
   });
+  return rows.map((row) => toPerson(row, deps));
+}
+
+/** The caller's named people, not hidden: the names the search box reads (decision 0109). */
+export function namedPeople(deps: AppDeps, caller: AuthUser) {
+  return listNamedPeople(deps.db, caller.id);
+}
+
+/** The caller's people of these ids (not hidden), as search lists them. */
+export async function peopleOfIds(
+  deps: AppDeps,
+  caller: AuthUser,
+  ids: readonly string[],
+): Promise<Person[]> {
+  const rows = await listPeople(deps.db, caller.id, { includeHidden: false, ids });
   return rows.map((row) => toPerson(row, deps));
 }
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX_FACES } from '../../infra/job-queue.js';
 import { addPhotoAs, createAlbumAs, storeImage } from '../../test/fixtures.js';
 import { signUp, useTestContext, type TestContext, type TestUser } from '../../test/harness.js';
+import { takenAt } from '../../test/images.js';
 
 /**
  * Faces found on the server in real pictures: public-domain photographs from scikit-image's data
@@ -192,6 +193,12 @@ describe('people found in the photos one uploads', () => {
     expect(hidden.json().hidden).toBe(true);
     expect(await peopleOf(ctx, owner)).toEqual([]);
     expect((await peopleOf(ctx, owner, '?hidden=true')).map((one) => one.id)).toEqual([named.id]);
+    // Still theirs by address: the page says hidden and offers to show them again.
+    const page = await api.get<Person>(`/api/people/${named.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ hidden: true, count: 2 });
+    expect((await api.get(`/api/people/${named.id}/photos`)).statusCode).toBe(200);
+    expect((await ctx.api(other).get(`/api/people/${named.id}`)).statusCode).toBe(404);
     const shown = await api.request({
       method: 'PATCH',
       url: `/api/people/${named.id}`,
@@ -207,6 +214,43 @@ describe('people found in the photos one uploads', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await peopleOf(ctx, owner)).map((one) => one.count)).toEqual([1]);
+  });
+
+  it('faces taken out as a new person make one; the person they left is gone once empty; nobody else may', async () => {
+    const api = ctx.api(owner);
+    const [named] = await peopleOf(ctx, owner);
+    const loose = (await api.get<PhotoPeople>(`/api/photos/${firstPhotoId}/people`)).json();
+    expect(loose.faces.map((one) => one.personId)).toEqual([null]);
+    const someoneElse = await api.request<Person>({
+      method: 'POST',
+      url: '/api/people',
+      payload: { faceIds: [loose.faces[0]!.id] },
+    });
+    expect(someoneElse.statusCode).toBe(201);
+    expect(someoneElse.json()).toMatchObject({ name: null, count: 1, hidden: false });
+    expect((await peopleOf(ctx, owner)).map((one) => one.id).sort()).toEqual(
+      [named!.id, someoneElse.json().id].sort(),
+    );
+
+    const namedFace = /\/faces\/([^/]+)\/crop/.exec(named!.faceUrl)![1]!;
+    const refused = await ctx.api(other).request({
+      method: 'POST',
+      url: '/api/people',
+      payload: { faceIds: [namedFace] },
+    });
+    expect(refused.statusCode).toBe(404);
+    const taken = await api.request<Person>({
+      method: 'POST',
+      url: '/api/people',
+      payload: { faceIds: [namedFace, namedFace] },
+    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json().count).toBe(1);
+    expect((await api.get(`/api/people/${named!.id}`)).statusCode).toBe(404);
+    for (const faceIds of [[], 'x', Array.from({ length: 201 }, (_, n) => `f${n}`)]) {
+      const bad = await api.request({ method: 'POST', url: '/api/people', payload: { faceIds } });
+      expect(bad.statusCode).toBe(400);
+    }
   });
 
   it('bad input is refused with 400', async () => {
@@ -225,5 +269,80 @@ describe('people found in the photos one uploads', () => {
     });
     expect(long.statusCode).toBe(400);
     expect((await api.get('/api/people?hidden=maybe')).statusCode).toBe(400);
+  });
+});
+
+describe("the search box reads the names of one's people with a place and a date", () => {
+  const ctx = useTestContext({ ML_ENABLED: 'true' });
+  const LISBON = { latitude: 38.7223, longitude: -9.1393 };
+  let owner: TestUser;
+  const ids: Record<'lisbon2024' | 'lisbon2023' | 'nowhere2024' | 'bobLisbon2024', string> = {
+    lisbon2024: '',
+    lisbon2023: '',
+    nowhere2024: '',
+    bobLisbon2024: '',
+  };
+
+  beforeAll(async () => {
+    owner = await signUp(ctx.app);
+    const pictures = {
+      lisbon2024: await takenAt(astronaut, 512, { ...LISBON, dateTaken: '2024-05-01T10:00:00Z' }),
+      lisbon2023: await takenAt(astronaut, 480, { ...LISBON, dateTaken: '2023-05-01T10:00:00Z' }),
+      nowhere2024: await takenAt(astronaut, 448, { dateTaken: '2024-06-01T10:00:00Z' }),
+      bobLisbon2024: await takenAt(cameraman, 512, {
+        ...LISBON,
+        dateTaken: '2024-07-01T10:00:00Z',
+      }),
+    };
+    const cover = await storeImage(ctx, owner, { bytes: coffee });
+    const { album } = await createAlbumAs(ctx, owner, { cover });
+    for (const [key, bytes] of Object.entries(pictures)) {
+      const image = await storeImage(ctx, owner, { bytes });
+      ids[key as keyof typeof ids] = (await addPhotoAs(ctx, owner, album.id, image)).id;
+    }
+    await settledFaces(ctx);
+    await ctx.deps.jobQueue.send('name-places', {});
+    await ctx.deps.jobQueue.settled('name-places');
+    const people = await peopleOf(ctx, owner);
+    expect(people.map((person) => person.count)).toEqual([3, 1]);
+    for (const [person, name] of [
+      [people[0]!, 'Ann Collins'],
+      [people[1]!, 'Bob'],
+    ] as const) {
+      const res = await ctx.api(owner).request({
+        method: 'PATCH',
+        url: `/api/people/${person.id}`,
+        payload: { name },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  }, FACE_TEST_MS);
+
+  const search = async (q: string, user = owner) => {
+    const res = await ctx.api(user).get<SearchResult>(`/api/search?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const photosOf = (found: SearchResult) => found.photos.map((photo) => photo.id).sort();
+
+  it('"Ann Lisbon 2024": photos of Ann, taken in Lisbon, in 2024, all three at once', async () => {
+    const found = await search('Ann Lisbon 2024');
+    expect(photosOf(found)).toEqual([ids.lisbon2024]);
+    expect(found.people.map((person) => person.name)).toEqual(['Ann Collins']);
+    expect(photosOf(await search('ann collins 2023'))).toEqual([ids.lisbon2023]);
+    expect(photosOf(await search('2024 ann'))).toEqual([ids.lisbon2024, ids.nowhere2024].sort());
+    expect(photosOf(await search('lisbon 2024'))).toEqual(
+      [ids.lisbon2024, ids.bobLisbon2024].sort(),
+    );
+    expect(photosOf(await search('bob lisbon'))).toEqual([ids.bobLisbon2024]);
+  });
+
+  it("two names ask for both in one photo; a name not of one's people is text as before", async () => {
+    expect(photosOf(await search('ann bob'))).toEqual([]);
+    expect(photosOf(await search('carol lisbon 2024'))).toEqual([]);
+    const other = await signUp(ctx.app);
+    const theirs = await search('ann lisbon 2024', other);
+    expect(theirs.photos).toEqual([]);
+    expect(theirs.people).toEqual([]);
   });
 });

@@ -1,15 +1,24 @@
+import fs from 'node:fs';
 import {
   LOCKED_SESSION_HEADER,
   type Album,
   type AlbumVisibility,
+  type MapClusters,
+  type Memories,
+  type People,
+  type Person,
   type Photo,
+  type PhotoPeople,
+  type SearchResult,
+  type TimelinePage,
 } from '@photo/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { INDEX_FACES } from '../../infra/job-queue.js';
 import { newId } from '../../lib/ids.js';
 import type { ApiResponse } from '../../test/api-client.js';
 import { addPhotoAs, createAlbumAs, errorOf, storeImage } from '../../test/fixtures.js';
 import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
-import { makeJpeg } from '../../test/images.js';
+import { makeJpeg, takenAt } from '../../test/images.js';
 import { asVerified } from '../../test/verified-token.js';
 
 /**
@@ -504,5 +513,184 @@ describe('picture URLs', () => {
     const first = (await ctx.api(f.owner).getPhoto(f.photo.id)).json<Photo>().photoUrl;
     const again = (await ctx.api(f.owner).getPhoto(f.photo.id)).json<Photo>().photoUrl;
     expect(again).toBe(first);
+  });
+});
+
+/**
+ * The addresses of people, places, memories and search (decisions 0102, 0105, 0106, 0107): a
+ * photo in Trash or in the locked place is in none of them, an archived one only in its owner's
+ * Archive, on the map with its toggle and in its own info panel; and nobody else is told of the
+ * owner's faces, people or places. Faces are found by the real model, on pictures of one face.
+ */
+describe('people, places, memories and search', () => {
+  const face = useTestContext({ TRASH_DAYS: '30', ML_ENABLED: 'true' });
+  /** The model loads on the first job: slow on a busy machine. */
+  const FACE_TEST_MS = 180_000;
+  const astronaut = fs.readFileSync(
+    new URL('../../test/fixtures/faces/astronaut.jpg', import.meta.url),
+  );
+  const coffee = fs.readFileSync(new URL('../../test/fixtures/faces/coffee.jpg', import.meta.url));
+  const LISBON = { latitude: 38.7223, longitude: -9.1393 };
+  /** The astronaut at this width, taken in Lisbon on 14 March 2024. */
+  const astronautInLisbon = (width: number) =>
+    takenAt(astronaut, width, { ...LISBON, dateTaken: '2024-03-14T10:00:00Z' });
+
+  type State = 'shown' | 'archived' | 'trashed' | 'locked';
+  const STATES: State[] = ['shown', 'archived', 'trashed', 'locked'];
+  let owner: TestUser;
+  let other: TestUser;
+  let personId: string;
+  const photos = {} as Record<State, Photo>;
+  /** Each photo's face, as its owner's info panel gave it while the photo showed. */
+  const faces = {} as Record<State, { id: string; faceUrl: string }>;
+
+  const WORLD = 'west=-180&south=-85&east=180&north=85';
+  const LISBON_BOX = 'west=-9.5&south=38.5&east=-8.9&north=39';
+  const ids = (list: { id: string }[]) => list.map((one) => one.id).sort();
+  const idsOf = (...states: State[]) => states.map((state) => photos[state].id).sort();
+
+  beforeAll(async () => {
+    const verified = async () => {
+      const user = await asVerified(face, await signUp(face.app));
+      expect((await face.api(user).me()).statusCode).toBe(200);
+      return user;
+    };
+    owner = await verified();
+    other = await verified();
+    // Seen by everyone signed in (the default): the other account sees the photos, not their faces.
+    const cover = await storeImage(face, owner, { bytes: coffee });
+    const { album } = await createAlbumAs(face, owner, { name: 'Lisbon', cover });
+    for (const [index, state] of STATES.entries()) {
+      const image = await storeImage(face, owner, {
+        bytes: await astronautInLisbon(512 - index * 24),
+      });
+      photos[state] = await addPhotoAs(face, owner, album.id, image);
+    }
+    await face.deps.jobQueue.settled(INDEX_FACES, { timeoutMs: FACE_TEST_MS });
+    await face.deps.jobQueue.send('name-places', {});
+    await face.deps.jobQueue.settled('name-places');
+    const people = (await face.api(owner).get<People>('/api/people')).json().people;
+    expect(people.map((person) => person.count)).toEqual([4]);
+    personId = people[0]!.id;
+    const named = await face.api(owner).request({
+      method: 'PATCH',
+      url: `/api/people/${personId}`,
+      payload: { name: 'Ann Matrix' },
+    });
+    expect(named.statusCode).toBe(200);
+    for (const state of STATES) {
+      const res = await face.api(owner).get<PhotoPeople>(`/api/photos/${photos[state].id}/people`);
+      expect(res.json().faces).toHaveLength(1);
+      faces[state] = res.json().faces[0]!;
+      expect(await loads(faces[state].faceUrl)).toBe(true);
+    }
+    const api = face.api(owner);
+    expect((await mark(owner, 'archive', photos.archived.id)).statusCode).toBe(200);
+    expect((await api.deletePhoto(photos.trashed.id)).statusCode).toBe(204);
+    const locked = await api.request({
+      method: 'POST',
+      url: '/api/locked/photos',
+      payload: { photoIds: [photos.locked.id] },
+    });
+    expect(locked.statusCode).toBe(200);
+  }, FACE_TEST_MS);
+
+  /** loads() and mark() of the album matrix, on this context. */
+  async function loads(url: string | undefined): Promise<boolean> {
+    return url !== undefined && (await face.api().get(url)).statusCode === 200;
+  }
+  const mark = (user: TestUser, what: 'favourites' | 'archive', photoId: string) =>
+    face
+      .api(user)
+      .request({ method: 'POST', url: `/api/${what}`, payload: { photoIds: [photoId] } });
+
+  it("its owner: people, a person's page, the map, memories and search hold the shown photo only", async () => {
+    const api = face.api(owner);
+    const people = (await api.get<People>('/api/people')).json().people;
+    expect(people.map((person) => [person.id, person.count])).toEqual([[personId, 1]]);
+    expect((await api.get<Person>(`/api/people/${personId}`)).json().count).toBe(1);
+    const page = await api.get<TimelinePage>(`/api/people/${personId}/photos`);
+    expect(ids(page.json().photos)).toEqual(idsOf('shown'));
+
+    const world = (await api.get<MapClusters>(`/api/map/clusters?${WORLD}&zoom=1`)).json();
+    expect(world.total).toBe(1);
+    expect(world.clusters.map((cluster) => cluster.cover.id)).toEqual(idsOf('shown'));
+    const withArchive = (
+      await api.get<MapClusters>(`/api/map/clusters?${WORLD}&zoom=1&archived=true`)
+    ).json();
+    expect(withArchive.total).toBe(2);
+    const mapPhotos = await api.get<TimelinePage>(`/api/map/photos?${LISBON_BOX}`);
+    expect(ids(mapPhotos.json().photos)).toEqual(idsOf('shown'));
+    const mapWithArchive = await api.get<TimelinePage>(
+      `/api/map/photos?${LISBON_BOX}&archived=true`,
+    );
+    expect(ids(mapWithArchive.json().photos)).toEqual(idsOf('shown', 'archived'));
+
+    const memories = (await api.get<Memories>('/api/memories?day=2026-03-14')).json().memories;
+    expect(memories.flatMap((memory) => ids(memory.photos))).toEqual(idsOf('shown'));
+
+    for (const q of ['lisbon', 'portugal', 'march 2024', 'ann matrix']) {
+      const res = await api.get<SearchResult>(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      const found = res.json();
+      expect(found.photos.map((photo) => photo.id)).not.toEqual(
+        expect.arrayContaining([photos.archived.id]),
+      );
+      for (const state of ['trashed', 'locked'] as const) {
+        expect(res.body).not.toContain(photos[state].id);
+        expect(res.body).not.toContain(faces[state].id);
+      }
+      if (q !== 'ann matrix') expect(ids(found.photos)).toEqual(idsOf('shown'));
+      else expect(found.people.map((person) => [person.id, person.count])).toEqual([[personId, 1]]);
+    }
+  });
+
+  it("its owner: a trashed or locked photo's faces and people answer 404, their crops no longer load; an archived one's info panel still names them", async () => {
+    const api = face.api(owner);
+    for (const state of ['trashed', 'locked'] as const) {
+      expect((await api.get(`/api/photos/${photos[state].id}/people`)).statusCode).toBe(404);
+      expect(await loads(faces[state].faceUrl)).toBe(false);
+    }
+    const archived = await api.get<PhotoPeople>(`/api/photos/${photos.archived.id}/people`);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().faces.map((one) => one.personId)).toEqual([personId]);
+    expect(await loads(faces.shown.faceUrl)).toBe(true);
+    expect(await loads(faces.archived.faceUrl)).toBe(true);
+  });
+
+  it('another account: no people, 404 for the person, its photos and its faces, nothing on the map, in memories or in search', async () => {
+    const api = face.api(other);
+    expect((await api.get<People>('/api/people?hidden=true')).json().people).toEqual([]);
+    expect((await api.get(`/api/people/${personId}`)).statusCode).toBe(404);
+    expect((await api.get(`/api/people/${personId}/photos`)).statusCode).toBe(404);
+    for (const state of STATES) {
+      const res = await api.get<PhotoPeople>(`/api/photos/${photos[state].id}/people`);
+      // The album shows them the shown and the archived photo, never whose face is in it.
+      if (state === 'shown' || state === 'archived') {
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ people: [], faces: [] });
+      } else {
+        expect(res.statusCode).toBe(404);
+      }
+      const moved = await api.request({
+        method: 'PUT',
+        url: `/api/faces/${faces[state].id}/person`,
+        payload: { personId: null },
+      });
+      expect(moved.statusCode).toBe(404);
+      expect(await loads(faces[state].faceUrl.split('?')[0])).toBe(false);
+    }
+    const world = (
+      await api.get<MapClusters>(`/api/map/clusters?${WORLD}&zoom=1&archived=true`)
+    ).json();
+    expect(world.total).toBe(0);
+    const mapPhotos = await api.get<TimelinePage>(`/api/map/photos?${LISBON_BOX}&archived=true`);
+    expect(mapPhotos.json().photos).toEqual([]);
+    expect((await api.get<Memories>('/api/memories?day=2026-03-14')).json().memories).toEqual([]);
+    for (const q of ['lisbon', 'portugal', 'ann matrix']) {
+      const res = await api.get<SearchResult>(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.json().photos).toEqual([]);
+      expect(res.json().people).toEqual([]);
+    }
   });
 });

@@ -122,3 +122,67 @@ function withText(range: SearchText, words: string[], used: number[]): SearchTex
   const rest = words.filter((_word, index) => !used.includes(index)).join(' ');
   return rest ? { ...range, text: rest } : range;
 }
+
+export interface PeopleInText {
+  /** The people a name in the text calls (several when a first name is shared). */
+  personIds: string[];
+  /** How many names the text gives: a photo must show that many of `personIds`. */
+  names: number;
+  /** What is left of the text; absent when nothing is. */
+  text?: string;
+}
+
+/**
+ * Reads the names of the searcher's people out of the text ("Ann Lisbon" with a person named
+ * "Ann Smith"): a person's whole name, else their first name, as words of the text (case and
+ * accents ignored). Whole names are taken first, the longest first; each word serves one name.
+ */
+export function readPeopleNames(
+  text: string,
+  people: readonly { id: string; name: string }[],
+): PeopleInText {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const folded = words.map(fold);
+  const used = new Set<number>();
+  const personIds = new Set<string>();
+  let names = 0;
+  const nameWords = people
+    .map((person) => ({ id: person.id, words: person.name.trim().split(/\s+/).map(fold) }))
+    .filter((person) => person.words.length > 0 && person.words[0] !== '');
+  /** Where the words first stand in the text, among the words not used yet; -1 if nowhere. */
+  const find = (wanted: readonly string[]) => {
+    for (let start = 0; start + wanted.length <= folded.length; start += 1) {
+      if (wanted.every((word, at) => !used.has(start + at) && folded[start + at] === word)) {
+        return start;
+      }
+    }
+    return -1;
+  };
+  const take = (
+    candidates: { id: string; words: string[] }[],
+    wordsOf: (p: { words: string[] }) => string[],
+  ) => {
+    const longestFirst = [...candidates].sort((a, b) => wordsOf(b).length - wordsOf(a).length);
+    for (const person of longestFirst) {
+      const wanted = wordsOf(person);
+      const start = find(wanted);
+      if (start < 0) {
+        // The same words already taken for someone of the same name: either of them.
+        if (taken.has(wanted.join(' '))) personIds.add(person.id);
+        continue;
+      }
+      for (let at = start; at < start + wanted.length; at += 1) used.add(at);
+      taken.add(wanted.join(' '));
+      personIds.add(person.id);
+      names += 1;
+    }
+  };
+  const taken = new Set<string>();
+  take(nameWords, (person) => person.words);
+  take(
+    nameWords.filter((person) => !personIds.has(person.id)),
+    (person) => person.words.slice(0, 1),
+  );
+  const rest = words.filter((_word, index) => !used.has(index)).join(' ');
+  return { personIds: [...personIds], names, ...(rest ? { text: rest } : {}) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countriesNamed, readSearchText } from './search-text.js';
+import { countriesNamed, readPeopleNames, readSearchText } from './search-text.js';
 
 describe('the search box text', () => {
   it('reads years, months in four languages and ISO days as date ranges', () => {
@@ -29,5 +29,47 @@ describe('the search box text', () => {
     expect(countriesNamed('Allemagne')).not.toContain('AT');
     expect(countriesNamed('japón')).toEqual(['JP']);
     expect(countriesNamed('pt')).toEqual([]);
+  });
+});
+
+describe('readPeopleNames', () => {
+  const people = [
+    { id: 'ann', name: 'Ann Collins' },
+    { id: 'ann2', name: 'Ann Smith' },
+    { id: 'bob', name: 'Bob' },
+    { id: 'jose', name: 'José María' },
+  ];
+
+  it('takes a whole name before a first name, and leaves the other words', () => {
+    expect(readPeopleNames('ann collins lisbon', people)).toEqual({
+      personIds: ['ann'],
+      names: 1,
+      text: 'lisbon',
+    });
+    expect(readPeopleNames('Lisbon jose maria', people)).toEqual({
+      personIds: ['jose'],
+      names: 1,
+      text: 'Lisbon',
+    });
+  });
+
+  it('a first name two people share calls either; two names call both', () => {
+    expect(readPeopleNames('Ann Lisbon', people)).toEqual({
+      personIds: ['ann', 'ann2'],
+      names: 1,
+      text: 'Lisbon',
+    });
+    expect(readPeopleNames('bob ann smith', people)).toEqual({
+      personIds: ['ann2', 'bob'],
+      names: 2,
+    });
+  });
+
+  it('finds no one in words that are not a name of theirs', () => {
+    expect(readPeopleNames('annie lisbon', people)).toEqual({
+      personIds: [],
+      names: 0,
+      text: 'annie lisbon',
+    });
   });
 });

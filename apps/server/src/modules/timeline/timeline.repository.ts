@@ -72,6 +72,12 @@ type PhotoPageArgs = {
   cameraLike: string | undefined;
   /** Only the files showing this person's faces (the viewer's own). */
   personId: string | undefined;
+  /**
+   * Only the viewer's own files showing at least `personsWanted` of these people (",id,id,"):
+   * the names the search box read (decision 0109).
+   */
+  personIds: string | undefined;
+  personsWanted: number | undefined;
   /** Only files the viewer uploaded: the map, memories and place names (decision 0105). */
   ownFiles: 'yes' | undefined;
   /** The viewer's files taken inside this box (degrees × 10^7; west ≤ east). */
@@ -261,6 +267,15 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
         .where('faces.owner_id', '=', args.viewerId),
     );
   }
+  const { personIds, personsWanted } = args;
+  if (personIds !== undefined && personsWanted !== undefined) {
+    const named = isPostgres(db)
+      ? sql<SqlBool>`position(',' || shown.person_id || ',' in ${personIds}) > 0`
+      : sql<SqlBool>`instr(${personIds}, ',' || shown.person_id || ',') > 0`;
+    query = query.where(
+      sql<SqlBool>`(select count(distinct shown.person_id) from faces as shown where shown.file_id = photos.file_id and shown.owner_id = ${args.viewerId} and ${named}) >= ${personsWanted}`,
+    );
+  }
   if (afterKey !== undefined && afterId !== undefined) {
     query = query.where((eb) =>
       eb(eb.refTuple('photos.sort_date', 'photos.id'), '<', eb.tuple(afterKey, afterId)),
@@ -413,6 +428,8 @@ export interface PhotoPageOptions {
   camera?: string | undefined;
   /** Only photos showing this person of the viewer's (modules/people). */
   personId?: string | undefined;
+  /** Only photos showing `count` of these people of the viewer's (a name may call several). */
+  people?: { ids: readonly string[]; count: number } | undefined;
   /** Only the viewer's own uploads; with `box`, those taken inside it (degrees). */
   ownFiles?: boolean | undefined;
   box?: { west: number; south: number; east: number; north: number } | undefined;
@@ -465,6 +482,8 @@ export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<Ti
     nameLike: undefined,
     cameraLike: undefined,
     personId: options.personId,
+    personIds: options.people && `,${options.people.ids.join(',')},`,
+    personsWanted: options.people?.count,
     ownFiles: options.ownFiles ? 'yes' : undefined,
     boxWest: options.box && Math.round(options.box.west * 1e7),
     boxSouth: options.box && Math.round(options.box.south * 1e7),

@@ -16,7 +16,12 @@ import { decodeCursor, toPage } from '../../lib/paging.js';
 import { albumPictureUrl } from '../../lib/picture-url.js';
 import { listAlbumViews } from '../albums/albums.repository.js';
 import { toAlbum } from '../albums/albums.service.js';
-import { requireOwnPerson, searchPeople } from '../people/people.service.js';
+import {
+  namedPeople,
+  peopleOfIds,
+  requireOwnPerson,
+  searchPeople,
+} from '../people/people.service.js';
 import {
   containsPattern,
   countVisiblePhotosByMonth,
@@ -27,7 +32,7 @@ import {
 } from './timeline.repository.js';
 
 import { photoMediaOf } from '../../lib/photo-media.js';
-import { countriesNamed, readSearchText } from './search-text.js';
+import { countriesNamed, readPeopleNames, readSearchText } from './search-text.js';
 
 type PictureDeps = Pick<AppDeps, 'config' | 'pictureSigner'>;
 
@@ -174,8 +179,10 @@ export function listOwnPhotos(
 
 /**
  * Albums and the caller's people whose name holds `q` (first page only), and photos whose every
- * given criterion holds: a date in `q` (a year, a month by name or number, a day), the rest of `q`
- * held by the file's name, its camera or (of the caller's own files) its place's city or country;
+ * given criterion holds: a date in `q` (a year, a month by name or number, a day), the names of
+ * the caller's people in `q` (each shown in the photo; then the people listed are those), the
+ * rest of `q` held by the file's name, its camera or (of the caller's own files) its place's city
+ * or country;
  * date between `from` and `to` (days, inclusive), camera make or model holds `camera`, added by
  * `addedBy`. At least one criterion (400 otherwise).
  */
@@ -198,14 +205,21 @@ export async function search(
       'must give at least one of q, from, to, camera, addedBy or favourites to search by.',
     );
   }
+  // Then the names of the caller's people: each must be in the photo (decision 0109).
+  const named =
+    read.text === undefined
+      ? { personIds: [], names: 0 }
+      : readPeopleNames(read.text, await namedPeople(deps, caller));
+  const text = named.names > 0 ? named.text : read.text;
   const photos = await photoPage(deps, caller, query, {
     set: query.favourites ? 'favourites' : 'photos',
     from,
     until,
     addedBy: query.addedBy,
-    anyText: read.text,
-    placeCountries: read.text === undefined ? undefined : countriesNamed(read.text),
+    anyText: text,
+    placeCountries: text === undefined ? undefined : countriesNamed(text),
     camera,
+    people: named.names > 0 ? { ids: named.personIds, count: named.names } : undefined,
   });
   const albums =
     q !== undefined && query.cursor === undefined
@@ -217,6 +231,10 @@ export async function search(
         })
       : [];
   const people =
-    q !== undefined && query.cursor === undefined ? await searchPeople(deps, caller, q) : [];
+    q === undefined || query.cursor !== undefined
+      ? []
+      : named.names > 0
+        ? await peopleOfIds(deps, caller, named.personIds)
+        : await searchPeople(deps, caller, q);
   return { albums: albums.map((view) => toAlbum(view, deps, caller.id)), people, ...photos };
 }

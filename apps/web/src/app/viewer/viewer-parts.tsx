@@ -1,5 +1,5 @@
 import type { LikeSummary, Photo } from '@photo/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { usePhoto } from '../../features/photos/api/get-photo';
 import { Comments } from '../../features/photos/components/comments';
 import { LikeButton } from '../../features/photos/components/like-button';
@@ -10,6 +10,21 @@ import { SaveToLibrary } from '../save/save-to-library';
 import { ViewerLockButton } from './viewer-lock';
 
 /** The photo viewer's parts from the photos feature, loaded with the viewer (viewer-parts-lazy). */
+
+/** A photo's place on a small map: Leaflet's chunk, loaded when a panel shows a located photo. */
+const PlaceMap = lazy(() =>
+  import('../../features/places/components/place-map').then((m) => ({ default: m.PlaceMap })),
+);
+
+/** The small map of a photo that has a place, once its chunk is there (nothing until then). */
+function ShownPlace({ photo, linked }: { photo: Photo; linked: boolean }) {
+  if (!photo.location) return null;
+  return (
+    <Suspense fallback={null}>
+      <PlaceMap location={photo.location} linked={linked} />
+    </Suspense>
+  );
+}
 
 interface MemberPartProps {
   photo: Photo;
@@ -61,6 +76,7 @@ export function ViewerInfo({ footer, ...props }: MemberPartProps & { footer?: Re
       showLikes
       footer={
         <>
+          <ShownPlace photo={shown} linked={props.member} />
           {props.member && <PhotoPeople photoId={shown.id} />}
           {footer}
         </>
@@ -80,7 +96,19 @@ export function GuestViewerInfo({
   footer?: ReactNode;
 }) {
   const shown = useSharedPhoto(token, photo).data ?? photo;
-  return <PhotoFacts photo={shown} showLikes footer={footer} albumsUnlinked />;
+  return (
+    <PhotoFacts
+      photo={shown}
+      showLikes
+      footer={
+        <>
+          <ShownPlace photo={shown} linked={false} />
+          {footer}
+        </>
+      }
+      albumsUnlinked
+    />
+  );
 }
 
 export function ViewerComments({

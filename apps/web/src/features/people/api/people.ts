@@ -1,4 +1,4 @@
-import type { People, Person, PhotoPeople, TimelinePage } from '@photo/contract';
+import type { Face, People, Person, PhotoPeople, TimelinePage } from '@photo/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 
@@ -88,4 +88,50 @@ export function useMergePeople() {
   return usePeopleChange(({ id, otherId }: { id: string; otherId: string }) =>
     apiJson<Person>(`${personPath(id)}/merge`, { method: 'POST', json: { personId: otherId } }),
   );
+}
+
+/** Where photos taken out of a person go: a new person, or another of the owner's people. */
+export type FacesGoTo = { newPerson: true } | { personId: string };
+
+/**
+ * "Not this person": the faces of `personId` in these photos leave them, for a new person (POST
+ * people) or another one (PUT faces/{id}/person, one a face). Answers the person they went to.
+ */
+export function useMoveFaces() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      personId,
+      photoIds,
+      to,
+    }: {
+      personId: string;
+      photoIds: readonly string[];
+      to: FacesGoTo;
+    }): Promise<{ personId: string; photos: number }> => {
+      const inPhotos = await Promise.all(
+        photoIds.map((photoId) =>
+          apiJson<PhotoPeople>(`/api/photos/${encodeURIComponent(photoId)}/people`),
+        ),
+      );
+      const faceIds = inPhotos.flatMap((photo) =>
+        photo.faces.filter((face) => face.personId === personId).map((face) => face.id),
+      );
+      if ('newPerson' in to) {
+        const made = await apiJson<Person>('/api/people', { method: 'POST', json: { faceIds } });
+        return { personId: made.id, photos: photoIds.length };
+      }
+      for (const faceId of faceIds) {
+        await apiJson<Face>(`/api/faces/${encodeURIComponent(faceId)}/person`, {
+          method: 'PUT',
+          json: { personId: to.personId },
+        });
+      }
+      return { personId: to.personId, photos: photoIds.length };
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['search'] });
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import type { Person, TimelinePhoto } from '@photo/contract';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { ApiError, errorMessage } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/components/empty-state';
@@ -19,6 +19,7 @@ import {
   useMergePeople,
   usePeople,
   usePerson,
+  useMoveFaces,
   usePersonPhotos,
 } from '../api/people';
 import { FaceCircle, usePersonName } from './person-face';
@@ -126,32 +127,148 @@ function MergeWith({ person }: { person: Person }) {
   );
 }
 
-function PhotoGrid({ photos, label }: { photos: TimelinePhoto[]; label: string }) {
+/** Which photos are picked while the owner takes faces out of a person (null: not picking). */
+type Picked = ReadonlySet<string> | null;
+
+function PhotoGrid({
+  photos,
+  label,
+  picked,
+  onPick,
+}: {
+  photos: TimelinePhoto[];
+  label: string;
+  picked: Picked;
+  onPick: (photoId: string) => void;
+}) {
   const t = useT();
   return (
     <ul className="app-square-grid list-unstyled" aria-label={label}>
       {photos.map((photo) => {
         const shown = isThumbShown(photo);
+        const image = (
+          <img
+            src={shown ? sizedImageUrl(photo.photoUrl, 'thumb') : PENDING_IMAGE}
+            alt={mediaNameWith(photo, t('people.of', { date: formatDate(photo.date) }))}
+            width={300}
+            height={300}
+            loading="lazy"
+            decoding="async"
+          />
+        );
+        const style = { backgroundColor: placeholderColour(photo.placeholder) };
         return (
           <li key={photo.id} className="app-square-tile">
-            <Link
-              to={paths.photo(photo.id)}
-              className="app-square-link"
-              style={{ backgroundColor: placeholderColour(photo.placeholder) }}
-            >
-              <img
-                src={shown ? sizedImageUrl(photo.photoUrl, 'thumb') : PENDING_IMAGE}
-                alt={mediaNameWith(photo, t('people.of', { date: formatDate(photo.date) }))}
-                width={300}
-                height={300}
-                loading="lazy"
-                decoding="async"
-              />
-            </Link>
+            {picked ? (
+              <button
+                type="button"
+                className="app-square-link app-square-pick"
+                style={style}
+                aria-pressed={picked.has(photo.id)}
+                onClick={() => onPick(photo.id)}
+              >
+                {image}
+                <span className="app-square-check" aria-hidden="true" />
+              </button>
+            ) : (
+              <Link to={paths.photo(photo.id)} className="app-square-link" style={style}>
+                {image}
+              </Link>
+            )}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * The bar of "not this person": how many photos are picked, where their faces of this person go
+ * (a new person, or another of the owner's people), Move and Cancel.
+ */
+function NotThisPerson({
+  person,
+  picked,
+  onDone,
+  onCancel,
+}: {
+  person: Person;
+  picked: ReadonlySet<string>;
+  onDone: (moved: { personId: string; photos: number }) => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const nameOf = usePersonName();
+  const people = usePeople(true);
+  const move = useMoveFaces();
+  const [to, setTo] = useState('new');
+  const others = (people.data ?? []).filter((other) => other.id !== person.id);
+  return (
+    <form
+      className="app-person-fix"
+      aria-label={t('people.fix.title')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        move.mutate(
+          {
+            personId: person.id,
+            photoIds: [...picked],
+            to: to === 'new' ? { newPerson: true } : { personId: to },
+          },
+          { onSuccess: onDone },
+        );
+      }}
+    >
+      <p className="app-person-fix-count mb-0" aria-live="polite">
+        {picked.size === 0
+          ? t('people.fix.pick', { name: nameOf(person) })
+          : t('people.fix.picked', { count: picked.size })}
+      </p>
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        <label className="form-label mb-0" htmlFor="faces-go-to">
+          {t('people.fix.moveTo')}
+        </label>
+        <select
+          id="faces-go-to"
+          className="form-select w-auto"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+        >
+          <option value="new">{t('people.fix.newPerson')}</option>
+          {others.map((other) => (
+            <option key={other.id} value={other.id}>
+              {t('people.option', { name: nameOf(other), count: other.count })}
+            </option>
+          ))}
+        </select>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={picked.size === 0 || move.isPending}
+        >
+          {t('people.fix.move')}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          {t('people.cancel')}
+        </button>
+      </div>
+      {move.isError && (
+        <p className="text-danger mb-0" role="alert">
+          {errorMessage(move.error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Says where the photos taken out went, with a link to that person. */
+function MovedNote({ moved }: { moved: { personId: string; photos: number } }) {
+  const t = useT();
+  return (
+    <p className="app-person-moved" role="status">
+      {t('people.fix.moved', { count: moved.photos })}{' '}
+      <Link to={paths.person(moved.personId)}>{t('people.fix.open')}</Link>
+    </p>
   );
 }
 
@@ -163,6 +280,9 @@ export function PersonPage() {
   const photos = usePersonPhotos(personId);
   const change = useChangePerson();
   const nameOf = usePersonName();
+  const [picked, setPicked] = useState<Picked>(null);
+  const [moved, setMoved] = useState<{ personId: string; photos: number } | null>(null);
+  const navigate = useNavigate();
   const list = useMemo(
     () => photos.data?.pages.flatMap((page) => page.photos) ?? [],
     [photos.data],
@@ -216,9 +336,35 @@ export function PersonPage() {
               {shown.hidden ? t('people.show') : t('people.hide')}
             </button>
             <MergeWith person={shown} />
+            {picked === null && list.length > 0 && (
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => {
+                  setMoved(null);
+                  setPicked(new Set());
+                }}
+              >
+                {t('people.fix.start')}
+              </button>
+            )}
           </div>
         </div>
       </div>
+      {moved && <MovedNote moved={moved} />}
+      {picked && (
+        <NotThisPerson
+          person={shown}
+          picked={picked}
+          onCancel={() => setPicked(null)}
+          onDone={(done) => {
+            setPicked(null);
+            setMoved(done);
+            // Every photo left them: the person is gone, so their page shows where they went.
+            if (done.photos >= shown.count) void navigate(paths.person(done.personId));
+          }}
+        />
+      )}
       {photos.isPending ? (
         <LoadingState label={t('people.loading')} />
       ) : photos.isError ? (
@@ -229,7 +375,18 @@ export function PersonPage() {
         />
       ) : (
         <>
-          <PhotoGrid photos={list} label={t('people.photosOf', { name: nameOf(shown) })} />
+          <PhotoGrid
+            photos={list}
+            label={t('people.photosOf', { name: nameOf(shown) })}
+            picked={picked}
+            onPick={(photoId) =>
+              setPicked((now) => {
+                const next = new Set(now);
+                if (!next.delete(photoId)) next.add(photoId);
+                return next;
+              })
+            }
+          />
           <LoadMore
             hasMore={photos.hasNextPage}
             loading={photos.isFetchingNextPage}

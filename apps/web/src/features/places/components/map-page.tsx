@@ -1,6 +1,7 @@
 import type { MapBox, MapCluster, TimelinePhoto } from '@photo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { clientConfigQuery } from '../../../shared/api/client-config';
 import { EmptyState } from '../../../shared/components/empty-state';
@@ -15,7 +16,7 @@ import { MediaBadge } from '../../../shared/ui/media-badge';
 import '../../../shared/styles/search.css';
 import { t, useT } from '../../../i18n/i18n';
 import { useMapClusters, useMapPhotos } from '../api/map';
-import { MapView, type MapViewState } from './map-view';
+import { MapView, type MapCentre, type MapViewState } from './map-view';
 import './places.css';
 
 /** What the viewer is given: the photos, the one shown, and where they stand. */
@@ -66,6 +67,16 @@ function PlaceTiles({
   );
 }
 
+/** The place the address asks the map to open at (?lat=&lng=&zoom=), when it names one. */
+function centreOf(params: URLSearchParams): MapCentre | undefined {
+  const [latitude, longitude, zoom] = ['lat', 'lng', 'zoom'].map((name) =>
+    params.has(name) ? Number(params.get(name)) : NaN,
+  );
+  if (latitude === undefined || longitude === undefined || zoom === undefined) return undefined;
+  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return undefined;
+  return { latitude, longitude, zoom: Number.isInteger(zoom) ? zoom : 12 };
+}
+
 /**
  * The Map (decision 0105): where the person's own photos were taken, as clusters that split as
  * one zooms in, the server clustering each view. Under it, the photos of the view, or of the
@@ -75,6 +86,8 @@ export function MapPage({ viewer }: MapPageProps) {
   const translate = useT();
   const switchId = useId();
   const tileUrl = useQuery(clientConfigQuery).data?.map?.tileUrl;
+  const [params] = useSearchParams();
+  const [centre] = useState(() => centreOf(params));
   const [view, setView] = useState<MapViewState | null>(null);
   const [archived, setArchived] = useState(false);
   const [chosen, setChosen] = useState<MapBox | null>(null);
@@ -131,6 +144,7 @@ export function MapPage({ viewer }: MapPageProps) {
         clusters={clusters.data?.clusters ?? []}
         tileUrl={tileUrl}
         label={translate('places.mapLabel')}
+        centre={centre}
         clusterLabel={(cluster) => translate('places.cluster', { count: cluster.count })}
         onView={setView}
         onOpen={open}

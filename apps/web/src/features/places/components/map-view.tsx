@@ -20,6 +20,15 @@ interface MapViewProps {
   clusterLabel: (cluster: MapCluster) => string;
   onView: (view: MapViewState) => void;
   onOpen: (cluster: MapCluster) => void;
+  /** Where the map opens instead of the whole world (a photo's "Open in map"). */
+  centre?: MapCentre | undefined;
+}
+
+/** A place and a zoom to open the map at. */
+export interface MapCentre {
+  latitude: number;
+  longitude: number;
+  zoom: number;
 }
 
 const MAX_ZOOM = 18;
@@ -67,7 +76,16 @@ function markerIcon(cluster: MapCluster): L.DivIcon {
  * Leaflet, used directly (decision 0105): the country shapes (or the host's tiles) and a marker
  * per cluster, each a button that opens its photos. Tells the page the view after each move.
  */
-export function MapView({ clusters, tileUrl, label, clusterLabel, onView, onOpen }: MapViewProps) {
+export function MapView({
+  clusters,
+  tileUrl,
+  label,
+  clusterLabel,
+  onView,
+  onOpen,
+  centre,
+}: MapViewProps) {
+  const opensAt = useRef(centre);
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markers = useRef<L.LayerGroup | null>(null);
@@ -90,7 +108,9 @@ export function MapView({ clusters, tileUrl, label, clusterLabel, onView, onOpen
       minZoom: fillingZoom(element.clientWidth),
       maxZoom: MAX_ZOOM,
     });
-    map.setView([30, 10], fillingZoom(element.clientWidth));
+    const at = opensAt.current;
+    if (at) map.setView([at.latitude, at.longitude], clamp(at.zoom, map.getMinZoom(), MAX_ZOOM));
+    else map.setView([30, 10], fillingZoom(element.clientWidth));
     map.getContainer().setAttribute('aria-label', label);
     map.attributionControl.setPrefix(false);
     if (tileUrl) {
