@@ -15,3 +15,13 @@ export function inBatches<T>(items: readonly T[], size = IDS_PER_STATEMENT): T[]
   }
   return batches;
 }
+
+/** Runs `count` on each batch of the items, one after another, and answers the sum of its answers. */
+export async function sumOverBatches<T>(
+  items: readonly T[],
+  count: (batch: T[]) => Promise<number>,
+): Promise<number> {
+  let total = 0;
+  for (const batch of inBatches(items)) total += await count(batch);
+  return total;
+}

@@ -13,6 +13,25 @@ export interface FileMediaColumns {
   motion_file_id: string | null;
 }
 
+/**
+ * What a tile reads of its photo's file, as the columns of a query that joins `files`: its size,
+ * placeholder, thumbnail, kind and date. Photos, the map, Trash and the locked place read the same.
+ */
+export const TILE_COLUMNS = [
+  'files.width',
+  'files.height',
+  'files.edit_version',
+  'files.placeholder',
+  'files.derived_state',
+  'files.thumb_key',
+  'files.kind',
+  'files.duration_ms',
+  'files.video_state',
+  'files.motion_file_id',
+  'files.date_taken',
+  'files.taken_offset_minutes',
+] as const;
+
 function videoStateOf(value: string | null): PhotoVideo['state'] {
   return value === 'ready' || value === 'failed' ? value : 'processing';
 }

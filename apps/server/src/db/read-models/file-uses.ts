@@ -70,30 +70,7 @@ export function fileOnlyLocked(eb: ExpressionBuilder<Database, 'files'>) {
  * an address signed for Trash (files/serve), whatever other signature an older page holds.
  */
 export function fileOnlyInTrash(eb: ExpressionBuilder<Database, 'files'>) {
-  return eb.and([
-    usedInTrash(eb),
-    eb.not(
-      eb.exists(
-        eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('albums')
-          .select('albums.id')
-          .whereRef('albums.cover_file_id', '=', 'files.id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('users')
-          .select('users.id')
-          .whereRef('users.profile_pic_file_id', '=', 'files.id'),
-      ),
-    ),
-  ]);
+  return eb.and([usedInTrash(eb), eb.not(usedInView(eb))]);
 }
 
 /**
@@ -105,27 +82,7 @@ export function fileUnused(eb: ExpressionBuilder<Database, 'files'>) {
   return eb.and([
     eb.not(usedInTrash(eb)),
     eb.not(usedInLocked(eb)),
-    eb.not(
-      eb.exists(
-        eb.selectFrom('photos').select('photos.id').whereRef('photos.file_id', '=', 'files.id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('albums')
-          .select('albums.id')
-          .whereRef('albums.cover_file_id', '=', 'files.id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('users')
-          .select('users.id')
-          .whereRef('users.profile_pic_file_id', '=', 'files.id'),
-      ),
-    ),
+    eb.not(usedInView(eb)),
     // A motion no photo shows is still used while its still names it (files_motion_file_id).
     eb.not(
       eb.exists(

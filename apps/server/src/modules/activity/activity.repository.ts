@@ -3,6 +3,7 @@ import type { ActivitiesTable, Database, Db } from '../../db/schema.js';
 import type { AlbumVisibility } from '../../lib/access.js';
 import { albumVisibleToUserSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
+import { newestFirstPage } from '../../db/keyset-page.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
 /** An entry with what the feed shows of its album and photo. */
@@ -60,21 +61,12 @@ export function listActivityViews(
   userId: string,
   args: { limit: number; before: Keyset | undefined },
 ): Promise<ActivityView[]> {
-  let query = withViewColumns(visibleEntries(db, userId));
-  const before = args.before;
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('activities.created_at', '<', before.key),
-        eb.and([eb('activities.created_at', '=', before.key), eb('activities.id', '<', before.id)]),
-      ]),
-    );
-  }
-  return query
-    .orderBy('activities.created_at', 'desc')
-    .orderBy('activities.id', 'desc')
-    .limit(literalLimit(args.limit))
-    .execute();
+  return newestFirstPage(
+    withViewColumns(visibleEntries(db, userId)),
+    { at: 'activities.created_at', id: 'activities.id' },
+    args.before,
+    args.limit,
+  ).execute();
 }
 
 /** The user's entries after a position (created_at, id), oldest first: what a stream sends. */

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { CommentRow, CommentsTable, Db } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { newestFirstPage } from '../../db/keyset-page.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
 /** A comment with its author's name and the owner of its photo's album. */
@@ -39,20 +40,12 @@ export function listPhotoCommentViewsNewestFirst(
   limit: number,
   before: Keyset | undefined,
 ): Promise<CommentView[]> {
-  let query = selectCommentViews(db).where('comments.photo_id', '=', photoId);
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('comments.created_at', '<', before.key),
-        eb.and([eb('comments.created_at', '=', before.key), eb('comments.id', '<', before.id)]),
-      ]),
-    );
-  }
-  return query
-    .orderBy('comments.created_at', 'desc')
-    .orderBy('comments.id', 'desc')
-    .limit(literalLimit(limit))
-    .execute();
+  return newestFirstPage(
+    selectCommentViews(db).where('comments.photo_id', '=', photoId),
+    { at: 'comments.created_at', id: 'comments.id' },
+    before,
+    limit,
+  ).execute();
 }
 
 /** Inserts the comment; answers false when its photo is gone (deleted meanwhile). */

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { inBatches } from '../../db/id-batches.js';
+import { newestFirstPage } from '../../db/keyset-page.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import type {
   Db,
@@ -10,6 +11,7 @@ import type {
   VideoState,
 } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { TILE_COLUMNS } from '../../lib/photo-media.js';
 
 export type LockedPhotoRow = Selectable<LockedPhotosTable>;
 
@@ -68,24 +70,12 @@ export function listLockedViews(
   userId: string,
   options: { limit: number; before: Keyset | undefined },
 ): Promise<LockedView[]> {
-  let query = db
+  const query = db
     .selectFrom('locked_photos')
     .innerJoin('files', 'files.id', 'locked_photos.file_id')
     .leftJoin('albums', 'albums.id', 'locked_photos.album_id')
     .selectAll('locked_photos')
-    .select([
-      'files.width',
-      'files.height',
-      'files.placeholder',
-      'files.derived_state',
-      'files.thumb_key',
-      'files.edit_version',
-      'files.kind',
-      'files.duration_ms',
-      'files.video_state',
-      'files.motion_file_id',
-      'albums.name as album_name',
-    ])
+    .select([...TILE_COLUMNS, 'albums.name as album_name'])
     .where('locked_photos.locked_by', '=', userId)
     .where((eb) =>
       eb.not(
@@ -99,23 +89,12 @@ export function listLockedViews(
         ),
       ),
     );
-  const before = options.before;
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('locked_photos.locked_at', '<', before.key),
-        eb.and([
-          eb('locked_photos.locked_at', '=', before.key),
-          eb('locked_photos.id', '<', before.id),
-        ]),
-      ]),
-    );
-  }
-  return query
-    .orderBy('locked_photos.locked_at', 'desc')
-    .orderBy('locked_photos.id', 'desc')
-    .limit(literalLimit(options.limit))
-    .execute();
+  return newestFirstPage(
+    query,
+    { at: 'locked_photos.locked_at', id: 'locked_photos.id' },
+    options.before,
+    options.limit,
+  ).execute();
 }
 
 /** How many files the person's locked place holds. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/schema.js';
-import { inBatches } from '../../db/id-batches.js';
+import { inBatches, sumOverBatches } from '../../db/id-batches.js';
 
 /** The uploader of each of these files, by file id (the photo-files read model). */
 export async function findFileOwners(
@@ -25,34 +25,36 @@ export async function insertFavourites(
   fileIds: readonly string[],
   now: string,
 ): Promise<number> {
-  let added = 0;
-  for (const batch of inBatches(fileIds)) {
+  return sumOverBatches(fileIds, async (batch) => {
     const result = await db
       .insertInto('favourites')
       .values(batch.map((fileId) => ({ user_id: userId, file_id: fileId, created_at: now })))
       .onConflict((oc) => oc.columns(['user_id', 'file_id']).doNothing())
       .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return added;
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
+  });
 }
 
-/** Takes these files out of the person's favourites; answers how many were there. */
-export async function deleteFavourites(
+/** Takes these files out of the person's favourites or archive; answers how many were there. */
+function deleteMarks(
   db: Db,
+  table: 'favourites' | 'archived_files',
   userId: string,
   fileIds: readonly string[],
 ): Promise<number> {
-  let removed = 0;
-  for (const batch of inBatches(fileIds)) {
+  return sumOverBatches(fileIds, async (batch) => {
     const result = await db
-      .deleteFrom('favourites')
+      .deleteFrom(table)
       .where('user_id', '=', userId)
       .where('file_id', 'in', batch)
       .executeTakeFirst();
-    removed += Number(result.numDeletedRows);
-  }
-  return removed;
+    return Number(result.numDeletedRows);
+  });
+}
+
+/** Takes these files out of the person's favourites; answers how many were there. */
+export function deleteFavourites(db: Db, userId: string, fileIds: readonly string[]) {
+  return deleteMarks(db, 'favourites', userId, fileIds);
 }
 
 /** Archives these files of their uploader (archived ones stay as they are); answers how many were new. */
@@ -62,32 +64,17 @@ export async function insertArchivedFiles(
   fileIds: readonly string[],
   now: string,
 ): Promise<number> {
-  let added = 0;
-  for (const batch of inBatches(fileIds)) {
+  return sumOverBatches(fileIds, async (batch) => {
     const result = await db
       .insertInto('archived_files')
       .values(batch.map((fileId) => ({ file_id: fileId, user_id: userId, archived_at: now })))
       .onConflict((oc) => oc.column('file_id').doNothing())
       .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return added;
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
+  });
 }
 
 /** Un-archives these files of the person; answers how many were archived. */
-export async function deleteArchivedFiles(
-  db: Db,
-  userId: string,
-  fileIds: readonly string[],
-): Promise<number> {
-  let removed = 0;
-  for (const batch of inBatches(fileIds)) {
-    const result = await db
-      .deleteFrom('archived_files')
-      .where('user_id', '=', userId)
-      .where('file_id', 'in', batch)
-      .executeTakeFirst();
-    removed += Number(result.numDeletedRows);
-  }
-  return removed;
+export function deleteArchivedFiles(db: Db, userId: string, fileIds: readonly string[]) {
+  return deleteMarks(db, 'archived_files', userId, fileIds);
 }

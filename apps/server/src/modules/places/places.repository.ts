@@ -1,7 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/schema.js';
 import { albumVisibleToUserSql } from '../../lib/access.js';
-import { TILE_COLUMNS, type TimelinePhotoRow } from '../timeline/timeline.repository.js';
+import { TILE_COLUMNS } from '../../lib/photo-media.js';
+import type { TimelinePhotoRow } from '../timeline/timeline.repository.js';
 
 /** A box in degrees × 10^7 (the files' columns): west ≤ east, south ≤ north. */
 export interface BoxE7 {

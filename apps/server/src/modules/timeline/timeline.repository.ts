@@ -20,6 +20,7 @@ import {
   albumVisibleToSql,
   albumVisibleToUserSql,
 } from '../../lib/access.js';
+import { TILE_COLUMNS } from '../../lib/photo-media.js';
 
 /** A photo as the timeline and search show it: what its tile needs. */
 export interface TimelinePhotoRow {
@@ -173,22 +174,6 @@ function likeSql(db: Db, value: ReturnType<typeof sql.ref>, pattern: string) {
     ? sql<SqlBool>`${value} ilike ${pattern} escape '\\'`
     : sql<SqlBool>`${value} like ${pattern} escape '\\'`;
 }
-
-/** What a tile shows of its photo's file (the map's photos read it too). */
-export const TILE_COLUMNS = [
-  'files.width',
-  'files.height',
-  'files.edit_version',
-  'files.placeholder',
-  'files.derived_state',
-  'files.thumb_key',
-  'files.kind',
-  'files.duration_ms',
-  'files.video_state',
-  'files.motion_file_id',
-  'files.date_taken',
-  'files.taken_offset_minutes',
-] as const;
 
 /** What a page reads of each photo's file: its tile, and whether it is shown twice or more. */
 const TILE_FILE_COLUMNS = [...TILE_COLUMNS, 'files.photo_count'] as const;

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { inBatches } from '../../db/id-batches.js';
+import { newestFirstPage } from '../../db/keyset-page.js';
 import { literalLimit } from '../../db/literal-limit.js';
 import type {
   Db,
@@ -10,6 +11,7 @@ import type {
   VideoState,
 } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
+import { TILE_COLUMNS } from '../../lib/photo-media.js';
 
 export type TrashedPhotoRow = Selectable<TrashedPhotosTable>;
 export type TrashedAlbumRow = Selectable<TrashedAlbumsTable>;
@@ -58,7 +60,7 @@ export function listTrashViews(
   userId: string,
   options: { limit: number; before: Keyset | undefined },
 ): Promise<TrashView[]> {
-  let query = db
+  const query = db
     .selectFrom('trashed_photos')
     .innerJoin('files', 'files.id', 'trashed_photos.file_id')
     .innerJoin('users as owner', 'owner.id', 'trashed_photos.owner_id')
@@ -67,16 +69,7 @@ export function listTrashViews(
     .leftJoin('trashed_albums', 'trashed_albums.id', 'trashed_photos.album_id')
     .selectAll('trashed_photos')
     .select([
-      'files.width',
-      'files.height',
-      'files.placeholder',
-      'files.derived_state',
-      'files.thumb_key',
-      'files.edit_version',
-      'files.kind',
-      'files.duration_ms',
-      'files.video_state',
-      'files.motion_file_id',
+      ...TILE_COLUMNS,
       'owner.name as owner_name',
       'holder.name as holder_name',
       'albums.name as album_name',
@@ -88,23 +81,12 @@ export function listTrashViews(
         eb('trashed_photos.owner_id', '=', userId),
       ]),
     );
-  const before = options.before;
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('trashed_photos.trashed_at', '<', before.key),
-        eb.and([
-          eb('trashed_photos.trashed_at', '=', before.key),
-          eb('trashed_photos.id', '<', before.id),
-        ]),
-      ]),
-    );
-  }
-  return query
-    .orderBy('trashed_photos.trashed_at', 'desc')
-    .orderBy('trashed_photos.id', 'desc')
-    .limit(literalLimit(options.limit))
-    .execute();
+  return newestFirstPage(
+    query,
+    { at: 'trashed_photos.trashed_at', id: 'trashed_photos.id' },
+    options.before,
+    options.limit,
+  ).execute();
 }
 
 /** How many photos the person's Trash holds. */
