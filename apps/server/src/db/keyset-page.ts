@@ -1,15 +1,14 @@
 import { sql, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
-import type { Keyset } from '../lib/paging.js';
 import { literalLimit } from './literal-limit.js';
 
 /**
  * A page of a list ordered newest first by (`at`, `id`): the rows after `before` (the last row
- * of the page before, when there was one), at most `limit` of them.
+ * of the page before, when there was one: lib/paging.ts's Keyset), at most `limit` of them.
  */
 export function newestFirstPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   columns: { at: StringReference<DB, TB>; id: StringReference<DB, TB> },
-  before: Keyset | undefined,
+  before: { key: string; id: string } | undefined,
   limit: number,
 ): SelectQueryBuilder<DB, TB, O> {
   const at = sql.ref(columns.at);

@@ -3,7 +3,6 @@ import { isForeignKeyViolation } from '../../db/constraint-errors.js';
 import type { CommentRow, CommentsTable, Db } from '../../db/schema.js';
 import type { Keyset } from '../../lib/paging.js';
 import { newestFirstPage } from '../../db/keyset-page.js';
-import { literalLimit } from '../../db/literal-limit.js';
 
 /** A comment with its author's name and the owner of its photo's album. */
 export interface CommentView extends CommentRow {

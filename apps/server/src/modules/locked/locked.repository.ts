@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { inBatches } from '../../db/id-batches.js';
 import { newestFirstPage } from '../../db/keyset-page.js';
-import { literalLimit } from '../../db/literal-limit.js';
 import type {
   Db,
   DerivedState,

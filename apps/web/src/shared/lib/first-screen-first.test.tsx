@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as FirstScreenFirst from './first-screen-first';
 
 // What a list did since the page loaded is kept in the module: these tests start from a page just
 // loaded, whatever test files ran before in the same worker.
-let useFirstScreenFirst: typeof import('./first-screen-first').useFirstScreenFirst;
+let useFirstScreenFirst: typeof FirstScreenFirst.useFirstScreenFirst;
 beforeAll(async () => {
   vi.resetModules();
   ({ useFirstScreenFirst } = await import('./first-screen-first'));
