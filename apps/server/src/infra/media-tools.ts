@@ -6,8 +6,8 @@ import path from 'node:path';
 import { createLimiter } from '../lib/limiter.js';
 
 /**
- * ffmpeg and ffprobe, run as child processes (never through a shell), each with a time limit and at
- * the lowest CPU priority, a bounded number at once. Which binaries run is decided once
+ * ffmpeg and ffprobe, run as child processes (never through a shell), each with a time limit, a
+ * bounded number at once; transcodes at the lowest CPU priority. Which binaries run is decided once
  * (decision 0057): FFMPEG_PATH / FFPROBE_PATH, else those on the PATH, else the static builds
  * shipped inside the @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe packages.
  */
@@ -43,7 +43,11 @@ export class MediaToolError extends Error {
   }
 }
 
-/** Lowest CPU priority: requests and photo jobs of the same machine come first. */
+/**
+ * Lowest CPU priority, for transcodes: requests and photo jobs of the same machine come first.
+ * Quick runs keep the server's priority: an upload waits for them, and at the lowest one any busy
+ * machine starved them (an upload took over 30 s on 2 cores where four processes ran).
+ */
 const LOW_PRIORITY = 19;
 /** Of stderr, only the end is kept (an error message, not a log of every frame). */
 const STDERR_TAIL = 4000;
@@ -156,7 +160,7 @@ export function runMediaTool(
 function runNow(tool: ResolvedTool, args: readonly string[], options: RunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool.path, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
-    if (child.pid !== undefined) {
+    if (options.lane === 'long' && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, LOW_PRIORITY);
       } catch {

@@ -112,96 +112,102 @@ describe('videos', () => {
     expect(stale.rawPayload.length).toBe(mp4.length);
   });
 
-  it('stores an iPhone MOV upright, with its date and camera, keeps its place for its owner only, and makes its rendition', async () => {
-    const mov = await hevcMov();
-    // A Live Photo's still will name this video as its motion, right after its upload (before its
-    // rendition can be made): it mirrors the video's playback state.
-    const still = await ctx
-      .api(alice)
-      .upload(Buffer.from(await (await import('../../../test/images.js')).imageOf('jpeg', 64, 48)));
-    const stillId = still.json<UploadedFile>().id;
-    const res = await ctx.api(alice).upload(mov, { filename: 'IMG_0003.MOV' });
-    expect(res.statusCode).toBe(201);
-    const body = res.json<UploadedFile>();
-    await ctx.deps.db
-      .updateTable('files')
-      .set({ motion_file_id: body.id, video_state: 'processing', duration_ms: body.durationMs })
-      .where('id', '=', stillId)
-      .execute();
-    // Turned a quarter: upright, it is taller than wide.
-    expect(body).toMatchObject({
-      kind: 'video',
-      contentType: 'video/quicktime',
-      width: 240,
-      height: 320,
-    });
-    const row = await findFileById(ctx.deps.db, body.id);
-    expect(row).toMatchObject({
-      date_taken: '2024-06-01T08:00:00.000Z',
-      camera_make: 'Apple',
-      camera_model: 'iPhone 15',
-    });
+  it(
+    'stores an iPhone MOV upright, with its date and camera, keeps its place for its owner only, and makes its rendition',
+    { timeout: 150_000 },
+    async () => {
+      const mov = await hevcMov();
+      // A Live Photo's still will name this video as its motion, right after its upload (before its
+      // rendition can be made): it mirrors the video's playback state.
+      const still = await ctx
+        .api(alice)
+        .upload(
+          Buffer.from(await (await import('../../../test/images.js')).imageOf('jpeg', 64, 48)),
+        );
+      const stillId = still.json<UploadedFile>().id;
+      const res = await ctx.api(alice).upload(mov, { filename: 'IMG_0003.MOV' });
+      expect(res.statusCode).toBe(201);
+      const body = res.json<UploadedFile>();
+      await ctx.deps.db
+        .updateTable('files')
+        .set({ motion_file_id: body.id, video_state: 'processing', duration_ms: body.durationMs })
+        .where('id', '=', stillId)
+        .execute();
+      // Turned a quarter: upright, it is taller than wide.
+      expect(body).toMatchObject({
+        kind: 'video',
+        contentType: 'video/quicktime',
+        width: 240,
+        height: 320,
+      });
+      const row = await findFileById(ctx.deps.db, body.id);
+      expect(row).toMatchObject({
+        date_taken: '2024-06-01T08:00:00.000Z',
+        camera_make: 'Apple',
+        camera_model: 'iPhone 15',
+      });
 
-    const { album } = await createAlbumAs(ctx, alice);
-    const added = await ctx.api(alice).addPhoto(album.id, { fileId: body.id });
-    expect(added.statusCode).toBe(201);
-    const photo = added.json<Photo>();
-    expect(photo).toMatchObject({
-      kind: 'video',
-      width: 240,
-      height: 320,
-      dateTaken: '2024-06-01T08:00:00.000Z',
-      cameraMake: 'Apple',
-      cameraModel: 'iPhone 15',
-    });
-    expect(['processing', 'ready']).toContain(photo.video?.state);
+      const { album } = await createAlbumAs(ctx, alice);
+      const added = await ctx.api(alice).addPhoto(album.id, { fileId: body.id });
+      expect(added.statusCode).toBe(201);
+      const photo = added.json<Photo>();
+      expect(photo).toMatchObject({
+        kind: 'video',
+        width: 240,
+        height: 320,
+        dateTaken: '2024-06-01T08:00:00.000Z',
+        cameraMake: 'Apple',
+        cameraModel: 'iPhone 15',
+      });
+      expect(['processing', 'ready']).toContain(photo.video?.state);
 
-    await ctx.deps.jobQueue.settled(RENDER_VIDEO, { timeoutMs: 120_000 });
-    const after = (await ctx.api(alice).getPhoto(photo.id)).json<Photo>();
-    expect(after.video).toEqual({ durationMs: body.durationMs, state: 'ready' });
-    expect(await findFileById(ctx.deps.db, stillId)).toMatchObject({
-      video_state: 'ready',
-      rendition_key: null,
-    });
+      await ctx.deps.jobQueue.settled(RENDER_VIDEO, { timeoutMs: 120_000 });
+      const after = (await ctx.api(alice).getPhoto(photo.id)).json<Photo>();
+      expect(after.video).toEqual({ durationMs: body.durationMs, state: 'ready' });
+      expect(await findFileById(ctx.deps.db, stillId)).toMatchObject({
+        video_state: 'ready',
+        rendition_key: null,
+      });
 
-    // What plays: H.264 + AAC in MP4, upright, its index before its data, no place.
-    const played = await show(`${body.url}?size=video`);
-    expect(played.statusCode).toBe(200);
-    expect(played.headers['content-type']).toBe('video/mp4');
-    const rendition = await probe(played.rawPayload);
-    const video = rendition.streams.find((s) => s.codec_type === 'video');
-    expect(video).toMatchObject({ codec_name: 'h264', width: 240, height: 320 });
-    expect(video?.side_data_list ?? []).toEqual([]);
-    expect(rendition.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
-    const boxes = topLevelBoxes(played.rawPayload);
-    expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
-    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
-    expect(played.rawPayload.includes(Buffer.from(CLIP_PLACE))).toBe(false);
+      // What plays: H.264 + AAC in MP4, upright, its index before its data, no place.
+      const played = await show(`${body.url}?size=video`);
+      expect(played.statusCode).toBe(200);
+      expect(played.headers['content-type']).toBe('video/mp4');
+      const rendition = await probe(played.rawPayload);
+      const video = rendition.streams.find((s) => s.codec_type === 'video');
+      expect(video).toMatchObject({ codec_name: 'h264', width: 240, height: 320 });
+      expect(video?.side_data_list ?? []).toEqual([]);
+      expect(rendition.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+      const boxes = topLevelBoxes(played.rawPayload);
+      expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+      expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+      expect(played.rawPayload.includes(Buffer.from(CLIP_PLACE))).toBe(false);
 
-    // The original, as an attachment: still HEVC turned a quarter, its date and camera kept, its
-    // place gone.
-    const download = await show(`${body.url}?size=video&download=1`);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toBe('video/quicktime');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.mov"$/);
-    expect(download.rawPayload.includes(Buffer.from(CLIP_PLACE))).toBe(false);
-    const original = await probe(download.rawPayload);
-    const tags = original.format.tags ?? {};
-    expect(Object.keys(tags).filter((key) => /location|xyz|6709/i.test(key))).toEqual([]);
-    expect(tags).toMatchObject({
-      'com.apple.quicktime.make': 'Apple',
-      'com.apple.quicktime.model': 'iPhone 15',
-      'com.apple.quicktime.creationdate': '2024-06-01T10:00:00+0200',
-    });
-    const originalVideo = original.streams.find((s) => s.codec_type === 'video');
-    expect(originalVideo?.codec_name).toBe('hevc');
-    expect(Math.abs(Number(originalVideo?.side_data_list?.[0]?.rotation))).toBe(90);
+      // The original, as an attachment: still HEVC turned a quarter, its date and camera kept, its
+      // place gone.
+      const download = await show(`${body.url}?size=video&download=1`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('video/quicktime');
+      expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.mov"$/);
+      expect(download.rawPayload.includes(Buffer.from(CLIP_PLACE))).toBe(false);
+      const original = await probe(download.rawPayload);
+      const tags = original.format.tags ?? {};
+      expect(Object.keys(tags).filter((key) => /location|xyz|6709/i.test(key))).toEqual([]);
+      expect(tags).toMatchObject({
+        'com.apple.quicktime.make': 'Apple',
+        'com.apple.quicktime.model': 'iPhone 15',
+        'com.apple.quicktime.creationdate': '2024-06-01T10:00:00+0200',
+      });
+      const originalVideo = original.streams.find((s) => s.codec_type === 'video');
+      expect(originalVideo?.codec_name).toBe('hevc');
+      expect(Math.abs(Number(originalVideo?.side_data_list?.[0]?.rotation))).toBe(90);
 
-    // The owner's own address names the place: the MOV as uploaded, and where it was taken.
-    expect(after.location).toMatchObject({ latitude: expect.any(Number) as unknown });
-    const own = await show(`${after.photoUrl}&size=video&download=1`);
-    expect(own.rawPayload.equals(mov)).toBe(true);
-  });
+      // The owner's own address names the place: the MOV as uploaded, and where it was taken.
+      expect(after.location).toMatchObject({ latitude: expect.any(Number) as unknown });
+      const own = await show(`${after.photoUrl}&size=video&download=1`);
+      expect(own.rawPayload.equals(mov)).toBe(true);
+    },
+  );
 
   it('stores a VP9 + Opus WebM, which plays as it is', async () => {
     const res = await ctx.api(alice).upload(await vp9Webm(), { filename: 'clip.webm' });
