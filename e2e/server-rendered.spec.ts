@@ -93,6 +93,8 @@ test.describe('pages drawn on the server', () => {
     // The first screen's pictures are named in the HTML itself.
     const html = await response!.text();
     expect(html).toMatch(/<img [^>]*srcSet="\/api\/files\/show\//i);
+    // Drawn for one viewer, it leaves compressed like the API's text answers.
+    expect(await response!.headerValue('content-encoding')).toMatch(/^(br|gzip)$/);
     await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
     // Hydrated: the grid has laid itself out (its rows), and the page answers clicks.
     await expect(page.locator('.app-photo-row').first()).toBeVisible();

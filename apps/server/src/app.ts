@@ -21,6 +21,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { compressText } from './http/compressed-text.js';
 import { answerSerializerCompiler } from './http/answer-serializer.js';
 import { createAppLogger } from './infra/logger.js';
 import { registerAuth } from './plugins/auth.js';
@@ -380,11 +381,15 @@ async function serveWebApp(app: App, deps: AppDeps): Promise<void> {
     if (webDist && request.method === 'GET' && isPage) {
       const drawn = renderer ? await draw(request, indexHtml) : null;
       if (drawn) {
-        // Drawn for one viewer: no cache keeps it.
+        // Drawn for one viewer: no cache keeps it. Compressed here: @fastify/compress hooks into
+        // routes, and this handler is none.
+        const { body, encoding } = await compressText(drawn, request.headers['accept-encoding']);
+        if (encoding) void reply.header('Content-Encoding', encoding);
         return reply
           .header('Content-Type', 'text/html; charset=utf-8')
           .header('Cache-Control', 'no-store')
-          .send(drawn);
+          .header('Vary', 'Accept-Encoding')
+          .send(body);
       }
       return reply
         .header('Cache-Control', 'no-cache')
