@@ -84,9 +84,48 @@ function PersonName({ person }: { person: Person }) {
 }
 
 /** Merge: another of the person's people, chosen from a list, joins this one. */
-function MergeWith({ person }: { person: Person }) {
+/** A labelled choice of one of the owner's other people, after a first option of its own. */
+function PersonSelect({
+  id,
+  label,
+  first,
+  people,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  first: { value: string; label: string };
+  people: Person[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const t = useT();
   const nameOf = usePersonName();
+  return (
+    <>
+      <label className="form-label mb-0" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-select w-auto"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value={first.value}>{first.label}</option>
+        {people.map((other) => (
+          <option key={other.id} value={other.id}>
+            {t('people.option', { name: nameOf(other), count: other.count })}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+function MergeWith({ person }: { person: Person }) {
+  const t = useT();
   const people = usePeople(true);
   const merge = useMergePeople();
   const [otherId, setOtherId] = useState('');
@@ -100,22 +139,14 @@ function MergeWith({ person }: { person: Person }) {
         if (otherId) merge.mutate({ id: person.id, otherId }, { onSuccess: () => setOtherId('') });
       }}
     >
-      <label className="form-label mb-0" htmlFor="merge-with">
-        {t('people.mergeWith')}
-      </label>
-      <select
+      <PersonSelect
         id="merge-with"
-        className="form-select w-auto"
+        label={t('people.mergeWith')}
+        first={{ value: '', label: t('people.choose') }}
+        people={others}
         value={otherId}
-        onChange={(event) => setOtherId(event.target.value)}
-      >
-        <option value="">{t('people.choose')}</option>
-        {others.map((other) => (
-          <option key={other.id} value={other.id}>
-            {t('people.option', { name: nameOf(other), count: other.count })}
-          </option>
-        ))}
-      </select>
+        onChange={setOtherId}
+      />
       <button
         type="submit"
         className="btn btn-outline-primary"
@@ -225,22 +256,14 @@ function NotThisPerson({
           : t('people.fix.picked', { count: picked.size })}
       </p>
       <div className="d-flex flex-wrap gap-2 align-items-center">
-        <label className="form-label mb-0" htmlFor="faces-go-to">
-          {t('people.fix.moveTo')}
-        </label>
-        <select
+        <PersonSelect
           id="faces-go-to"
-          className="form-select w-auto"
+          label={t('people.fix.moveTo')}
+          first={{ value: 'new', label: t('people.fix.newPerson') }}
+          people={others}
           value={to}
-          onChange={(event) => setTo(event.target.value)}
-        >
-          <option value="new">{t('people.fix.newPerson')}</option>
-          {others.map((other) => (
-            <option key={other.id} value={other.id}>
-              {t('people.option', { name: nameOf(other), count: other.count })}
-            </option>
-          ))}
-        </select>
+          onChange={setTo}
+        />
         <button
           type="submit"
           className="btn btn-primary"
