@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { openDatabase } from '../db/database.js';
 import { FILE_BLOB_COLUMNS, blobKeysOf } from '../modules/files/store/blobs.js';
-import { killWithThisProcess } from './child-processes.js';
+import { killWithThisProcess, nodeKilledWithThisProcess } from './child-processes.js';
 import { sha256 } from './hash.js';
 import { createTestPostgresDatabase } from './postgres.js';
 import { freePort } from './ports.js';
@@ -181,7 +181,7 @@ export async function spawnServer(
 ): Promise<RunningServer & { answering: Promise<void> }> {
   const port = await freePort();
   const child = killWithThisProcess(
-    spawn(process.execPath, args, {
+    spawn(...nodeKilledWithThisProcess(args), {
       env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
     }),

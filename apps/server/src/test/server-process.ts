@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { killWithThisProcess } from './child-processes.js';
+import { killWithThisProcess, nodeKilledWithThisProcess } from './child-processes.js';
 import { freePort } from './ports.js';
 import { serverProcessArgs } from './server-entry.js';
 
@@ -25,7 +25,7 @@ export async function startServerProcess(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `photo-${name}-`));
   const port = await freePort();
   const child = killWithThisProcess(
-    spawn(process.execPath, await serverProcessArgs(), {
+    spawn(...nodeKilledWithThisProcess(await serverProcessArgs()), {
       env: {
         ...process.env,
         LOG_LEVEL: 'warn',
