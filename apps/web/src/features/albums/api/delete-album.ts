@@ -2,13 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client';
 import { albumKeys } from './album-keys';
 
-/** DELETE albumsDb/{albumId}: the album goes, with its photos and their comments. */
-export function useDeleteAlbum() {
+/**
+ * DELETE albumsDb/{albumId}: the album goes, with its photos and their comments; then `onDeleted`
+ * runs (it leaves the album's page). It runs here, not as a callback of `mutate`, which would be
+ * dropped if the album's page were gone first: asked for again meanwhile (a live update does
+ * that), the album answers 404 and the page shows so in place of the dialog.
+ */
+export function useDeleteAlbum(onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (albumId: string) => {
       await apiRequest(`/api/albumsDb/${encodeURIComponent(albumId)}`, { method: 'DELETE' });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: albumKeys.lists() }),
+    onSuccess: () => {
+      onDeleted();
+      return queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
+    },
   });
 }

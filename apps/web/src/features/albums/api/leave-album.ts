@@ -10,14 +10,21 @@ export function deleteMember(albumId: string, userId: string) {
   );
 }
 
-/** DELETE albumsDb/{id}/members/{own id}: a member leaves the album. */
-export function useLeaveAlbum(albumId: string) {
+/**
+ * DELETE albumsDb/{id}/members/{own id}: a member leaves the album, then `onLeft` runs (it leaves
+ * the album's page). It runs here, not as a callback of `mutate`: those are dropped when the
+ * component that called it is gone, and the album's page would be gone first if its cached album
+ * went while it showed (it asks again, is refused, and shows an error in place of the dialog). So
+ * the page is left first; the album is forgotten after the lists are fetched again.
+ */
+export function useLeaveAlbum(albumId: string, onLeft: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => deleteMember(albumId, userId),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: albumKeys.detail(albumId) });
+      onLeft();
       await queryClient.invalidateQueries({ queryKey: albumKeys.lists() });
+      queryClient.removeQueries({ queryKey: albumKeys.detail(albumId) });
     },
   });
 }

@@ -177,10 +177,21 @@ describe('album details', () => {
     await waitFor(() => expect(network.sent('DELETE /api/photos/p1')).toHaveLength(1));
   });
 
-  it('deletes the album after confirming, then opens My Albums', async () => {
-    const { user, network, router } = openAlbum('owner');
+  it('deletes the album after confirming, then opens My Albums, even when the album answers 404 meanwhile', async () => {
+    const { user, network, router, queryClient } = openAlbum('owner');
     network
-      .on('DELETE /api/albumsDb/a1', new Response(null, { status: 204 }))
+      .on(
+        'GET /api/albums/find',
+        jsonResponse(200, album),
+        apiError(404, 'ALBUM_NOT_FOUND', 'Album was not found.'),
+      )
+      .on('DELETE /api/albumsDb/a1', async () => {
+        // Asked for again while the request is on its way (a live update does that), the album
+        // is gone, and the page shows so in place of the dialog.
+        await queryClient.refetchQueries({ type: 'active' });
+        await screen.findByText('This album does not exist.');
+        return new Response(null, { status: 204 });
+      })
       .on('GET /api/albumsDb?mine=true', jsonResponse(200, []));
     await user.click(await screen.findByRole('button', { name: 'Delete album' }));
     const dialog = await screen.findByRole('dialog');
@@ -194,6 +205,37 @@ describe('album details', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/albums/me'));
     expect(network.sent('DELETE /api/albumsDb/a1')).toHaveLength(1);
+  });
+
+  it('lets a member leave after confirming, then opens the albums shared with them, even when the album is refused to them meanwhile', async () => {
+    signInAs('mia');
+    const shared: Album = { ...album, myRole: 'viewer' };
+    const network = fakeNetwork()
+      .on(
+        'GET /api/albums/find',
+        jsonResponse(200, shared),
+        apiError(404, 'ALBUM_NOT_FOUND', 'Album was not found.'),
+      )
+      .on('GET /api/albumsDb/a1/photos', jsonResponse(200, [photo('p1')]))
+      .on('GET /api/albumsDb?shared=true', jsonResponse(200, []))
+      .on('DELETE /api/albumsDb/a1/members/mia', async () => {
+        // The album is asked for again while the request is on its way (a live update does
+        // that): it is refused now, and the page shows so in place of the dialog.
+        await queryClient.refetchQueries({ type: 'active' });
+        await screen.findByText('This album does not exist.');
+        return new Response(null, { status: 204 });
+      });
+    const { user, router, queryClient } = renderApp('/album/a1');
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave album' }),
+    );
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/albums/me?tab=shared',
+      ),
+    );
+    expect(network.sent('DELETE /api/albumsDb/a1/members/mia')).toHaveLength(1);
   });
 
   it('says when the album does not exist', async () => {

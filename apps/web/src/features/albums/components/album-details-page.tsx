@@ -307,7 +307,7 @@ function LeaveAlbumDialog({
   userId: string | null;
 }) {
   const navigate = useNavigate();
-  const leave = useLeaveAlbum(albumId);
+  const leave = useLeaveAlbum(albumId, () => void navigate(`${paths.myAlbums}?tab=shared`));
   const t = useT();
   return (
     <ConfirmDialog
@@ -318,10 +318,7 @@ function LeaveAlbumDialog({
       onCancel={onClose}
       onConfirm={() => {
         if (userId === null) return;
-        leave.mutate(userId, {
-          onSuccess: () => void navigate(`${paths.myAlbums}?tab=shared`),
-          onError: onClose,
-        });
+        leave.mutate(userId, { onError: onClose });
       }}
     >
       {t('albums.leave.text', { name: album.name })}
@@ -335,10 +332,15 @@ function LeaveAlbumDialog({
  */
 function DeleteAlbumDialog({ album, show, onClose }: AlbumDialogProps) {
   const navigate = useNavigate();
-  const deleteAlbum = useDeleteAlbum();
   const days = useTrashDays() ?? 0;
   const t = useT();
   const { name } = album;
+  const deleteAlbum = useDeleteAlbum(() => {
+    if (days) {
+      announceTrashed({ text: t('trash.albumMoved', { name }), restore: { albumIds: [album.id] } });
+    }
+    void navigate(paths.myAlbums);
+  });
   return (
     <ConfirmDialog
       show={show}
@@ -346,20 +348,7 @@ function DeleteAlbumDialog({ album, show, onClose }: AlbumDialogProps) {
       confirmLabel={t(days ? 'trash.move.confirm' : 'albums.album.delete')}
       busy={deleteAlbum.isPending}
       onCancel={onClose}
-      onConfirm={() =>
-        deleteAlbum.mutate(album.id, {
-          onSuccess: () => {
-            if (days) {
-              announceTrashed({
-                text: t('trash.albumMoved', { name }),
-                restore: { albumIds: [album.id] },
-              });
-            }
-            void navigate(paths.myAlbums);
-          },
-          onError: onClose,
-        })
-      }
+      onConfirm={() => deleteAlbum.mutate(album.id, { onError: onClose })}
     >
       {days ? t('trash.moveAlbum.text', { name, days }) : t('albums.delete.text', { name })}
     </ConfirmDialog>
