@@ -1,7 +1,5 @@
 import os from 'node:os';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresAvailability } from './apps/server/src/test/postgres.js';
 
@@ -54,63 +52,12 @@ const serverProject = (database: 'sqlite' | 'postgres') => ({
   },
 });
 
-/**
- * Files that take minutes: each starts server processes and works them hard (kill -9 in the
- * middle of a long deletion, backups of a full data folder, Live Photos' videos), or walks every
- * route as every kind of person.
- */
-const LONG_FILES = [
-  'apps/server/src/hardening/crash-trash.test.ts',
-  'apps/server/src/hardening/crash-safety.test.ts',
-  'apps/server/src/modules/photos/photos.live-photos.test.ts',
-  'apps/server/src/backup/backup.test.ts',
-  'apps/server/src/modules/sharing/access-matrix.test.ts',
-  'apps/server/src/modules/photos/photos.bulk.test.ts',
-  'apps/server/src/modules/files/video/video.test.ts',
-];
-
-/**
- * Vitest runs one project's files after another's, each project's unknown files in the order of
- * their size. A fresh clone knows no file's time: the long files then started wherever their size
- * put them, and the run ended on them, one core waiting. Here they start first in their project;
- * once Vitest has timed a file (its cache, on a second run), its own order stands.
- */
-class LongFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const timed = (file: TestSpecification) =>
-      this.ctx.cache.getFileTestResults(
-        `${file.project.name}:${path.relative(this.ctx.config.root, file.moduleId)}`,
-      ) !== undefined;
-    if (sorted.some(timed)) return sorted;
-    const rank = (file: TestSpecification) => {
-      const at = LONG_FILES.indexOf(path.relative(this.ctx.config.root, file.moduleId));
-      return at === -1 ? LONG_FILES.length : at;
-    };
-    // A stable sort: the projects keep their order, and within one the rest keep theirs.
-    const projectAt = new Map<string, number>();
-    for (const [i, file] of sorted.entries()) {
-      if (!projectAt.has(file.project.name)) projectAt.set(file.project.name, i);
-    }
-    return sorted
-      .map((file, i) => ({ file, i }))
-      .sort(
-        (a, b) =>
-          (projectAt.get(a.file.project.name) ?? 0) - (projectAt.get(b.file.project.name) ?? 0) ||
-          rank(a.file) - rank(b.file) ||
-          a.i - b.i,
-      )
-      .map(({ file }) => file);
-  }
-}
-
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on a 2-core machine. Most server
     // files wait on PostgreSQL, child processes and sockets, so two files at a time keep both cores
     // busy (a 2-core run: 376 s against 596 s, the same tests passing).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {

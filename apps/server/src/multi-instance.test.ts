@@ -175,7 +175,9 @@ describe.skipIf(Boolean(skipReason))(
       for (const instance of [a, b, worker]) {
         await expect(fs.access(path.join(instance.dataDir, 'blobs'))).rejects.toThrow();
       }
-    });
+      // A 3 s wait, a worker process started, and two waits of up to 20 s each: more than the
+      // default 30 s on a busy machine.
+    }, 120_000);
 
     it('refuses the next sign-in after 5 failures spread over both instances', async () => {
       const victim = `victim-${Date.now()}@example.com`;
