@@ -1,4 +1,5 @@
 import type { Album, Photo } from '@photo/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePhoto } from '../../../test/builders';
@@ -45,6 +46,18 @@ function openAlbum(userId: string, path = '/album/a1') {
       jsonResponse(200, [photo('p3', { createdBy: 'Cy' })]),
     );
   return { ...renderApp(path), network };
+}
+
+/**
+ * An answer of 204 given once the album, asked for again while the request is on its way (a live
+ * update does that), is refused, and the page shows so in place of its dialog.
+ */
+function doneOnceTheAlbumIsRefused(queryClient: () => QueryClient) {
+  return async () => {
+    await queryClient().refetchQueries({ type: 'active' });
+    await screen.findByText('This album does not exist.');
+    return new Response(null, { status: 204 });
+  };
 }
 
 // jsdom lays nothing out: the photo grid is given a desktop's width to lay its rows in.
@@ -185,13 +198,10 @@ describe('album details', () => {
         jsonResponse(200, album),
         apiError(404, 'ALBUM_NOT_FOUND', 'Album was not found.'),
       )
-      .on('DELETE /api/albumsDb/a1', async () => {
-        // Asked for again while the request is on its way (a live update does that), the album
-        // is gone, and the page shows so in place of the dialog.
-        await queryClient.refetchQueries({ type: 'active' });
-        await screen.findByText('This album does not exist.');
-        return new Response(null, { status: 204 });
-      })
+      .on(
+        'DELETE /api/albumsDb/a1',
+        doneOnceTheAlbumIsRefused(() => queryClient),
+      )
       .on('GET /api/albumsDb?mine=true', jsonResponse(200, []));
     await user.click(await screen.findByRole('button', { name: 'Delete album' }));
     const dialog = await screen.findByRole('dialog');
@@ -218,13 +228,10 @@ describe('album details', () => {
       )
       .on('GET /api/albumsDb/a1/photos', jsonResponse(200, [photo('p1')]))
       .on('GET /api/albumsDb?shared=true', jsonResponse(200, []))
-      .on('DELETE /api/albumsDb/a1/members/mia', async () => {
-        // The album is asked for again while the request is on its way (a live update does
-        // that): it is refused now, and the page shows so in place of the dialog.
-        await queryClient.refetchQueries({ type: 'active' });
-        await screen.findByText('This album does not exist.');
-        return new Response(null, { status: 204 });
-      });
+      .on(
+        'DELETE /api/albumsDb/a1/members/mia',
+        doneOnceTheAlbumIsRefused(() => queryClient),
+      );
     const { user, router, queryClient } = renderApp('/album/a1');
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
     await user.click(
