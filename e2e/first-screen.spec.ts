@@ -1,9 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { albumWithCover, expect, logIn, test, type TestUser } from './support/fixtures';
+import type { Browser } from '@playwright/test';
+import { albumWithCover, expect, signedInState, test, type TestUser } from './support/fixtures';
 import { expectImageLoaded } from './support/checks';
-
-/** The session cookie that has the server draw a signed-in page (decision 0099). */
-const SESSION_COOKIE = 'photo_session';
 
 const SCREENS = [
   { name: 'a 412 px phone at 1.75x', width: 412, height: 823, scale: 1.75, chosen: 'card' },
@@ -13,37 +10,44 @@ const SCREENS = [
   { name: 'a 1,440 px desktop at 2x', width: 1440, height: 900, scale: 2, chosen: 'card' },
 ] as const;
 
-/**
- * Leaves the page signed in for a blank one, so requests counted next are the next load's own:
- * the first page's cards may still be asking for their covers when logIn returns.
- */
-async function leavePage(page: Page) {
-  await page.goto('about:blank');
-}
+type BrowserState = Awaited<ReturnType<typeof signedInState>>;
 
+/**
+ * Recent Albums opened afresh in a browser of the given screen, signed in from `state` without its
+ * session cookie: the page as a browser without the cookie gets it, drawn by the app and its early
+ * script (the page drawn on the server is server-rendered.spec.ts's).
+ */
 async function openRecentAlbums(
   browser: Browser,
-  user: TestUser,
+  state: BrowserState,
   screen: { width: number; height: number; scale: number },
 ) {
-  const context = await browser.newContext({
-    viewport: { width: screen.width, height: screen.height },
-    deviceScaleFactor: screen.scale,
-    isMobile: screen.width < 800,
-    hasTouch: screen.width < 800,
-  });
+  const context = await newScreenContext(browser, state, screen);
   const page = await context.newPage();
-  await logIn(page, user);
-  await leavePage(page);
-  // The page as a browser without the session cookie gets it, drawn by the app and its early
-  // script (the page drawn on the server is server-rendered.spec.ts's).
-  await context.clearCookies({ name: SESSION_COOKIE });
-  // A fresh load of the page, as when it is opened again later.
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto('/albums/recent');
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
   return { context, page, requests };
+}
+
+function newScreenContext(
+  browser: Browser,
+  storageState: BrowserState,
+  screen: { width: number; height: number; scale: number },
+) {
+  return browser.newContext({
+    storageState,
+    viewport: { width: screen.width, height: screen.height },
+    deviceScaleFactor: screen.scale,
+    isMobile: screen.width < 800,
+    hasTouch: screen.width < 800,
+  });
+}
+
+/** The browser storage of `user` signed in once through the form, without the session cookie. */
+function signedInWithoutCookie(browser: Browser, user: TestUser) {
+  return signedInState(browser, user, { withoutSessionCookie: true });
 }
 
 test.describe('Recent Albums, first screen', () => {
@@ -53,8 +57,9 @@ test.describe('Recent Albums, first screen', () => {
     user,
   }) => {
     for (let i = 0; i < 6; i += 1) await albumWithCover(api, user);
+    const state = await signedInWithoutCookie(browser, user);
     for (const screen of SCREENS) {
-      const { context, page } = await openRecentAlbums(browser, user, screen);
+      const { context, page } = await openRecentAlbums(browser, state, screen);
       const first = page.locator('main img').first();
       await expectImageLoaded(first);
       const shown = await first.evaluate((img: HTMLImageElement) => ({
@@ -74,7 +79,8 @@ test.describe('Recent Albums, first screen', () => {
     user,
   }) => {
     for (let i = 0; i < 6; i += 1) await albumWithCover(api, user);
-    const { context, page } = await openRecentAlbums(browser, user, SCREENS[2]);
+    const state = await signedInWithoutCookie(browser, user);
+    const { context, page } = await openRecentAlbums(browser, state, SCREENS[2]);
     // Recent Albums lists everyone's albums: other tests' may come first; the rule is the same.
     const images = page.locator('main img');
     await expect.poll(() => images.count()).toBeGreaterThanOrEqual(6);
@@ -101,7 +107,8 @@ test.describe('Recent Albums, first screen', () => {
     user,
   }) => {
     await albumWithCover(api, user);
-    const { context, page, requests } = await openRecentAlbums(browser, user, SCREENS[0]);
+    const state = await signedInWithoutCookie(browser, user);
+    const { context, page, requests } = await openRecentAlbums(browser, state, SCREENS[0]);
     await expectImageLoaded(page.locator('main img').first());
     const albums = requests.filter((path) => path === '/api/albumsDb');
     expect(albums).toHaveLength(1);
@@ -120,19 +127,9 @@ test('the first covers start loading before the app’s code has arrived', async
   user,
 }) => {
   await albumWithCover(api, user);
-  const { width, height, scale } = SCREENS[0];
-  const context = await browser.newContext({
-    viewport: { width, height },
-    deviceScaleFactor: scale,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const state = await signedInWithoutCookie(browser, user);
+  const context = await newScreenContext(browser, state, SCREENS[0]);
   const page = await context.newPage();
-  await logIn(page, user);
-  await leavePage(page);
-  // The page as a browser without the session cookie gets it, drawn by the app and its early
-  // script (the page drawn on the server is server-rendered.spec.ts's).
-  await context.clearCookies({ name: SESSION_COOKIE });
   let coverAskedFor = () => {};
   const cover = new Promise<boolean>((resolve) => (coverAskedFor = () => resolve(true)));
   const covers: string[] = [];

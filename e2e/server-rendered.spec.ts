@@ -1,5 +1,12 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { albumWithCover, expect, logIn, test, type TestUser } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import {
+  albumWithCover,
+  expect,
+  SESSION_COOKIE,
+  signedInState,
+  test,
+  type TestUser,
+} from './support/fixtures';
 import { makeJpeg } from './support/images';
 import type { ApiClient } from './support/api';
 
@@ -24,19 +31,6 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
-/** A browser signed in through the login form: it holds the ID token and the session cookie. */
-async function signedInContext(
-  browser: Browser,
-  baseURL: string,
-  user: TestUser,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await logIn(page, user);
-  await page.close();
-  return context;
-}
-
 test.describe('pages drawn on the server', () => {
   test('an album page shows its photos with JavaScript turned off', async ({
     browser,
@@ -45,16 +39,15 @@ test.describe('pages drawn on the server', () => {
     user,
   }) => {
     const album = await albumOfPhotos(api, user);
-    const signedIn = await signedInContext(browser, baseURL!, user);
-    const cookies = await signedIn.cookies();
-    expect(cookies.find((cookie) => cookie.name === 'photo_session')).toMatchObject({
+    const state = await signedInState(browser, user);
+    expect(state.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toMatchObject({
       httpOnly: true,
       sameSite: 'Lax',
     });
     const noScript = await browser.newContext({
       baseURL,
       javaScriptEnabled: false,
-      storageState: await signedIn.storageState(),
+      storageState: state,
     });
     const page = await noScript.newPage();
     await page.goto(`/album/${album.id}`);
@@ -71,7 +64,6 @@ test.describe('pages drawn on the server', () => {
     }
     await expect(page.getByRole('link', { name: 'Go to Photo' })).toHaveCount(PHOTOS);
     await noScript.close();
-    await signedIn.close();
   });
 
   test('with JavaScript, an album page hydrates without asking for its photos again', async ({
@@ -81,7 +73,10 @@ test.describe('pages drawn on the server', () => {
     user,
   }) => {
     const album = await albumOfPhotos(api, user);
-    const context = await signedInContext(browser, baseURL!, user);
+    const context = await browser.newContext({
+      baseURL,
+      storageState: await signedInState(browser, user),
+    });
     const page = await context.newPage();
     const problems = problemsOf(page);
     const asked: string[] = [];
@@ -119,18 +114,16 @@ test.describe('pages drawn on the server', () => {
     user,
   }) => {
     const { album } = await albumWithCover(api, user);
-    const signedIn = await signedInContext(browser, baseURL!, user);
     const noScript = await browser.newContext({
       baseURL,
       javaScriptEnabled: false,
-      storageState: await signedIn.storageState(),
+      storageState: await signedInState(browser, user),
     });
     const page = await noScript.newPage();
     await page.goto('/albums/recent');
     await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
     await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
     await noScript.close();
-    await signedIn.close();
   });
 
   test('a share link page is drawn for its guest, who has no account', async ({
@@ -162,12 +155,10 @@ test.describe('pages drawn on the server', () => {
     user,
   }) => {
     const album = await albumOfPhotos(api, user);
-    const signedIn = await signedInContext(browser, baseURL!, user);
-    const state = await signedIn.storageState();
     // The ID token stays in the browser's storage; the cookie is gone (a client that keeps none).
     const context = await browser.newContext({
       baseURL,
-      storageState: { ...state, cookies: state.cookies.filter((c) => c.name !== 'photo_session') },
+      storageState: await signedInState(browser, user, { withoutSessionCookie: true }),
     });
     const page = await context.newPage();
     const response = await page.goto(`/album/${album.id}`);
@@ -175,6 +166,5 @@ test.describe('pages drawn on the server', () => {
     await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
     await expect(page.locator('main img[srcset]').first()).toBeVisible();
     await context.close();
-    await signedIn.close();
   });
 });

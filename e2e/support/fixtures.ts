@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { ApiClient, type TestFile, type TestUser } from './api';
 import { makeJpeg } from './images';
 
@@ -65,6 +72,32 @@ export async function logIn(page: Page, user: TestUser) {
   await submitLogIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/albums\/recent$/);
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+}
+
+/** The name of the cookie with which the server draws a signed-in page (decision 0099). */
+export const SESSION_COOKIE = 'photo_session';
+
+/**
+ * The storage of a browser the user has signed in to through the login form: a context made
+ * from it is signed in without typing the form again. `withoutSessionCookie` leaves the cookie
+ * out, as a client that keeps none: the app signs in from its stored token, drawn by the browser.
+ */
+export async function signedInState(
+  browser: Browser,
+  user: TestUser,
+  { withoutSessionCookie = false } = {},
+): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await logIn(page, user);
+    const state = await context.storageState();
+    return withoutSessionCookie
+      ? { ...state, cookies: state.cookies.filter((cookie) => cookie.name !== SESSION_COOKIE) }
+      : state;
+  } finally {
+    await context.close();
+  }
 }
 
 /** Opens the menu of the top bar's round picture: Logout, and the pages on a phone. */
