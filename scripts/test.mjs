@@ -1,8 +1,8 @@
 // npm test: install what is missing (as npm start does), then the checks side by side (type-check,
 // formatting, lint, import cycles, dead code, docs), then every test: unit and server integration
-// with Vitest (once without a database, then on SQLite and on PostgreSQL) beside the build and the
-// end-to-end tests in Chromium with Playwright, where the cores would otherwise wait (decision
-// 0076).
+// with Vitest (once without a database, then on SQLite and on PostgreSQL), then the build and the
+// end-to-end tests in Chromium with Playwright. Each of the two keeps both cores busy on its own;
+// side by side they took half as long again as one after the other (decision 0113).
 // Ends with the time each part took, then one line counting the tests; a step that failed counts
 // as a failure there, and the end of its output is shown again with the reason.
 import { spawn } from 'node:child_process';
@@ -243,22 +243,22 @@ function checks() {
 const vitestTitle = 'Unit and server integration tests (Vitest)';
 const vitestReport = path.join(reports, 'vitest.json');
 
-function vitest(sideBySide) {
-  return step(
-    vitestTitle,
-    bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-    { sideBySide },
-  );
+function vitest() {
+  return step(vitestTitle, bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
 }
 
 const e2eTitle = 'End-to-end tests in Chromium (Playwright)';
 const playwrightReport = path.join(reports, 'playwright.json');
 
 /** The build, then the end-to-end tests on it. */
-async function buildAndEndToEnd(sideBySide) {
+async function buildAndEndToEnd() {
   const built = await timedPart('build', () =>
-    step('Build for the end-to-end tests', 'npm', ['run', 'build', '--silent'], { sideBySide }),
+    step('Build for the end-to-end tests', 'npm', ['run', 'build', '--silent']),
   );
   if (!built) return;
   if (!hasChromium) {
@@ -268,17 +268,16 @@ async function buildAndEndToEnd(sideBySide) {
   await timedPart('e2e', () =>
     step(e2eTitle, bin('playwright'), ['test'], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-      sideBySide,
     }),
   );
 }
 
 if (installed) {
-  // The checks keep both cores busy; Vitest's server files and the end-to-end tests often wait
-  // (on PostgreSQL, child processes, sockets, a browser), so those two run side by side after
-  // them, the build first (decision 0076).
+  // The checks, Vitest and the end-to-end tests each keep both cores busy: they run one after
+  // another (decision 0113).
   await timedPart('checks', checks);
-  await Promise.all([timedPart('vitest', () => vitest(true)), buildAndEndToEnd(true)]);
+  await timedPart('vitest', vitest);
+  await buildAndEndToEnd();
 
   const vitestResults = readJson(vitestReport);
   if (vitestResults) {
