@@ -56,6 +56,8 @@ test('a reload lands where the page was, and a page opened afresh in the same ta
   // A page loaded afresh (an address typed, a bookmark) and scrolled a little.
   await page.goto('/albums/me');
   await expect(page.getByRole('heading', { name: 'My Albums', level: 1 })).toBeVisible();
+  // The albums are there, so the page is long enough to scroll.
+  await expect(page.getByRole('link', { name: /^Go to Album Reloaded/ }).first()).toBeVisible();
   await page.mouse.wheel(0, 8);
   await expect.poll(scrollY).toBe(8);
 

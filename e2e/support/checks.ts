@@ -21,6 +21,7 @@ export async function expectImageLoaded(image: Locator) {
 
 /** Runs axe on the page; fails listing every serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string) {
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
@@ -35,4 +36,20 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
     )
     .join('\n');
   expect(serious, `accessibility violations on ${screen}:\n${report}`).toEqual([]);
+}
+
+/**
+ * Waits for the page's transitions and animations that end to end: colours read halfway through
+ * one (a button's, just after the colour scheme changed) are neither theme's. Those that repeat
+ * for ever (a spinner) are left running.
+ */
+export async function transitionsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
