@@ -39,17 +39,22 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string) 
 }
 
 /**
- * Waits for the page's transitions and animations that end to end: colours read halfway through
- * one (a button's, just after the colour scheme changed) are neither theme's. Those that repeat
- * for ever (a spinner) are left running.
+ * Waits, 2 s at most, for the page's running CSS transitions to end: colours read halfway through
+ * one (a button's, just after the colour scheme changed) are neither theme's. Animations are left
+ * alone: a story's progress bar runs for seconds, or stands paused.
  */
 export async function transitionsSettled(page: Page) {
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) => animation instanceof CSSTransition && animation.playState === 'running',
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
   );
 }
