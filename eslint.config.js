@@ -196,7 +196,7 @@ const webFeatures = fs
  */
 const webFeatureImports = {
   account: ['auth'],
-  albums: ['marks', 'memories', 'viewer'],
+  albums: ['activity', 'marks', 'memories', 'viewer'],
   locked: ['account', 'auth', 'selection'],
   memories: ['marks'],
   pages: [],

@@ -18,6 +18,14 @@ export const activityKeys = {
   feed: ['activity', 'feed'] as const,
 };
 
+/**
+ * The badge and the feed are asked for again: what the person may see has changed (they left an
+ * album, or deleted one), and the server counts only entries of albums they still see.
+ */
+export function refreshActivity(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: activityKeys.all });
+}
+
 /** GET activity/unread: the badge's count. Kept fresh by the live stream (activity-live.ts). */
 export function useUnreadActivity(enabled = true) {
   return useQuery({

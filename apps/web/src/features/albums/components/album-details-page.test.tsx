@@ -245,6 +245,30 @@ describe('album details', () => {
     expect(network.sent('DELETE /api/albumsDb/a1/members/mia')).toHaveLength(1);
   });
 
+  it("once a member has left, the activity badge no longer counts the album's entries", async () => {
+    signInAs('mia');
+    const shared: Album = { ...album, myRole: 'viewer' };
+    fakeNetwork()
+      .on('GET /api/albums/find', jsonResponse(200, shared))
+      .on('GET /api/albumsDb/a1/photos', jsonResponse(200, [photo('p1')]))
+      .on('GET /api/albumsDb?shared=true', jsonResponse(200, []))
+      // The invitation was unread; the server counts only albums its reader still sees.
+      .on(
+        'GET /api/activity/unread',
+        jsonResponse(200, { count: 1, more: false }),
+        jsonResponse(200, { count: 0, more: false }),
+      )
+      .on('DELETE /api/albumsDb/a1/members/mia', new Response(null, { status: 204 }));
+    const { user } = renderApp('/album/a1');
+    expect(await screen.findByRole('button', { name: 'Activity, 1 unread' })).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave album' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Activity' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /unread/ })).toBeNull();
+  });
+
   it('says when the album does not exist', async () => {
     signInAs('u1');
     fakeNetwork().on(
