@@ -107,6 +107,34 @@ test.describe('pages drawn on the server', () => {
     await context.close();
   });
 
+  test('a button pressed as the page appears, before its code has arrived, still works', async ({
+    browser,
+    baseURL,
+    api,
+    user,
+  }) => {
+    const { album } = await albumWithCover(api, user);
+    const context = await browser.newContext({
+      baseURL,
+      storageState: await signedInState(browser, user),
+    });
+    const page = await context.newPage();
+    // The album page's code is held back, as on a slow network: its buttons are drawn already.
+    await page.route(/\/assets\/album-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await route.continue();
+    });
+    const loaded = page.goto(`/album/${album.id}`);
+    const share = page.getByRole('button', { name: 'Share', exact: true });
+    await share.waitFor();
+    // Until the page is hydrated nothing would answer a press: the button says so.
+    await expect(share).toBeDisabled();
+    await share.click();
+    await expect(page.getByRole('dialog', { name: /^Share/ })).toBeVisible();
+    await loaded;
+    await context.close();
+  });
+
   test('Recent Albums shows its cards with JavaScript turned off', async ({
     browser,
     baseURL,

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { NotificationArea } from '../../features/notifications/components/notification-area';
 import { useT } from '../../i18n/i18n';
+import { HydrationGuard } from '../../shared/components/hydration-guard';
 import { LoadingState } from '../../shared/components/loading-state';
 import { AccountWatch } from './account-watch';
 import { ScrollRestoration } from './scroll-restoration';
@@ -19,12 +20,17 @@ export function RootLayout() {
         {t('layout.skipToMain')}
       </a>
       <header>
-        <TopBar />
+        <HydrationGuard>
+          <TopBar />
+        </HydrationGuard>
       </header>
       <NotificationArea />
       <main id="main" className="container-lg py-4" tabIndex={-1}>
         <Suspense fallback={<LoadingState label={t('layout.loadingPage')} />}>
-          <Outlet />
+          {/* Inside the boundary: enabled once the page itself is hydrated, not just the layout. */}
+          <HydrationGuard>
+            <Outlet />
+          </HydrationGuard>
         </Suspense>
       </main>
       <ScrollRestoration />
