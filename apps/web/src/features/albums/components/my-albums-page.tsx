@@ -70,7 +70,8 @@ export function MyAlbumsPage() {
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="mb-0">{t('albums.mine')}</h1>
         <div className="d-flex flex-wrap gap-2">
-          <NewAlbumButton />
+          {/* One filled button: Create Album (a cover first) leads; an empty album is the quieter way. */}
+          <NewAlbumButton className="btn btn-outline-primary" />
           {!noneOwn && <CreateAlbumLink />}
         </div>
       </div>
