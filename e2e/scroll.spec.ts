@@ -74,8 +74,8 @@ test('a reload lands where the page was, and a page opened afresh in the same ta
   expect(await topBarTop()).toBe(0);
 
   // Scrolled down, a reload comes back to the same place. Where the wheel left the page is read
-  // once it stays put: a row loading above the cards once moved it from 300 to 279 (the browser
-  // keeps what is on screen in place).
+  // once it stays put: in one run it moved from 300 to 279 after the wheel, most likely a row
+  // loading above the cards while the browser kept what was on screen in place.
   await page.mouse.wheel(0, 300);
   let scrolled = -1;
   await expect
