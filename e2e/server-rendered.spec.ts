@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   albumWithCover,
   expect,
@@ -19,6 +19,19 @@ async function albumOfPhotos(api: ApiClient, user: TestUser) {
     await api.addPhoto(user, album.id, await makeJpeg({ name: `photo-${i}.jpg` }));
   }
   return album;
+}
+
+/** A browser of `user`'s, signed in through the login form once, made with `options`. */
+async function signedInBrowser(
+  browser: Browser,
+  user: TestUser,
+  options: { baseURL?: string; javaScriptEnabled?: boolean; withoutSessionCookie?: boolean },
+) {
+  const { withoutSessionCookie, ...contextOptions } = options;
+  return browser.newContext({
+    ...contextOptions,
+    storageState: await signedInState(browser, user, { withoutSessionCookie }),
+  });
 }
 
 /** The console errors and uncaught exceptions of a page, as they come. */
@@ -73,10 +86,7 @@ test.describe('pages drawn on the server', () => {
     user,
   }) => {
     const album = await albumOfPhotos(api, user);
-    const context = await browser.newContext({
-      baseURL,
-      storageState: await signedInState(browser, user),
-    });
+    const context = await signedInBrowser(browser, user, { baseURL });
     const page = await context.newPage();
     const problems = problemsOf(page);
     const asked: string[] = [];
@@ -114,10 +124,7 @@ test.describe('pages drawn on the server', () => {
     user,
   }) => {
     const { album } = await albumWithCover(api, user);
-    const context = await browser.newContext({
-      baseURL,
-      storageState: await signedInState(browser, user),
-    });
+    const context = await signedInBrowser(browser, user, { baseURL });
     const page = await context.newPage();
     // The album page's code is held back, as on a slow network: its buttons are drawn already.
     await page.route(/\/assets\/album-page-[^/]+\.js$/, async (route) => {
@@ -142,11 +149,7 @@ test.describe('pages drawn on the server', () => {
     user,
   }) => {
     const { album } = await albumWithCover(api, user);
-    const noScript = await browser.newContext({
-      baseURL,
-      javaScriptEnabled: false,
-      storageState: await signedInState(browser, user),
-    });
+    const noScript = await signedInBrowser(browser, user, { baseURL, javaScriptEnabled: false });
     const page = await noScript.newPage();
     await page.goto('/albums/recent');
     await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
@@ -184,10 +187,7 @@ test.describe('pages drawn on the server', () => {
   }) => {
     const album = await albumOfPhotos(api, user);
     // The ID token stays in the browser's storage; the cookie is gone (a client that keeps none).
-    const context = await browser.newContext({
-      baseURL,
-      storageState: await signedInState(browser, user, { withoutSessionCookie: true }),
-    });
+    const context = await signedInBrowser(browser, user, { baseURL, withoutSessionCookie: true });
     const page = await context.newPage();
     const response = await page.goto(`/album/${album.id}`);
     expect(await response!.text()).not.toContain('photo-server-data');
