@@ -88,10 +88,12 @@ test('scrolls Photos to an old month, selects two photos with their checks and d
   await page.setViewportSize({ width: 1280, height: 720 });
   await logIn(page, user);
   await openPhotos(page);
-  // The months of 2024 lie between: March 2019 is laid out far below, not yet drawn.
+  // The months of 2024 lie between: once the months are laid out, March 2019 is far below, not
+  // yet drawn. (Right after the heading, the page may still be one screen high.)
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight))
+    .toBeGreaterThan(12 * 200);
   await expect(page.getByRole('heading', { name: /^March 2019/ })).toHaveCount(0);
-  const end = await page.evaluate(() => document.documentElement.scrollHeight);
-  expect(end).toBeGreaterThan(12 * 200);
 
   // The scrubber goes there, and the wheel scrolls on from there.
   await goToMonth(page, 'March 2019');
