@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { filterCount, type SearchFilters } from '../api/search';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { filterCount, filtersFrom, type SearchFilters } from '../api/search';
 import { useT } from '../../../i18n/i18n';
 
 /** Someone whose photos a search may be narrowed to. */
@@ -54,6 +54,14 @@ export function SearchFiltersForm({
   onApply,
 }: SearchFiltersFormProps) {
   const [draft, setDraft] = useState(filters);
+  // The key shows a new address's filters once React has drawn it. Back or Forward pressed before
+  // an applied search was drawn returns to this very form, with what was typed still in it: the
+  // fields take what the address says at once.
+  useEffect(() => {
+    const followAddress = () => setDraft(filtersFrom(new URLSearchParams(window.location.search)));
+    window.addEventListener('popstate', followAddress);
+    return () => window.removeEventListener('popstate', followAddress);
+  }, []);
   const used = filterCount(filters);
   const [open, setOpen] = useState(used > 0 || problem !== null);
   const ids = useId();

@@ -1,5 +1,5 @@
 import type { Album, TimelinePhoto } from '@photo/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
@@ -156,6 +156,23 @@ describe('the search page', () => {
       'aria-expanded',
       'true',
     );
+  });
+
+  it('shows what the address says after Back, even when Back came before the applied search was drawn', async () => {
+    const { user } = search(
+      '/search?q=beach',
+      jsonResponse(200, { albums: [], photos: [], nextCursor: null }),
+    );
+    const filters = await screen.findByRole('form', { name: 'Filters' });
+    const camera = within(filters).getByLabelText('Camera');
+    await user.type(camera, 'Pixel');
+    // Apply, then Back at once: the browser's address is the search's own again, and its history
+    // says so with a popstate before React has drawn the applied one.
+    window.history.pushState(null, '', '/search?q=beach');
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(camera).toHaveValue('');
   });
 
   it('clears the filters, keeping the text', async () => {
