@@ -10,6 +10,14 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'photo-e2e-')
 const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// Debian's headless shell of Chromium where it is installed, as Playwright itself runs headless
+// tests: the same Blink without the browser's own window, at half the CPU of Chromium (decision
+// 0115). E2E_CHROMIUM names another.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath =
+  process.env.E2E_CHROMIUM ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -47,7 +55,7 @@ export default defineConfig({
           ? { mode: 'retain-on-failure', screenshots: false }
           : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath, args: chromiumArgs },
   },
   projects: [
     {

@@ -17,7 +17,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-test-reports-'));
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const CHROMIUM = '/usr/bin/chromium';
+// The end-to-end tests run in Debian's headless shell of Chromium where it is installed, in
+// Chromium itself otherwise (playwright.config.ts, decision 0115).
+const BROWSERS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+const INSTALL_BROWSER = 'apt-get install -y chromium-headless-shell';
 const TAIL_LINES = 25;
 
 /** Steps that failed: { title, why, tail }. */
@@ -107,10 +110,10 @@ function readJson(file) {
   }
 }
 
-const hasChromium = fs.existsSync(CHROMIUM);
+const hasChromium = BROWSERS.some((browser) => fs.existsSync(browser));
 if (!hasChromium) {
   console.log(
-    `Chromium is missing at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (the end-to-end tests need it).`,
+    `Chromium is missing (${BROWSERS.join(' or ')}): install it with \`${INSTALL_BROWSER}\` (the end-to-end tests need it).`,
   );
 }
 
@@ -262,7 +265,7 @@ async function buildAndEndToEnd() {
   );
   if (!built) return;
   if (!hasChromium) {
-    cannotRun(e2eTitle, `Chromium is missing at ${CHROMIUM} (apt-get install -y chromium)`);
+    cannotRun(e2eTitle, `Chromium is missing: ${BROWSERS.join(' or ')} (${INSTALL_BROWSER})`);
     return;
   }
   await timedPart('e2e', () =>
