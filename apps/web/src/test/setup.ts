@@ -53,4 +53,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  // The browser's address, which a test may have moved with the history: the page's own again.
+  window.history.replaceState(null, '', '/');
 });
