@@ -12,12 +12,17 @@ import type { ApiClient } from './support/api';
 
 const PHOTOS = 6;
 
-/** An album of PHOTOS photos (its cover among them), made through the API. */
+/**
+ * An album of PHOTOS photos (its cover among them), made through the API, every size of them
+ * made: a page drawn with a photo still being made draws its stand-in, which the app asks for
+ * again (and a page without script never does).
+ */
 async function albumOfPhotos(api: ApiClient, user: TestUser) {
   const { album } = await albumWithCover(api, user);
   for (let i = 1; i < PHOTOS; i += 1) {
     await api.addPhoto(user, album.id, await makeJpeg({ name: `photo-${i}.jpg` }));
   }
+  await api.untilAlbumReady(user, album.id);
   return album;
 }
 

@@ -144,6 +144,20 @@ export class ApiClient {
     });
   }
 
+  /**
+   * Waits for every size of every photo of an album to be made (`ready`), as a page drawn once
+   * with no script to ask again needs: the upload waits for the thumbnail only.
+   */
+  async untilAlbumReady(user: Pick<TestUser, 'idToken'>, albumId: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const photos = await this.albumPhotos(user, albumId);
+      if (photos.every((photo) => photo.ready)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the photos of album ${albumId} were not all made within 30 s`);
+  }
+
   albumPhotos(user: Pick<TestUser, 'idToken'>, albumId: string): Promise<Photo[]> {
     return this.call('GET', `/api/albumsDb/${albumId}/photos?limit=100`, { idToken: user.idToken });
   }
