@@ -26,7 +26,12 @@ export function refreshActivity(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: activityKeys.all });
 }
 
-/** GET activity/unread: the badge's count. Kept fresh by the live stream (activity-live.ts). */
+/**
+ * GET activity/unread: the badge's count. Kept fresh by the live stream (activity-live.ts), which
+ * brings new entries; what the person may see can also shrink while the tab waits behind another
+ * (an owner removed them from an album, whose entries no longer count), so the count is read
+ * again each time the tab comes back to the front.
+ */
 export function useUnreadActivity(enabled = true) {
   return useQuery({
     queryKey: activityKeys.unread,
@@ -35,6 +40,7 @@ export function useUnreadActivity(enabled = true) {
     // The bar does well enough without it: a failure here is not told.
     meta: { quiet: true },
     staleTime: 60_000,
+    refetchOnWindowFocus: 'always',
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Activity, ActivityEvent } from '@photo/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork, jsonResponse } from '../../../test/network';
 import { renderApp } from '../../../test/render';
@@ -58,11 +58,13 @@ function eventStream(events: ActivityEvent[] = []) {
   };
 }
 
-function open(unread: { count: number; more: boolean }, events: ActivityEvent[] = []) {
+type Unread = { count: number; more: boolean };
+
+function open(unread: Unread | Unread[], events: ActivityEvent[] = []) {
   signInAs('u1');
   const network = fakeNetwork()
     .on('GET /api/albumsDb', jsonResponse(200, []))
-    .on('GET /api/activity/unread', jsonResponse(200, unread))
+    .on('GET /api/activity/unread', ...[unread].flat().map((answer) => jsonResponse(200, answer)))
     .on('GET /api/activity/events', eventStream(events))
     .on(
       'GET /api/activity',
@@ -81,6 +83,20 @@ describe('the activity bell', () => {
     open({ count: 3, more: false });
     const bell = await screen.findByRole('button', { name: 'Activity, 3 unread' });
     expect(bell).toHaveTextContent('3');
+  });
+
+  it('reads the count again when the tab comes back to the front: it may have shrunk meanwhile', async () => {
+    // Removed from an album while the tab waited behind another: its entries no longer count.
+    const { network } = open([
+      { count: 2, more: false },
+      { count: 0, more: false },
+    ]);
+    await screen.findByRole('button', { name: 'Activity, 2 unread' });
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    expect(await screen.findByRole('button', { name: 'Activity' })).not.toHaveTextContent(/\d/);
+    expect(network.sent('GET /api/activity/unread')).toHaveLength(2);
   });
 
   it('says 99+ beyond 99', async () => {
