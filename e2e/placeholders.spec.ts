@@ -2,7 +2,9 @@ import type { Locator, Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { albumName, expect, logIn, test } from './support/fixtures';
 import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
+import { ApiClient } from './support/api';
 import { makeJpeg } from './support/images';
+import { startOwnServer } from './support/own-server';
 
 /**
  * Holds back every picture the page asks for until `release()`: the page shows what it shows on a
@@ -67,51 +69,61 @@ async function halfTransparentPng() {
 
 test.describe('placeholders', () => {
   test('an album card shows its cover’s placeholder until the cover arrives, in the same place', async ({
-    page,
-    api,
-    user,
+    browser,
   }) => {
-    const name = albumName('Blur');
-    const { album } = await api.createAlbum(user, name, await makeJpeg({ seed: 4242 }));
-    expect(album.coverPlaceholder).toEqual(expect.any(String));
-    const transparentName = albumName('Glass');
-    await api.createAlbum(user, transparentName, await halfTransparentPng());
+    // A server of its own: Recent Albums lists the albums every user may see, and a new one of
+    // another test's, listed as the page looks again for covers being made, would move the cards.
+    const server = await startOwnServer({});
+    const api = new ApiClient(server.url);
+    const user = await api.signUp();
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    try {
+      const name = albumName('Blur');
+      const { album } = await api.createAlbum(user, name, await makeJpeg({ seed: 4242 }));
+      expect(album.coverPlaceholder).toEqual(expect.any(String));
+      const transparentName = albumName('Glass');
+      await api.createAlbum(user, transparentName, await halfTransparentPng());
 
-    await logIn(page, user);
-    // The page the app draws, its pictures held: without the session cookie, which has the
-    // server draw the page and its pictures with it (server-rendered.spec.ts).
-    await page.context().clearCookies({ name: 'photo_session' });
-    const { held, release } = await holdPictures(page);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
-    const cover = page.getByRole('img', { name: `Cover photo of the album ${name}` });
-    const glass = page.getByRole('img', { name: `Cover photo of the album ${transparentName}` });
-    await expect(cover).toBeVisible();
-    await expect
-      .poll(() => held.length, { message: 'the covers are asked for' })
-      .toBeGreaterThan(0);
+      await logIn(page, user);
+      // The page the app draws, its pictures held: without the session cookie, which has the
+      // server draw the page and its pictures with it (server-rendered.spec.ts).
+      await page.context().clearCookies({ name: 'photo_session' });
+      const { held, release } = await holdPictures(page);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
+      const cover = page.getByRole('img', { name: `Cover photo of the album ${name}` });
+      const glass = page.getByRole('img', { name: `Cover photo of the album ${transparentName}` });
+      await expect(cover).toBeVisible();
+      await expect
+        .poll(() => held.length, { message: 'the covers are asked for' })
+        .toBeGreaterThan(0);
 
-    const waiting = await imageState(cover);
-    expect(waiting.loaded).toBe(false);
-    expect(waiting.background).toMatch(/^url\("data:image\/png;base64,/);
-    // The img's width and height reserve the card's 4:3 box before any byte of the picture.
-    expect(waiting.box.width).toBeGreaterThan(100);
-    expect(waiting.box.height / waiting.box.width).toBeCloseTo(3 / 4, 2);
-    // The second card may be drawn a moment after the first: its placeholder is waited for.
-    await expect
-      .poll(async () => (await imageState(glass)).background)
-      .toMatch(/^url\("data:image\/png;base64,/);
+      const waiting = await imageState(cover);
+      expect(waiting.loaded).toBe(false);
+      expect(waiting.background).toMatch(/^url\("data:image\/png;base64,/);
+      // The img's width and height reserve the card's 4:3 box before any byte of the picture.
+      expect(waiting.box.width).toBeGreaterThan(100);
+      expect(waiting.box.height / waiting.box.width).toBeCloseTo(3 / 4, 2);
+      // The second card may be drawn a moment after the first: its placeholder is waited for.
+      await expect
+        .poll(async () => (await imageState(glass)).background)
+        .toMatch(/^url\("data:image\/png;base64,/);
 
-    const shifts = await watchLayoutShifts(page);
-    release();
-    await expectImageLoaded(cover);
-    await expectImageLoaded(glass);
-    const loaded = await imageState(cover);
-    expect(loaded.box).toEqual(waiting.box);
-    expect(await shifts()).toBe(0);
-    // Once the picture is there, nothing is painted behind it: a transparent picture shows no blur.
-    expect(loaded.background).toBe('none');
-    expect((await imageState(glass)).background).toBe('none');
+      const shifts = await watchLayoutShifts(page);
+      release();
+      await expectImageLoaded(cover);
+      await expectImageLoaded(glass);
+      const loaded = await imageState(cover);
+      expect(loaded.box).toEqual(waiting.box);
+      expect(await shifts()).toBe(0);
+      // Once the picture is there, nothing is painted behind it: a transparent picture shows no blur.
+      expect(loaded.background).toBe('none');
+      expect((await imageState(glass)).background).toBe('none');
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 
   test('photo cards and the photo page show the photo’s placeholder while it loads', async ({
