@@ -1,5 +1,6 @@
-// npm test: install what is missing (as npm start does), then the checks side by side (type-check,
-// formatting, lint, import cycles, dead code, docs), then every test: unit and server integration
+// npm test: install what is missing (as npm start does, but the packages' own install scripts, the
+// native builds, run beside the checks, which do not need them), then the checks side by side
+// (type-check, formatting, lint, import cycles, dead code, docs), then every test: unit and server integration
 // with Vitest (once without a database, then on SQLite and on PostgreSQL), then the build and the
 // end-to-end tests in Chromium with Playwright. Each of the two keeps both cores busy on its own;
 // side by side they took half as long again as one after the other (decision 0113).
@@ -10,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureInstalled } from './lib/ensure-installed.mjs';
+import { installPackages, runPendingScripts } from './lib/ensure-installed.mjs';
 import { lintCacheArgs } from './lib/lint-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -138,10 +139,26 @@ function duration(seconds) {
 }
 
 const installed = await timedPart('install', () =>
-  ensureInstalled(root, (command, args, env) =>
-    step(`Install dependencies (${command} ${args.join(' ')})`, command, args, { env }),
+  installPackages(
+    root,
+    (command, args, env) =>
+      step(`Install dependencies (${command} ${args.join(' ')})`, command, args, { env }),
+    { withoutScripts: true },
   ),
 );
+
+/**
+ * The packages' install scripts an install left (better-sqlite3's build from source: a minute on
+ * one core), beside the checks; Vitest and the end-to-end tests need them, and come after.
+ */
+function installScripts() {
+  return runPendingScripts(root, (command, args, env) =>
+    step(`Install scripts of the dependencies (${command} ${args.join(' ')})`, command, args, {
+      env,
+      sideBySide: true,
+    }),
+  );
+}
 
 let passed = 0;
 let failed = 0;
@@ -277,8 +294,8 @@ async function buildAndEndToEnd() {
 
 if (installed) {
   // The checks, Vitest and the end-to-end tests each keep both cores busy: they run one after
-  // another (decision 0113).
-  await timedPart('checks', checks);
+  // another (decision 0113). The install scripts, on one core, run beside the checks (0117).
+  await timedPart('checks', () => Promise.all([installScripts(), checks()]));
   await timedPart('vitest', vitest);
   await buildAndEndToEnd();
 
