@@ -47,7 +47,7 @@ export function installEnv(env = process.env) {
 export const INSTALL_COMMAND = ['npm', ['install', '--no-audit', '--no-fund']];
 
 /** The command that runs the installed packages' own install scripts, as [command, args]. */
-export const INSTALL_SCRIPTS_COMMAND = ['npm', ['rebuild']];
+const INSTALL_SCRIPTS_COMMAND = ['npm', ['rebuild']];
 
 /**
  * Puts the packages in place when they are missing or stale. With `withoutScripts`, their own
