@@ -29,8 +29,9 @@ describe('routeOnlyFiles', () => {
     expect(routeOnlyFiles(chunks, 'src/app/routes/album-route.tsx')).toEqual([
       '/assets/album-route.js',
       '/assets/grid.js',
-      '/assets/album.css',
+      // As Vite loads them: what the route imports first, so that the route's own rules win.
       '/assets/grid.css',
+      '/assets/album.css',
     ]);
   });
 

@@ -18,7 +18,9 @@ export const ROUTE_FILES_TOKEN = '__PHOTO_ROUTE_FILES__';
 /**
  * The files a lazily loaded route brings besides what the entry has loaded already: the chunk
  * holding the route's module, the chunks it imports statically, and their stylesheets; paths from
- * the site's root.
+ * the site's root. The stylesheets come in the order Vite loads them, those of a chunk's imports
+ * before its own: a rule of the route's that overrides one of a shared part wins as it does when
+ * the app loads the route itself.
  */
 export function routeOnlyFiles(chunks: RouteChunk[], routeModule: string): string[] {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -27,10 +29,17 @@ export function routeOnlyFiles(chunks: RouteChunk[], routeModule: string): strin
   const files = [...staticClosure(chunks, route.fileName)].filter(
     (fileName) => !loaded.has(fileName),
   );
-  const styles = files.flatMap((fileName) => [
-    ...(byName.get(fileName)!.viteMetadata?.importedCss ?? []),
-  ]);
-  return [...files, ...new Set(styles)].map((fileName) => `/${fileName}`);
+  const styles = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = byName.get(fileName);
+    if (!chunk || visited.has(fileName) || loaded.has(fileName)) return;
+    visited.add(fileName);
+    for (const imported of chunk.imports) visit(imported);
+    for (const style of chunk.viteMetadata?.importedCss ?? []) styles.add(style);
+  };
+  visit(route.fileName);
+  return [...files, ...styles].map((fileName) => `/${fileName}`);
 }
 
 export interface RoutePreloadsOptions {
