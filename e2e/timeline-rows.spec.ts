@@ -31,7 +31,7 @@ const SHAPES = [
   { width: 360, height: 200 },
 ];
 
-test('Photos shows a library of 40 photos over 6 months in justified rows, months running on', async ({
+test('Photos shows a library of 40 photos over 6 months in justified rows, months running on, drawn first on the server', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -82,6 +82,52 @@ test('Photos shows a library of 40 photos over 6 months in justified rows, month
       description: `${name}: ${await photosOnScreen(page)} photos`,
     });
   }
+
+  // Drawn on the server: with JavaScript turned off, the first months' photos are there, in
+  // rows, their pictures named in the HTML.
+  const state = await context.storageState();
+  const noScript = await browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled: false,
+    storageState: state,
+  });
+  const still = await noScript.newPage();
+  for (const [name, size] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await still.setViewportSize(size);
+    await still.goto('/photos');
+    await expect(still.getByRole('heading', { name: /^October 2025/ })).toBeVisible();
+    const october = still.getByRole('list', { name: 'Photos of October 2025' });
+    await expect(october.getByRole('listitem')).toHaveCount(12);
+    const pictures = still.locator('main img');
+    expect(await pictures.count()).toBeGreaterThanOrEqual(15);
+    for (const picture of (await pictures.all()).slice(0, 12)) {
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await still.screenshot({ path: `test-results/photos-server-drawn-${name}.png` });
+  }
+  await noScript.close();
+
+  // With JavaScript, the page hydrates from what it came with, and lays its grid out: the months
+  // and their photos are not asked for again.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/timeline')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const response = await page.goto('/photos');
+  expect(await response!.text()).toMatch(/<img [^>]*src="\/api\/files\/show\//);
+  await expect(page.locator('.app-tl-tile').first()).toBeVisible();
+  await expect(page.locator('.app-tl-first')).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: 'Photos of October 2025' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  expect(asked).toEqual([]);
   await context.close();
   await server.stop();
 });

@@ -145,6 +145,7 @@ function browserBuildPlugins() {
           album: 'src/app/routes/album-route.tsx',
           recent: 'src/features/albums/components/recent-albums-page.tsx',
           shared: 'src/app/routes/shared-album-route.tsx',
+          timeline: 'src/app/routes/timeline-route.tsx',
         },
       },
     }),

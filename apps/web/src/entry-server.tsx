@@ -85,7 +85,7 @@ function renderToString(element: React.ReactElement): Promise<string> {
  */
 export async function render(input: RenderInput): Promise<RenderedPage | null> {
   const pathname = new URL(input.url, 'http://page.invalid').pathname;
-  const queries = pageQueries(pathname, input.viewer !== null);
+  const queries = pageQueries(pathname, input.viewer !== null, input.answers);
   const entries = queries && pageCache(queries, input.answers);
   if (!entries) return null;
   const locale = pickLocale(input.chosenLocale, input.languages);

@@ -19,7 +19,11 @@ interface PageAnswer {
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/server) offers. */
 interface ServerEntry {
-  pageQueries(pathname: string, signedIn: boolean): { path: string }[] | null;
+  pageQueries(
+    pathname: string,
+    signedIn: boolean,
+    answers: ReadonlyMap<string, PageAnswer>,
+  ): { path: string }[] | null;
   render(input: {
     url: string;
     chosenLocale: string | null;
@@ -52,10 +56,14 @@ export function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /** Which of the build's route file lists (server-pages.json) a page needs. */
-function pageKind(pathname: string): 'album' | 'recent' | 'shared' {
+function pageKind(pathname: string): 'album' | 'recent' | 'shared' | 'timeline' {
   if (pathname === '/albums/recent') return 'recent';
+  if (pathname === '/photos' || pathname === '/favourites') return 'timeline';
   return pathname.startsWith('/shared/') ? 'shared' : 'album';
 }
+
+/** How many times a page's GETs may depend on answers to others. */
+const MAX_QUERY_ROUNDS = 3;
 
 const ROOT = /<div id="root">[\s\S]*?<\/noscript>\s*<\/div>/;
 const EARLY_SCRIPT = /\s*<script src="\/albums-preload\.js"><\/script>/;
@@ -97,7 +105,7 @@ function fill(
 }
 
 /**
- * The pages the server draws (decision 0100): Recent Albums and an album's page for the viewer a
+ * The pages the server draws (decision 0100): Recent Albums, an album's page and Photos for the viewer a
  * session cookie names, a share link's page for anyone. The page's data is asked of the API
  * itself, with an ID token of the viewer that never leaves the process, so it is what the
  * browser would have been answered; pages are drawn one at a time (the web app's language is
@@ -145,17 +153,24 @@ export async function createPageRenderer(
       const cookie = request.cookies[WEB_SESSION_COOKIE];
       const viewer =
         cookie && deps.signingKeys ? await viewerOfWebSession(deps.db, deps.clock, cookie) : null;
-      const queries = entry.pageQueries(pathname, viewer !== null);
-      if (!queries) return null;
+      const answers = new Map<string, PageAnswer>();
+      if (!entry.pageQueries(pathname, viewer !== null, answers)) return null;
       const idToken =
         viewer && deps.signingKeys
           ? await innerIdToken(deps.signingKeys, deps.config, deps.clock, viewer)
           : null;
-      const answers = new Map(
-        await Promise.all(
-          queries.map(async ({ path: url }) => [url, await ask(url, idToken)] as const),
-        ),
-      );
+      // The page's GETs, then those its answers name (Photos' first months), a few rounds at most.
+      for (let round = 0; round < MAX_QUERY_ROUNDS; round += 1) {
+        const asked = (entry.pageQueries(pathname, viewer !== null, answers) ?? []).filter(
+          ({ path: url }) => !answers.has(url),
+        );
+        if (asked.length === 0) break;
+        for (const [url, answer] of await Promise.all(
+          asked.map(async ({ path: url }) => [url, await ask(url, idToken)] as const),
+        )) {
+          answers.set(url, answer);
+        }
+      }
       const drawn = await oneAtATime(() =>
         entry.render({
           url: request.url,

@@ -1,17 +1,23 @@
-import { CLIENT_CONFIG_PATH } from '@photo/contract';
+import { CLIENT_CONFIG_PATH, type TimelineMonths } from '@photo/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { albumKeys } from '../../features/albums/api/album-keys';
 import { sharedPath } from '../../features/sharing/api/shared-link';
 import { clientConfigQuery } from '../../shared/api/client-config';
 import { nextPageUrl } from '../../shared/api/link-header';
 import { meKey } from '../../shared/api/me';
+import { paths } from '../../shared/config/paths';
+import { timelineMonthPath, timelineMonthsPath } from '../../features/timeline/api/get-timeline';
+import { timelineKeys } from '../../features/timeline/api/timeline-keys';
 
 /** A GET a page's queries make first, and the query whose data its answer is. */
 export interface PageQuery {
   key: QueryKey;
   path: string;
-  /** An infinite query's first page (its items, and the Link header's next page). */
-  paged: boolean;
+  /**
+   * An infinite query's first page: a list whose next page the Link header names ('link'), or
+   * an answer that names its own next page ('cursor'). Otherwise the answer is the data.
+   */
+  pages?: 'link' | 'cursor';
   /** The page is not drawn without it (a failure leaves the page to the browser). */
   required: boolean;
 }
@@ -35,36 +41,82 @@ function decoded(segment: string): string | null {
 }
 
 const signedInQueries: PageQuery[] = [
-  { key: clientConfigQuery.queryKey, path: CLIENT_CONFIG_PATH, paged: false, required: false },
-  { key: meKey, path: '/api/users/me', paged: false, required: true },
+  { key: clientConfigQuery.queryKey, path: CLIENT_CONFIG_PATH, required: false },
+  { key: meKey, path: '/api/users/me', required: true },
 ];
+
+/** The photos Photos draws on the server at most: a first screen on a large desktop. */
+export const TIMELINE_FIRST_SCREEN = 60;
+/** The months whose photos Photos draws on the server at most. */
+const TIMELINE_FIRST_MONTHS = 12;
+
+/**
+ * Photos (or its favourites): its months, then, once they are answered, the first months' photos,
+ * as many months as hold the first screen's photos.
+ */
+function timelineQueries(
+  favourites: boolean,
+  answers: ReadonlyMap<string, PageAnswer>,
+): PageQuery[] {
+  const monthsPath = timelineMonthsPath(favourites);
+  const queries: PageQuery[] = [
+    ...signedInQueries,
+    { key: timelineKeys.months(favourites), path: monthsPath, required: true },
+  ];
+  const months = answers.get(monthsPath);
+  if (months?.status !== 200) return queries;
+  let photos = 0;
+  for (const { month, count } of (months.body as TimelineMonths).months.slice(
+    0,
+    TIMELINE_FIRST_MONTHS,
+  )) {
+    if (photos >= TIMELINE_FIRST_SCREEN) break;
+    queries.push({
+      key: timelineKeys.month(month, favourites),
+      path: timelineMonthPath(month, favourites, null),
+      pages: 'cursor',
+      required: true,
+    });
+    photos += count;
+  }
+  return queries;
+}
 
 /**
  * The GETs the server makes to draw the page at `pathname` (decision 0100), with the same
  * addresses, to the character, as the page's own queries; null for a page drawn in the browser
- * only. Signed in (a session cookie): Recent Albums and an album's page; anyone: a share link's.
+ * only. Signed in (a session cookie): Recent Albums, an album's page and Photos; anyone: a share
+ * link's. Some GETs depend on others' answers: the server asks again with what it has been
+ * answered (`answers`), until no new GET comes.
  */
-export function pageQueries(pathname: string, signedIn: boolean): PageQuery[] | null {
+export function pageQueries(
+  pathname: string,
+  signedIn: boolean,
+  answers: ReadonlyMap<string, PageAnswer> = new Map(),
+): PageQuery[] | null {
   const shared = SHARED_PAGE.exec(pathname)?.[1];
   if (shared !== undefined) {
     const token = decoded(shared);
     if (token === null) return null;
     return [
-      { key: clientConfigQuery.queryKey, path: CLIENT_CONFIG_PATH, paged: false, required: false },
-      { key: albumKeys.sharedLink(token), path: sharedPath(token), paged: false, required: true },
+      { key: clientConfigQuery.queryKey, path: CLIENT_CONFIG_PATH, required: false },
+      { key: albumKeys.sharedLink(token), path: sharedPath(token), required: true },
       {
         key: albumKeys.sharedLinkPhotos(token),
         path: `${sharedPath(token)}/photos`,
-        paged: true,
+        pages: 'link',
         required: true,
       },
     ];
   }
   if (!signedIn) return null;
+  if (pathname === paths.timeline || pathname === paths.favourites) {
+    return timelineQueries(pathname === paths.favourites, answers);
+  }
   if (pathname === '/albums/recent') {
     return [
       ...signedInQueries,
-      { key: albumKeys.list('recent'), path: '/api/albumsDb', paged: true, required: true },
+      { key: albumKeys.list('recent'), path: '/api/albumsDb', pages: 'link', required: true },
     ];
   }
   const segment = ALBUM_PAGE.exec(pathname)?.[1];
@@ -77,16 +129,26 @@ export function pageQueries(pathname: string, signedIn: boolean): PageQuery[] | 
     {
       key: albumKeys.detail(albumId),
       path: `/api/albums/find?id=${id}`,
-      paged: false,
       required: true,
     },
     {
       key: albumKeys.photos(albumId),
       path: `/api/albumsDb/${id}/photos`,
-      paged: true,
+      pages: 'link',
       required: true,
     },
   ];
+}
+
+/** What the query's cache entry holds, made of its answer. */
+function cacheData(query: PageQuery, answer: PageAnswer): unknown {
+  if (query.pages === 'link') {
+    const items = Array.isArray(answer.body) ? answer.body : [];
+    return { pages: [{ items, next: nextPageUrl(answer.link) }], pageParams: [query.path] };
+  }
+  // A cursor's query begins with none.
+  if (query.pages === 'cursor') return { pages: [answer.body], pageParams: [null] };
+  return answer.body;
 }
 
 /**
@@ -104,20 +166,7 @@ export function pageCache(
       if (query.required) return null;
       continue;
     }
-    entries.push([
-      query.key,
-      query.paged
-        ? {
-            pages: [
-              {
-                items: Array.isArray(answer.body) ? answer.body : [],
-                next: nextPageUrl(answer.link),
-              },
-            ],
-            pageParams: [query.path],
-          }
-        : answer.body,
-    ]);
+    entries.push([query.key, cacheData(query, answer)]);
   }
   return entries;
 }

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { seedQuery } from '../../shared/api/query-client';
 
 /**
  * What a server-rendered page carries for the browser to hydrate it (decision 0100): the language
@@ -28,5 +29,5 @@ export function readServerData(): ServerData | null {
 
 /** The query cache starts from the answers the page was drawn from: nothing is asked again. */
 export function seedQueries(queryClient: QueryClient, data: ServerData): void {
-  for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
+  for (const [key, value] of data.queries) seedQuery(queryClient, key, value);
 }

@@ -1,4 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type Query,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { notify } from '../notifications/notifications-store';
 import { ApiError, errorMessage, isAbortError } from './api-error';
 
@@ -38,6 +44,34 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 502);
 }
 
+/** How long an answer counts as current, unless a query says otherwise (ms). */
+export const STALE_MS = 30_000;
+
+/** When each answer a server-drawn page came with was put in the cache, by the answer. */
+const seeded = new WeakMap<object, number>();
+
+/**
+ * Puts an answer that a page drawn on the server came with in the cache, as read now (decision
+ * 0100): `staleTime: seededOrNow` keeps it from being asked for again as the page hydrates.
+ */
+export function seedQuery(queryClient: QueryClient, key: QueryKey, value: unknown): void {
+  const updatedAt = Date.now();
+  queryClient.setQueryData(key, value, { updatedAt });
+  const data = queryClient.getQueryData(key);
+  if (data !== null && typeof data === 'object') seeded.set(data, updatedAt);
+}
+
+/**
+ * The stale time of a query read again each time it is shown: its answer is stale at once, but
+ * the answer a server-drawn page came with (seedQuery) is as current as any other for a while.
+ */
+export const seededOrNow = (query: Pick<Query, 'state'>): number =>
+  query.state.data !== null &&
+  typeof query.state.data === 'object' &&
+  seeded.get(query.state.data) === query.state.dataUpdatedAt
+    ? STALE_MS
+    : 0;
+
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -51,7 +85,7 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
     }),
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: STALE_MS,
         retry: options.retry === false ? false : shouldRetry,
         refetchOnWindowFocus: false,
       },

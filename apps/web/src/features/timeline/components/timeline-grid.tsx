@@ -42,7 +42,7 @@ import { useFastScroll } from '../lib/use-fast-scroll';
 import { Scrubber } from './scrubber';
 
 /** A tile's description: what it is (a photo, a video and its length) and when it was taken. */
-const tileLabel = (photo: TimelinePhoto) =>
+export const tileLabel = (photo: TimelinePhoto) =>
   mediaNameWith(photo, t('timeline.of', { date: formatDateTaken(photo.date) }));
 
 /**

@@ -1,6 +1,6 @@
 import type { TimelineMonth, TimelinePhoto } from '@photo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error';
 import { EmptyState } from '../../../shared/components/empty-state';
@@ -13,6 +13,7 @@ import { useSelection, type Selection } from '../../../shared/selection/use-sele
 import { useTimelineMonths } from '../api/get-timeline';
 import { loadedPhotos, type OpenTarget } from '../lib/loaded-photos';
 import { photosAround } from '../lib/photos-around';
+import { TimelineFirstScreen } from './timeline-first-screen';
 import { TimelineGrid } from './timeline-grid';
 import './timeline.css';
 import { usePlace } from '../../../shared/lib/use-place';
@@ -21,6 +22,7 @@ import { useCurrentUserId } from '../../../shared/auth/session-store';
 import { selectedMarks, type SelectedMarks } from '../../../shared/selection/selected-marks';
 import { HeartIcon } from '../../../shared/components/heart-icon';
 import { favouriteNow } from '../../marks/lib/favourites-store';
+import { useHydrating } from '../../../shared/lib/use-hydrating';
 
 /** Where the photo at an index of the viewer's photos stands in the whole timeline, of how many. */
 interface ViewerPlace {
@@ -170,6 +172,11 @@ export function TimelinePage({
   const selection = useSelection();
   const [measure, { width, top }] = usePlace();
   const translate = useT();
+  const hydrating = useHydrating();
+  const [drawnByServer] = useState(hydrating);
+  // Drawn on the server, and hydrated, before the page is measured: the first screen's rows by
+  // CSS alone; then the grid, laid out at the measured width.
+  const firstScreen = hydrating || (drawnByServer && width === undefined);
 
   let body: ReactNode;
   if (months.isPending) body = <LoadingState label={translate('timeline.loading')} />;
@@ -224,7 +231,14 @@ export function TimelinePage({
       {header}
       {body}
       <div ref={measure} className="app-tl-measure">
-        {months.data && months.data.months.length > 0 && width !== undefined && width > 0 && (
+        {months.data && months.data.months.length > 0 && firstScreen && (
+          <TimelineFirstScreen
+            months={months.data.months}
+            favourites={favourites}
+            open={viewer ? toViewer : toPhotoPage}
+          />
+        )}
+        {months.data && months.data.months.length > 0 && !firstScreen && !!width && (
           <TimelineGrid
             months={months.data.months}
             width={width}
@@ -235,7 +249,7 @@ export function TimelinePage({
           />
         )}
       </div>
-      {viewer && shown.index >= 0 && viewer(shown)}
+      {viewer && !hydrating && shown.index >= 0 && viewer(shown)}
       {selection.selecting && selectionBar?.(selection, marksOf(selection))}
       <SelectionNotice selection={selection} />
     </div>
