@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
+import {
+  killWithThisProcess,
+  nodeKilledWithThisProcess,
+} from '../../apps/server/src/test/child-processes';
 import { freePort } from '../../apps/server/src/test/ports';
 
 /**
@@ -26,7 +30,10 @@ export async function startOwnServer(
 ): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photo-e2e-own-'));
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // A test that fails before it stops its server leaves it to the worker, which ends after a
+  // failure: the server ends with it, even when it is killed.
+  const [command, args] = nodeKilledWithThisProcess(['apps/server/dist/main.js']);
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -40,6 +47,7 @@ export async function startOwnServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  killWithThisProcess(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
