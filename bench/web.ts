@@ -10,7 +10,9 @@
 // camera-sized JPEGs) instead, and a fourth screen, 1280 × 800 unthrottled, says how long the
 // page takes until its last response (the median of BENCH_ROUNDS loads, 5; data: URLs are no
 // requests). BENCH_LIGHTHOUSE_RUNS=0 measures the screens alone; BENCH_WATERFALL=1 prints when each
-// request of each screen began and ended.
+// request of each screen began and ended. The signed-in browser keeps the session cookie, so the
+// server draws the page (decision 0100); BENCH_DRAWN_BY=browser leaves it out, as a client that
+// keeps none: the browser draws the page.
 // Run: npm run build && npm run bench:web
 import { chromium, type Browser, type Page } from '@playwright/test';
 import {
@@ -39,10 +41,22 @@ const {
   BENCH_ROUNDS: 5,
 });
 const { BENCH_COMPARE_WITH: other } = readOptionalSettings(['BENCH_COMPARE_WITH']);
-const { BENCH_WEB_PAGE: pageKind, BENCH_WATERFALL: waterfall } = readSettings({
+const {
+  BENCH_WEB_PAGE: pageKind,
+  BENCH_WATERFALL: waterfall,
+  BENCH_DRAWN_BY: drawnBy,
+} = readSettings({
   BENCH_WEB_PAGE: 'recent',
   BENCH_WATERFALL: false,
+  BENCH_DRAWN_BY: 'server',
 });
+/** The cookie that names the viewer of a page the server draws. */
+const SESSION_COOKIE = 'photo_session';
+/** The signed-in browser's storage, with or without the session cookie (BENCH_DRAWN_BY). */
+const asDrawn = (storage: SignedIn): SignedIn =>
+  drawnBy === 'server'
+    ? storage
+    : { ...storage, cookies: storage.cookies.filter(({ name }) => name !== SESSION_COOKIE) };
 /** The page measured, as its heading names it. */
 const PAGE_HEADING = pageKind === 'album' ? 'Photos in this Album' : 'Recent Albums';
 const chromeArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic'];
@@ -86,19 +100,26 @@ async function measure(
   let firstRequestAt: number | undefined;
   let lastResponseAt = 0;
   const requests = new Map<string, { url: string; sentAt: number; endedAt?: number }>();
+  // Requests under way, but for the page's event streams (the bell's), which stay open as long as
+  // the page does.
+  const open = new Set<string>();
   cdp.on('Network.requestWillBeSent', (event) => {
     // A data: URL (a decoded placeholder drawn as an image) is no request: nothing crosses the wire.
     if (event.request.url.startsWith('data:')) return;
     firstRequestAt ??= event.timestamp;
     requests.set(event.requestId, { url: event.request.url, sentAt: event.timestamp });
+    open.add(event.requestId);
   });
+  cdp.on('Network.loadingFailed', (event) => open.delete(event.requestId));
   cdp.on('Network.responseReceived', (event) => {
     types.set(event.requestId, event.type);
+    if (event.response.mimeType === 'text/event-stream') open.delete(event.requestId);
   });
   cdp.on('Network.loadingFinished', (event) => {
     const request = requests.get(event.requestId);
     if (!request) return;
     request.endedAt = event.timestamp;
+    open.delete(event.requestId);
     const type = types.get(event.requestId) ?? 'Other';
     wire.total += event.encodedDataLength;
     wire.requests += 1;
@@ -110,7 +131,8 @@ async function measure(
   // The pictures were started early (the page's early script): the network may fall idle before
   // the page has drawn them, so wait for them first.
   await page.locator('main img').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  // Quiet on the network: Playwright's 'networkidle' never comes while an event stream is open.
+  await untilQuiet(open, () => [...open].map((id) => requests.get(id)?.url ?? id));
   // When the page drew its largest picture or text (Largest Contentful Paint), from navigation.
   wire.largestPaintMs = await page.evaluate(
     () =>
@@ -133,6 +155,25 @@ async function measure(
   const covers = await chosenImages(page);
   await context.close();
   return { wire, covers, timeline };
+}
+
+/** How long no request may be under way for the page to count as loaded, and the most to wait. */
+const QUIET_MS = 500;
+const QUIET_DEADLINE_MS = 30_000;
+
+/** Resolves once `open` has been empty for QUIET_MS; fails naming what was still under way. */
+async function untilQuiet(open: ReadonlySet<string>, underWay: () => string[]): Promise<void> {
+  const deadline = Date.now() + QUIET_DEADLINE_MS;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `the page was not quiet within ${QUIET_DEADLINE_MS / 1000} s: ${underWay().join(', ')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (open.size > 0) quietSince = Date.now();
+  }
 }
 
 async function chosenImages(page: Page): Promise<string[]> {
@@ -340,12 +381,12 @@ async function main() {
               storage: await signedInWithAlbums(browser, server.url, covers),
               pagePath: '/albums/recent',
             };
-      sides.push({ name, server, ...signedIn, runs: [] });
+      sides.push({ name, server, ...signedIn, storage: asDrawn(signedIn.storage), runs: [] });
     }
     const figures = other
       ? await compare(sides as [Side, Side])
       : await measureThis(browser, sides[0]!);
-    run.finish({ page: pageKind, albums: albumCount, coverMegapixels, ...figures });
+    run.finish({ page: pageKind, drawnBy, albums: albumCount, coverMegapixels, ...figures });
   } finally {
     await browser.close();
     for (const side of sides) await side.server.stop();

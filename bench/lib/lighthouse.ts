@@ -163,6 +163,9 @@ export async function runLighthouse(
   try {
     // The session lives in local storage, which Lighthouse keeps; a JSON page loads no app code.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    // The session cookie too, which Lighthouse keeps as well: with it the server draws the page
+    // (decision 0100), as it does for a person who signed in in this browser.
+    await browser.contexts()[0]!.addCookies(storage.cookies);
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${origin}/api/health`);
     const items = storage.origins.find((o) => o.origin === origin)?.localStorage ?? [];

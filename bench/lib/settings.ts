@@ -116,6 +116,10 @@ export const SETTINGS = {
     'bench:fairness: when the single photo is sent after the batch started, ms.',
     { zero: true },
   ),
+  BENCH_DRAWN_BY: oneOf(
+    ['server', 'browser'],
+    'bench:web: who draws the page: the server (the browser keeps the session cookie) or the browser (it keeps none).',
+  ),
   BENCH_VIDEO_SECONDS: integer('bench:video: length of each 1080p clip, s.'),
   BENCH_VIDEOS: integer(
     'bench:fairness: videos of one person sent at once in the video variant (0: no such variant).',
