@@ -19,6 +19,7 @@ import {
   pageFigures,
   recordLongTasks,
 } from './lib/page-figures.js';
+import { untilPageQuiet, watchRequests } from './lib/quiet.js';
 import { startRun } from './lib/results.js';
 import { api, sendPicture, signUpUser, startAppServer, untilThumbnail } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
@@ -119,12 +120,13 @@ async function openTimeline(browser: Browser, url: string, email: string) {
   const context = await browser.newContext({ storageState: storage, viewport: VIEWPORT });
   await recordLongTasks(context);
   const page = await context.newPage();
+  watchRequests(page);
   // The app's code in the browser's cache, as on a second visit: the figure is the page's own.
   await page.goto(`${url}/albums/recent`);
   await page.getByRole('heading', { name: 'Recent Albums' }).waitFor();
   await page.goto(`${url}/photos`);
   const firstScreenMs = await untilFirstScreen(page);
-  await page.waitForLoadState('networkidle');
+  await untilPageQuiet(page);
   return { page, firstScreenMs, first: await pageFigures(page) };
 }
 
@@ -176,7 +178,7 @@ try {
     maxNodes = Math.max(maxNodes, await domNodes(page));
   }
   await page.mouse.up();
-  await page.waitForLoadState('networkidle');
+  await untilPageQuiet(page);
   await page.waitForTimeout(500);
   const oldest = await page
     .getByRole('slider', { name: 'Jump to a month' })

@@ -24,6 +24,7 @@ import {
   type LighthouseFigures,
   type SignedIn,
 } from './lib/lighthouse.js';
+import { untilQuiet } from './lib/quiet.js';
 import { startRun } from './lib/results.js';
 import { repoRoot, startAppServer, type RunningServer } from './lib/server.js';
 import { readOptionalSettings, readSettings } from './lib/settings.js';
@@ -155,25 +156,6 @@ async function measure(
   const covers = await chosenImages(page);
   await context.close();
   return { wire, covers, timeline };
-}
-
-/** How long no request may be under way for the page to count as loaded, and the most to wait. */
-const QUIET_MS = 500;
-const QUIET_DEADLINE_MS = 30_000;
-
-/** Resolves once `open` has been empty for QUIET_MS; fails naming what was still under way. */
-async function untilQuiet(open: ReadonlySet<string>, underWay: () => string[]): Promise<void> {
-  const deadline = Date.now() + QUIET_DEADLINE_MS;
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < QUIET_MS) {
-    if (Date.now() > deadline) {
-      throw new Error(
-        `the page was not quiet within ${QUIET_DEADLINE_MS / 1000} s: ${underWay().join(', ')}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    if (open.size > 0) quietSince = Date.now();
-  }
 }
 
 async function chosenImages(page: Page): Promise<string[]> {
