@@ -105,11 +105,11 @@ function fill(
 }
 
 /**
- * The pages the server draws (decision 0100): Recent Albums, an album's page and Photos for the viewer a
- * session cookie names, a share link's page for anyone. The page's data is asked of the API
- * itself, with an ID token of the viewer that never leaves the process, so it is what the
- * browser would have been answered; pages are drawn one at a time (the web app's language is
- * one for the process). Null when the web build has no server entry.
+ * The pages the server draws (decision 0100): Recent Albums, an album's page and Photos for the
+ * viewer a session cookie names, a share link's page for anyone. The page's data is asked of the
+ * API itself, with an ID token of the viewer that never leaves the process, so it is what the
+ * browser would have been answered; pages are drawn one at a time (the web app's language is one
+ * for the process). Null when the web build has no server entry.
  */
 export async function createPageRenderer(
   app: FastifyInstance,
