@@ -112,6 +112,17 @@ test('Photos shows a library of 40 photos over 6 months in justified rows, month
   }
   await noScript.close();
 
+  // The server's page as it stands before its code has run (the app's scripts held back): no
+  // serious accessibility violation.
+  const unhydrated = await browser.newContext({ baseURL: server.url, storageState: state });
+  const before = await unhydrated.newPage();
+  await before.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+  await before.goto('/photos');
+  await expect(before.getByRole('heading', { name: /^October 2025/ })).toBeVisible();
+  await expect(before.locator('.app-tl-first')).toBeVisible();
+  await expectNoSeriousA11yViolations(before, 'Photos drawn on the server');
+  await unhydrated.close();
+
   // With JavaScript, the page hydrates from what it came with, and lays its grid out: the months
   // and their photos are not asked for again.
   const asked: string[] = [];
