@@ -49,6 +49,24 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
+/** How many times a PUT streamed from a file is sent, when its connection fails. */
+const STREAMED_PUT_ATTEMPTS = 3;
+
+/** Failures of the connection, or of the server for a moment, that the same request may not meet. */
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN']);
+
+function isTransient(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode ?? 0;
+    return status >= 500 || status === 429 || error.name === 'RequestTimeout';
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    (typeof code === 'string' && TRANSIENT_CODES.has(code)) ||
+    (error instanceof Error && error.name === 'TimeoutError')
+  );
+}
+
 function isNotImplemented(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
   const status = error.$metadata.httpStatusCode;
@@ -94,16 +112,24 @@ export class S3BlobStore implements BlobStore {
     checkedKey(key);
     const { size } = await fs.stat(localPath);
     if (size <= PART_SIZE) {
-      // One PUT with a known length; the file streams from disk.
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: createReadStream(localPath),
-          ContentLength: size,
-          ContentType: contentType,
-        }),
-      );
+      // One PUT with a known length; the file streams from disk. The SDK cannot send a stream
+      // again: a PUT whose connection failed is sent again here, from the file.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await this.client.send(
+            new PutObjectCommand({
+              Bucket: this.bucket,
+              Key: key,
+              Body: createReadStream(localPath),
+              ContentLength: size,
+              ContentType: contentType,
+            }),
+          );
+          break;
+        } catch (error) {
+          if (attempt >= STREAMED_PUT_ATTEMPTS || !isTransient(error)) throw error;
+        }
+      }
     } else {
       const upload = new Upload({
         client: this.client,
