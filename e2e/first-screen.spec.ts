@@ -106,7 +106,9 @@ test.describe('Recent Albums, first screen', () => {
     api,
     user,
   }) => {
-    await albumWithCover(api, user);
+    const { album } = await albumWithCover(api, user);
+    // Its cover made: a page showing a cover still being made asks for the albums again.
+    await api.untilAlbumReady(user, album.id);
     const state = await signedInWithoutCookie(browser, user);
     const { context, page, requests } = await openRecentAlbums(browser, state, SCREENS[0]);
     await expectImageLoaded(page.locator('main img').first());
