@@ -126,8 +126,8 @@ interface PhotoGridProps {
 const FIRST_SCREEN_ROW_HEIGHT = 180;
 
 /**
- * A server-drawn tile's width on each screen, as gallery.css lays its rows out (118, 160 and 200
- * px high), so the browser picks the thumbnail on a phone as the measured grid does.
+ * A server-drawn tile's width on each screen, as gallery.css lays its rows out (about 118, 160
+ * and 200 px high), so the browser picks the thumbnail on a phone as the measured grid does.
  */
 const firstScreenSizes = (ratio: number) =>
   `(max-width: 575.98px) ${Math.ceil(ratio * 118)}px, ` +
