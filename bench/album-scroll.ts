@@ -12,7 +12,7 @@
 import sharp from 'sharp';
 import { signIn } from './lib/lighthouse.js';
 import { launchChromium, longTasks, pageFigures, recordLongTasks } from './lib/page-figures.js';
-import { watchRequests } from './lib/quiet.js';
+import { untilPageQuiet, watchRequests } from './lib/quiet.js';
 import { startRun } from './lib/results.js';
 import { api, sendPicture, signUpUser, startAppServer, untilThumbnail } from './lib/server.js';
 import { readSettings } from './lib/settings.js';
@@ -107,11 +107,11 @@ try {
   });
   await recordLongTasks(context);
   const page = await context.newPage();
-  const requests = watchRequests(page);
+  watchRequests(page);
   await page.goto(`${server.url}/albums/${album.id}`);
   await page.getByRole('heading', { name: 'Photos in this Album' }).waitFor();
   await page.locator('.app-tile img').first().waitFor();
-  await requests.untilQuiet();
+  await untilPageQuiet(page);
   const first = await pageFigures(page);
 
   const scrollStart = Date.now();
@@ -132,7 +132,7 @@ try {
     if (Date.now() - scrollStart > 300_000) throw new Error('the end was not reached in 5 min');
   }
   const scrollSeconds = (Date.now() - scrollStart) / 1000;
-  await requests.untilQuiet();
+  await untilPageQuiet(page);
   const end = await pageFigures(page);
   const allTasks = await longTasks(page);
   const loadTasks = allTasks.filter((task) => task.start < scrollStartInPage);

@@ -24,7 +24,7 @@ import {
   type LighthouseFigures,
   type SignedIn,
 } from './lib/lighthouse.js';
-import { untilQuiet } from './lib/quiet.js';
+import { untilPageQuiet, watchRequests } from './lib/quiet.js';
 import { startRun } from './lib/results.js';
 import { repoRoot, startAppServer, type RunningServer } from './lib/server.js';
 import { readOptionalSettings, readSettings } from './lib/settings.js';
@@ -51,7 +51,7 @@ const {
   BENCH_WATERFALL: false,
   BENCH_DRAWN_BY: 'server',
 });
-/** The cookie that names the viewer of a page the server draws. */
+/** The cookie that names the viewer of a page the server draws (as a browser sees it). */
 const SESSION_COOKIE = 'photo_session';
 /** The signed-in browser's storage, with or without the session cookie (BENCH_DRAWN_BY). */
 const asDrawn = (storage: SignedIn): SignedIn =>
@@ -87,6 +87,7 @@ async function measure(
     isMobile: viewport.width < 800,
   });
   const page = await context.newPage();
+  watchRequests(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -101,26 +102,19 @@ async function measure(
   let firstRequestAt: number | undefined;
   let lastResponseAt = 0;
   const requests = new Map<string, { url: string; sentAt: number; endedAt?: number }>();
-  // Requests under way, but for the page's event streams (the bell's), which stay open as long as
-  // the page does.
-  const open = new Set<string>();
   cdp.on('Network.requestWillBeSent', (event) => {
     // A data: URL (a decoded placeholder drawn as an image) is no request: nothing crosses the wire.
     if (event.request.url.startsWith('data:')) return;
     firstRequestAt ??= event.timestamp;
     requests.set(event.requestId, { url: event.request.url, sentAt: event.timestamp });
-    open.add(event.requestId);
   });
-  cdp.on('Network.loadingFailed', (event) => open.delete(event.requestId));
   cdp.on('Network.responseReceived', (event) => {
     types.set(event.requestId, event.type);
-    if (event.response.mimeType === 'text/event-stream') open.delete(event.requestId);
   });
   cdp.on('Network.loadingFinished', (event) => {
     const request = requests.get(event.requestId);
     if (!request) return;
     request.endedAt = event.timestamp;
-    open.delete(event.requestId);
     const type = types.get(event.requestId) ?? 'Other';
     wire.total += event.encodedDataLength;
     wire.requests += 1;
@@ -132,8 +126,7 @@ async function measure(
   // The pictures were started early (the page's early script): the network may fall idle before
   // the page has drawn them, so wait for them first.
   await page.locator('main img').first().waitFor();
-  // Quiet on the network: Playwright's 'networkidle' never comes while an event stream is open.
-  await untilQuiet(open, () => [...open].map((id) => requests.get(id)?.url ?? id));
+  await untilPageQuiet(page);
   // When the page drew its largest picture or text (Largest Contentful Paint), from navigation.
   wire.largestPaintMs = await page.evaluate(
     () =>

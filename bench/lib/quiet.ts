@@ -6,40 +6,13 @@ import type { Page, Request } from '@playwright/test';
 const QUIET_MS = 500;
 const QUIET_DEADLINE_MS = 30_000;
 
-/** Resolves once `open` has been empty for QUIET_MS; fails naming what was still under way. */
-export async function untilQuiet(
-  open: { readonly size: number },
-  underWay: () => string[],
-): Promise<void> {
-  const deadline = Date.now() + QUIET_DEADLINE_MS;
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < QUIET_MS) {
-    if (Date.now() > deadline) {
-      throw new Error(
-        `the page was not quiet within ${QUIET_DEADLINE_MS / 1000} s: ${underWay().join(', ')}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    if (open.size > 0) quietSince = Date.now();
-  }
-}
+/** The requests under way of each watched page, event streams aside. */
+const underWay = new WeakMap<Page, Set<Request>>();
 
-/** The watch of each page that has one. */
-const watches = new WeakMap<Page, { untilQuiet: () => Promise<void> }>();
-
-/** Resolves once `page` (watched since it was made: watchRequests) is quiet. */
-export function untilPageQuiet(page: Page): Promise<void> {
-  const watch = watches.get(page);
-  if (!watch) throw new Error('untilPageQuiet: watchRequests(page) was not called first');
-  return watch.untilQuiet();
-}
-
-/**
- * Follows `page`'s requests from now on, event streams aside; `untilQuiet()` resolves once none
- * has been under way for QUIET_MS.
- */
-export function watchRequests(page: Page): { untilQuiet: () => Promise<void> } {
+/** Follows `page`'s requests from now on, for untilPageQuiet. */
+export function watchRequests(page: Page): void {
   const open = new Set<Request>();
+  underWay.set(page, open);
   page.on('request', (request) => {
     if (!request.url().startsWith('data:')) open.add(request);
   });
@@ -50,9 +23,25 @@ export function watchRequests(page: Page): { untilQuiet: () => Promise<void> } {
       open.delete(response.request());
     }
   });
-  const watch = {
-    untilQuiet: () => untilQuiet(open, () => [...open].map((request) => request.url())),
-  };
-  watches.set(page, watch);
-  return watch;
+}
+
+/**
+ * Resolves once no request of `page` (watched since it was made: watchRequests) has been under
+ * way for QUIET_MS; fails naming what still was after QUIET_DEADLINE_MS.
+ */
+export async function untilPageQuiet(page: Page): Promise<void> {
+  const open = underWay.get(page);
+  if (!open) throw new Error('untilPageQuiet: watchRequests(page) was not called first');
+  const deadline = Date.now() + QUIET_DEADLINE_MS;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    if (Date.now() > deadline) {
+      const urls = [...open].map((request) => request.url());
+      throw new Error(
+        `the page was not quiet within ${QUIET_DEADLINE_MS / 1000} s: ${urls.join(', ')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (open.size > 0) quietSince = Date.now();
+  }
 }

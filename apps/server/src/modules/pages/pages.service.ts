@@ -154,22 +154,22 @@ export async function createPageRenderer(
       const viewer =
         cookie && deps.signingKeys ? await viewerOfWebSession(deps.db, deps.clock, cookie) : null;
       const answers = new Map<string, PageAnswer>();
-      if (!entry.pageQueries(pathname, viewer !== null, answers)) return null;
+      let queries = entry.pageQueries(pathname, viewer !== null, answers);
+      if (!queries) return null;
       const idToken =
         viewer && deps.signingKeys
           ? await innerIdToken(deps.signingKeys, deps.config, deps.clock, viewer)
           : null;
       // The page's GETs, then those its answers name (Photos' first months), a few rounds at most.
       for (let round = 0; round < MAX_QUERY_ROUNDS; round += 1) {
-        const asked = (entry.pageQueries(pathname, viewer !== null, answers) ?? []).filter(
-          ({ path: url }) => !answers.has(url),
-        );
+        const asked = queries.filter(({ path: url }) => !answers.has(url));
         if (asked.length === 0) break;
         for (const [url, answer] of await Promise.all(
           asked.map(async ({ path: url }) => [url, await ask(url, idToken)] as const),
         )) {
           answers.set(url, answer);
         }
+        queries = entry.pageQueries(pathname, viewer !== null, answers) ?? [];
       }
       const drawn = await oneAtATime(() =>
         entry.render({
