@@ -1,4 +1,5 @@
-// Photos (the timeline) at 100,000 photos, in Chromium at 1440 × 900: BENCH_PHOTOS photos seeded
+// Photos (the timeline) at 100,000 photos, in Chromium at 1440 × 900 (BENCH_SCREEN=phone: 390 × 844
+// at 3 device pixels a CSS pixel): BENCH_PHOTOS photos seeded
 // straight into the database over ten years (bench/lib/timeline-seed.ts), beside a baseline
 // person's timeline of BENCH_BASELINE_PHOTOS (1,000) measured in the same run. For each, /photos is
 // opened signed in and timed to its first screen (every tile on it showing its thumbnail). The
@@ -8,7 +9,8 @@
 // after a garbage collection), the longest task (PerformanceObserver longtask) and the first
 // screen's time. Prints figures; never gates CI.
 // Run: npm run build && npm run bench:timeline:web
-//   BENCH_PHOTOS (100000), BENCH_BASELINE_PHOTOS (1000), BENCH_SCREENS (150), BENCH_DRAG_STEPS (200)
+//   BENCH_PHOTOS (100000), BENCH_BASELINE_PHOTOS (1000), BENCH_SCREENS (150), BENCH_DRAG_STEPS (200),
+//   BENCH_SCREEN (desktop)
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signIn } from './lib/lighthouse.js';
@@ -30,15 +32,18 @@ const {
   BENCH_BASELINE_PHOTOS: baselineCount,
   BENCH_SCREENS: screens,
   BENCH_DRAG_STEPS: dragSteps,
+  BENCH_SCREEN: screen,
 } = readSettings({
   BENCH_PHOTOS: 100_000,
   BENCH_BASELINE_PHOTOS: 1000,
   BENCH_SCREENS: 150,
   BENCH_DRAG_STEPS: 200,
+  BENCH_SCREEN: 'desktop',
 });
 
 const BUDGET = { domNodes: 6000, heapMb: 150, longestTaskMs: 200, firstScreenMs: 1500 };
-const VIEWPORT = { width: 1440, height: 900 };
+const VIEWPORT = screen === 'phone' ? { width: 390, height: 844 } : { width: 1440, height: 900 };
+const DEVICE_SCALE = screen === 'phone' ? 3 : 1;
 
 async function coverBytes(): Promise<Buffer> {
   return sharp({
@@ -117,7 +122,11 @@ async function openPhotoHere(page: Page): Promise<number> {
 
 async function openTimeline(browser: Browser, url: string, email: string) {
   const storage = await signIn(browser, url, email);
-  const context = await browser.newContext({ storageState: storage, viewport: VIEWPORT });
+  const context = await browser.newContext({
+    storageState: storage,
+    viewport: VIEWPORT,
+    deviceScaleFactor: DEVICE_SCALE,
+  });
   await recordLongTasks(context);
   const page = await context.newPage();
   watchRequests(page);
@@ -215,7 +224,7 @@ try {
   const mark = (ok: boolean) => (ok ? 'within' : 'OVER');
   const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
   console.log(
-    `\nPhotos at ${VIEWPORT.width} × ${VIEWPORT.height}, ${photoCount} photos; baseline ` +
+    `\nPhotos at ${VIEWPORT.width} × ${VIEWPORT.height} (${DEVICE_SCALE}x), ${photoCount} photos; baseline ` +
       `${baselineCount} (load average ${run.loadAverage[0]!.toFixed(1)} as the run began):`,
   );
   console.log(
@@ -254,6 +263,7 @@ try {
     photos: photoCount,
     baselinePhotos: baselineCount,
     viewport: VIEWPORT,
+    deviceScaleFactor: DEVICE_SCALE,
     firstScreenMs,
     baselineFirstScreenMs: baseline.firstScreenMs,
     first,

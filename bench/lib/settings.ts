@@ -162,7 +162,8 @@ export const SETTINGS = {
   BENCH_SCREENS: integer('bench:timeline:web: screens scrolled by the mouse wheel.'),
   BENCH_SCREEN: oneOf(
     ['phone', 'desktop'],
-    'bench:web:profile: a 412 px phone with the CPU slowed 4x, or a 1280 × 800 desktop unthrottled.',
+    'bench:web:profile: a 412 px phone with the CPU slowed 4x, or a 1280 × 800 desktop unthrottled. ' +
+      'bench:timeline:web: a 390 × 844 phone at 3 device pixels a CSS pixel, or a 1440 × 900 desktop (both unthrottled).',
   ),
   BENCH_SECONDS: decimal('How long each load (or profiled page load) lasts, s.'),
   BENCH_SEQUENTIAL: flag('bench:upload: 0 skips the pass of one upload at a time.'),
