@@ -8,21 +8,25 @@ export class ChangeWakeups {
     for (const wake of this.#waiters.get(key) ?? []) wake();
   }
 
-  /** Resolves when the key changes here, after timeoutMs, or on abort. */
-  wait(key: string, timeoutMs: number, signal: AbortSignal): Promise<void> {
+  /**
+   * Resolves when the key changes here (true), after timeoutMs or on abort (false).
+   */
+  wait(key: string, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
       let waiters = this.#waiters.get(key);
       if (!waiters) this.#waiters.set(key, (waiters = new Set()));
-      const done = () => {
+      const finish = (changed: boolean) => {
         clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        waiters.delete(done);
+        signal.removeEventListener('abort', stop);
+        waiters.delete(wake);
         if (waiters.size === 0) this.#waiters.delete(key);
-        resolve();
+        resolve(changed);
       };
-      const timer = setTimeout(done, timeoutMs);
-      signal.addEventListener('abort', done);
-      waiters.add(done);
+      const wake = () => finish(true);
+      const stop = () => finish(false);
+      const timer = setTimeout(stop, timeoutMs);
+      signal.addEventListener('abort', stop);
+      waiters.add(wake);
     });
   }
 }

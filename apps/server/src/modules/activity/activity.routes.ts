@@ -75,7 +75,9 @@ export const activityRoutes: RoutesPlugin = async (app, { deps }) => {
           'text/event-stream of events named "activity", each an ActivityEvent as JSON: a new ' +
           'entry (or one that grew: same id, larger count) and the unread count after it. Each ' +
           'event has an id; a client that reconnects with the Last-Event-ID header gets what it ' +
-          'missed. Applying an event twice changes nothing.',
+          'missed. Applying an event twice changes nothing. Events named "unread" (an ' +
+          'ActivityUnread, without an id) give the unread count alone when it changed with no ' +
+          'new entry, e.g. after the caller was removed from an album.',
         headers: z.object({ 'last-event-id': z.string().max(500).optional() }).loose(),
         response: {
           200: activityEventSchema.describe('Sent as text/event-stream, one event at a time'),
@@ -93,6 +95,8 @@ export const activityRoutes: RoutesPlugin = async (app, { deps }) => {
           start: stream.start,
           signal: stream.signal,
           send: (event) => stream.send({ id: event.id, event: 'activity', data: event.data }),
+          // No id: a resume goes on from the last entry sent, not from a count.
+          sendUnread: (unread) => stream.send({ event: 'unread', data: unread }),
         }),
       );
     },

@@ -331,6 +331,7 @@ describe('GET /api/activity/events (live)', () => {
   /** A real EventSource client on the stream, as the given user; resolves once open. */
   function listen(user: TestUser) {
     const events: ActivityEvent[] = [];
+    const counts: ActivityUnread[] = [];
     const source = new EventSource(`${origin}/api/activity/events`, {
       fetch: (input, init) =>
         fetch(input, { ...init, headers: { ...init.headers, idToken: user.idToken } }),
@@ -339,8 +340,11 @@ describe('GET /api/activity/events (live)', () => {
     source.addEventListener('activity', (event) => {
       events.push(JSON.parse(String(event.data)) as ActivityEvent);
     });
-    return new Promise<{ events: ActivityEvent[] }>((resolve, reject) => {
-      source.onopen = () => resolve({ events });
+    source.addEventListener('unread', (event) => {
+      counts.push(JSON.parse(String(event.data)) as ActivityUnread);
+    });
+    return new Promise<{ events: ActivityEvent[]; counts: ActivityUnread[] }>((resolve, reject) => {
+      source.onopen = () => resolve({ events, counts });
       source.onerror = (error) => reject(new Error(`stream failed: ${error.message ?? ''}`));
     });
   }
@@ -366,6 +370,23 @@ describe('GET /api/activity/events (live)', () => {
     await expect.poll(() => ownerLive.events.length, { timeout: 10_000 }).toBe(1);
     expect(ownerLive.events[0]?.activity).toMatchObject({ kind: 'comment', excerpt: 'Lovely!' });
     expect(ownerLive.events[0]?.unread.count).toBe(1);
+  });
+
+  it('sends the count alone when a removal takes entries out of the feed', async () => {
+    const { owner, viewer, contributor, album } = await sharedAlbum('Removed live');
+    await addPhotoAs(ctx, contributor, album.id);
+    expect(await unread(viewer)).toEqual({ count: 2, more: false });
+    const live = await listen(viewer);
+    // A new stream starts with the latest entries, each with the count.
+    await expect
+      .poll(() => live.events.at(-1)?.unread, { timeout: 10_000 })
+      .toEqual({
+        count: 2,
+        more: false,
+      });
+    expect(live.counts).toEqual([]);
+    expect((await ctx.api(owner).removeMember(album.id, viewer.uid)).statusCode).toBe(204);
+    await expect.poll(() => live.counts, { timeout: 10_000 }).toEqual([{ count: 0, more: false }]);
   });
 
   it('answers 401 without a token and 406 to a client that is not a stream', async () => {

@@ -209,7 +209,7 @@ export async function invite(
 
 /**
  * Removes a member: the owner removes anyone, a member removes themselves (leaves). Photos the
- * member added stay in the album.
+ * member added stay in the album; the album's entries leave the member's feed.
  */
 export async function removeMember(
   deps: AppDeps,
@@ -229,6 +229,8 @@ export async function removeMember(
     return deleteMember(trx, album.id, userId);
   });
   if (!removed) throw notFound('MEMBER_NOT_FOUND', 'The member');
+  // The album's entries leave their feed: their open streams send the count again.
+  announceActivity(deps, [userId]);
 }
 
 export async function cancelInvitation(

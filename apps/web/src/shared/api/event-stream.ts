@@ -9,6 +9,8 @@ export interface EventStreamHandlers {
   onEvent(data: string): void;
   /** The stream is open; `resumed` when it continues after a break. */
   onOpen?(resumed: boolean): void;
+  /** Events of other names, each to its own function, with its data as sent. */
+  others?: Readonly<Record<string, (data: string) => void>>;
 }
 
 /**
@@ -45,6 +47,9 @@ export function openEventStream(
       if (event.lastEventId) lastEventId = event.lastEventId;
       handlers.onEvent(String(event.data));
     });
+    for (const [name, onOther] of Object.entries(handlers.others ?? {})) {
+      source.addEventListener(name, (event) => onOther(String(event.data)));
+    }
     source.onopen = () => {
       handlers.onOpen?.(opened);
       opened = true;

@@ -1,7 +1,14 @@
-import type { ActivityEvent } from '@photo/contract';
+import type { ActivityEvent, ActivityUnread } from '@photo/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { openEventStream } from '../../../shared/api/event-stream';
 import { activityKeys, applyActivityEvent, followReadsInOtherTabs } from './activity-api';
+
+/** Whether a parsed value has the shape of an unread count (ActivityUnread). */
+function isUnread(value: unknown): value is ActivityUnread {
+  if (typeof value !== 'object' || value === null) return false;
+  const { count, more } = value as Record<string, unknown>;
+  return typeof count === 'number' && typeof more === 'boolean';
+}
 
 /** Whether a parsed event has the shape the server sends (ActivityEvent). */
 function isActivityEvent(value: unknown): value is ActivityEvent {
@@ -11,15 +18,22 @@ function isActivityEvent(value: unknown): value is ActivityEvent {
     typeof activity === 'object' &&
     activity !== null &&
     typeof (activity as Record<string, unknown>).id === 'string' &&
-    typeof unread === 'object' &&
-    unread !== null &&
-    typeof (unread as Record<string, unknown>).count === 'number'
+    isUnread(unread)
   );
+}
+
+/** The data of an event as JSON, or undefined when it is not JSON. */
+function parsed(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Reads GET activity/events while the app is open: each new entry updates the badge and the
- * list. After a break, the count is read again. "Mark all read" in another tab of this browser
+ * list, and a count sent alone updates the badge. After a break, the count is read again. "Mark all read" in another tab of this browser
  * clears the badge here too. Loaded apart from the first page (with the EventSource client).
  * Returns the function that closes the stream.
  */
@@ -27,16 +41,18 @@ export function openActivityStream(client: QueryClient): () => void {
   const stopFollowingReads = followReadsInOtherTabs(client);
   const closeStream = openEventStream('/api/activity/events', 'activity', {
     onEvent: (data) => {
-      let event: unknown;
-      try {
-        event = JSON.parse(data);
-      } catch {
-        return;
-      }
+      const event = parsed(data);
       if (isActivityEvent(event)) applyActivityEvent(client, event);
     },
     onOpen: (resumed) => {
       if (resumed) void client.invalidateQueries({ queryKey: activityKeys.unread });
+    },
+    others: {
+      // The count alone, when entries left the feed (the caller left an album, or was removed).
+      unread: (data) => {
+        const unread = parsed(data);
+        if (isUnread(unread)) client.setQueryData(activityKeys.unread, unread);
+      },
     },
   });
   return () => {

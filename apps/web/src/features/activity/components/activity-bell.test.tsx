@@ -43,12 +43,16 @@ const feed: Activity[] = [
   }),
 ];
 
-/** A live stream that sends these events (text/event-stream), then stays open. */
-function eventStream(events: ActivityEvent[] = []) {
+type Unread = { count: number; more: boolean };
+
+/** A live stream that sends these events, then these counts alone (text/event-stream), then stays open. */
+function eventStream(events: ActivityEvent[] = [], counts: Unread[] = []) {
   return () => {
-    const text = events
-      .map((event, i) => `id: e${i}\nevent: activity\ndata: ${JSON.stringify(event)}\n\n`)
-      .join('');
+    const text =
+      events
+        .map((event, i) => `id: e${i}\nevent: activity\ndata: ${JSON.stringify(event)}\n\n`)
+        .join('') +
+      counts.map((count) => `event: unread\ndata: ${JSON.stringify(count)}\n\n`).join('');
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(`retry: 60000\n\n${text}`));
@@ -58,14 +62,12 @@ function eventStream(events: ActivityEvent[] = []) {
   };
 }
 
-type Unread = { count: number; more: boolean };
-
-function open(unread: Unread | Unread[], events: ActivityEvent[] = []) {
+function open(unread: Unread | Unread[], events: ActivityEvent[] = [], counts: Unread[] = []) {
   signInAs('u1');
   const network = fakeNetwork()
     .on('GET /api/albumsDb', jsonResponse(200, []))
     .on('GET /api/activity/unread', ...[unread].flat().map((answer) => jsonResponse(200, answer)))
-    .on('GET /api/activity/events', eventStream(events))
+    .on('GET /api/activity/events', eventStream(events, counts))
     .on(
       'GET /api/activity',
       jsonResponse(200, feed, { Link: '</api/activity?limit=20&cursor=c2>; rel="next"' }),
@@ -204,5 +206,10 @@ describe('the activity bell', () => {
     const fresh = entry('e9', { kind: 'comment', actorName: 'Eve', excerpt: 'Wow', unread: true });
     open({ count: 1, more: false }, [{ activity: fresh, unread: { count: 2, more: false } }]);
     expect(await screen.findByRole('button', { name: 'Activity, 2 unread' })).toBeVisible();
+  });
+
+  it('takes a count sent alone: entries that left the feed leave the badge, live', async () => {
+    open({ count: 3, more: false }, [], [{ count: 1, more: false }]);
+    expect(await screen.findByRole('button', { name: 'Activity, 1 unread' })).toBeVisible();
   });
 });
