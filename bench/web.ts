@@ -5,7 +5,9 @@
 // 12). Prints figures; never gates CI.
 // With BENCH_COMPARE_WITH=/path/to/another/checkout (built too, e.g. a `git worktree` of main),
 // measures that checkout's page as well, the two taking turns (ABBA) so that a busy moment of the
-// machine falls on both, and prints the medians as ratios this / other.
+// machine falls on both, and prints the medians as ratios this / other. With BENCH_PIWIGO_URL=<a
+// Piwigo album's page> (bench/piwigo/setup.sh makes one) and BENCH_WEB_PAGE=album, measures that
+// page as a guest the same way in turn with this checkout's album, and prints ratios this / Piwigo.
 // With BENCH_WEB_PAGE=album, the page measured is an album holding BENCH_ALBUMS photos (those
 // camera-sized JPEGs) instead, and a fourth screen, 1280 × 800 unthrottled, says how long the
 // page takes until its last response (the median of BENCH_ROUNDS loads, 5; data: URLs are no
@@ -41,7 +43,10 @@ const {
   BENCH_LIGHTHOUSE_RUNS: 3,
   BENCH_ROUNDS: 5,
 });
-const { BENCH_COMPARE_WITH: other } = readOptionalSettings(['BENCH_COMPARE_WITH']);
+const { BENCH_COMPARE_WITH: other, BENCH_PIWIGO_URL: piwigo } = readOptionalSettings([
+  'BENCH_COMPARE_WITH',
+  'BENCH_PIWIGO_URL',
+]);
 const {
   BENCH_WEB_PAGE: pageKind,
   BENCH_WATERFALL: waterfall,
@@ -72,14 +77,18 @@ interface Wire {
   largestPaintMs: number;
 }
 
-/** Loads the page in a fresh context signed in as the user, summing encoded bytes per resource type. */
+interface Load {
+  wire: Wire;
+  covers: string[];
+  timeline: string[];
+}
+
+/** Loads the side's page in a fresh context with its storage, summing encoded bytes per resource type. */
 async function measure(
   browser: Browser,
-  baseUrl: string,
-  storage: SignedIn,
-  pagePath: string,
+  { origin: baseUrl, storage, pagePath, pictures, heading }: Side,
   viewport: { width: number; height: number; deviceScaleFactor: number },
-): Promise<{ wire: Wire; covers: string[]; timeline: string[] }> {
+): Promise<Load> {
   const context = await browser.newContext({
     storageState: storage,
     viewport: { width: viewport.width, height: viewport.height },
@@ -122,10 +131,10 @@ async function measure(
     lastResponseAt = Math.max(lastResponseAt, event.timestamp);
   });
   await page.goto(`${baseUrl}${pagePath}`);
-  await page.getByRole('heading', { name: PAGE_HEADING }).waitFor();
+  if (heading) await page.getByRole('heading', { name: heading }).waitFor();
   // The pictures were started early (the page's early script): the network may fall idle before
   // the page has drawn them, so wait for them first.
-  await page.locator('main img').first().waitFor();
+  await page.locator(pictures).first().waitFor();
   await untilPageQuiet(page);
   // When the page drew its largest picture or text (Largest Contentful Paint), from navigation.
   wire.largestPaintMs = await page.evaluate(
@@ -146,19 +155,22 @@ async function measure(
       ({ url, sentAt, endedAt }) =>
         `  ${ms(sentAt)} → ${endedAt === undefined ? '    —' : ms(endedAt)} ms  ${url.replace(baseUrl, '')}`,
     );
-  const covers = await chosenImages(page);
+  const covers = await chosenImages(page, pictures);
   await context.close();
   return { wire, covers, timeline };
 }
 
-async function chosenImages(page: Page): Promise<string[]> {
-  return page.$$eval('main img', (images) =>
+/** Each first-screen picture's query, or a Piwigo derivative's suffix (-th.jpg). */
+async function chosenImages(page: Page, pictures: string): Promise<string[]> {
+  return page.$$eval(pictures, (images) =>
     images
       .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
-      .map(
-        (image) =>
-          new URL((image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src).search,
-      ),
+      .map((image) => {
+        const url = new URL(
+          (image as HTMLImageElement).currentSrc || (image as HTMLImageElement).src,
+        );
+        return url.search || (/-[a-z0-9]+\.\w+$/.exec(url.pathname)?.[0] ?? '');
+      }),
   );
 }
 
@@ -184,16 +196,21 @@ const medians = (runs: LighthouseFigures[]) =>
 
 interface Side {
   name: string;
-  server: RunningServer;
+  /** Where the page is served, e.g. http://127.0.0.1:3000. */
+  origin: string;
   storage: SignedIn;
   /** The page measured, e.g. /albums/recent. */
   pagePath: string;
+  /** The page's pictures (a CSS selector), and the heading awaited before them, if any. */
+  pictures: string;
+  heading?: string;
   runs: LighthouseFigures[];
+  screens: Omit<ReturnType<typeof screenFigures>, 'timeline'>[];
 }
 
 async function lighthouseRun(side: Side, label: string) {
-  const url = `${side.server.url}${side.pagePath}`;
-  const figures = await tryLighthouse(label, url, side.server.url, side.storage);
+  const url = `${side.origin}${side.pagePath}`;
+  const figures = await tryLighthouse(label, url, side.origin, side.storage);
   if (figures) side.runs.push(figures);
   return figures;
 }
@@ -206,14 +223,15 @@ async function measureThis(browser: Browser, side: Side) {
     if (runs.length === 0) throw new Error('No Lighthouse run measured the page');
     printLighthouse(side);
   }
+  await onScreens(browser, [side]);
   return {
     lighthouse: runs.length > 0 ? { medians: medians(runs), runs } : null,
-    screens: await onScreens(browser, side),
+    screens: side.screens,
   };
 }
 
 /** The medians of this checkout's Lighthouse runs, and where the typical run's main thread went. */
-function printLighthouse({ runs, server, pagePath }: Side) {
+function printLighthouse({ runs, origin, pagePath }: Side) {
   const m = medians(runs);
   const range = (key: Figure, f: (n: number) => string) =>
     `${f(m[key])} (${runs.map((run) => f(run[key])).join(', ')})`;
@@ -242,66 +260,101 @@ function printLighthouse({ runs, server, pagePath }: Side) {
       .slice(0, 6)
       .map(
         (t) =>
-          `${Math.round(t.durationMs)} ms at ${Math.round(t.startMs)} ms (${t.url.replace(server.url, '') || 'page'})`,
+          `${Math.round(t.durationMs)} ms at ${Math.round(t.startMs)} ms (${t.url.replace(origin, '') || 'page'})`,
       )
       .join('; ')}`,
   );
 }
 
-/** The bytes and requests on three screens (four for an album), and the images each chose. */
-async function onScreens(browser: Browser, side: Side) {
-  const screens = [
-    { name: 'phone 412 px @1.75', width: 412, height: 823, deviceScaleFactor: 1.75 },
-    { name: 'phone 390 px @3', width: 390, height: 844, deviceScaleFactor: 3 },
-    { name: 'desktop 1440 px @2', width: 1440, height: 900, deviceScaleFactor: 2 },
-    ...(pageKind === 'album'
-      ? [{ name: 'desktop 1280 px @1', width: 1280, height: 800, deviceScaleFactor: 1 }]
-      : []),
-  ];
-  const measured = [];
-  for (const screen of screens) {
+const SCREENS = [
+  { name: 'phone 412 px @1.75', width: 412, height: 823, deviceScaleFactor: 1.75 },
+  { name: 'phone 390 px @3', width: 390, height: 844, deviceScaleFactor: 3 },
+  { name: 'desktop 1440 px @2', width: 1440, height: 900, deviceScaleFactor: 2 },
+  ...(pageKind === 'album'
+    ? [{ name: 'desktop 1280 px @1', width: 1280, height: 800, deviceScaleFactor: 1 }]
+    : []),
+];
+
+/**
+ * The bytes and requests on three screens (four for an album), and the images each chose, into
+ * each side's `screens`; the sides' loads take turns (ABBA).
+ */
+async function onScreens(browser: Browser, sides: Side[]) {
+  let turn = 0;
+  for (const screen of SCREENS) {
     // The unthrottled desktop's time until the last response is the figure compared with other
     // galleries: the median of BENCH_ROUNDS loads; one load for each other screen.
     const unthrottled = screen.deviceScaleFactor === 1;
-    const loads = [];
-    for (let i = 0; i < (unthrottled ? rounds : 1); i += 1) {
-      loads.push(await measure(browser, side.server.url, side.storage, side.pagePath, screen));
+    const loads = new Map<Side, Load[]>(sides.map((side) => [side, []]));
+    for (let i = 0; i < (unthrottled ? rounds : 1); i += 1, turn += 1) {
+      for (const side of turn % 2 === 0 ? sides : [...sides].reverse()) {
+        loads.get(side)!.push(await measure(browser, side, screen));
+      }
     }
-    const times = loads.map((load) => load.wire.untilLastResponseMs);
-    const { wire, covers, timeline } =
-      loads.find((load) => load.wire.untilLastResponseMs === median(times)) ?? loads[0]!;
-    const by = (type: string) => kib(wire.byType[type] ?? 0);
-    console.log(
-      `${screen.name}: ${wire.requests} requests, total ${kib(wire.total)} KiB; ` +
-        `JS ${by('Script')}, CSS ${by('Stylesheet')}, images ${by('Image')}, ` +
-        `JSON ${kib((wire.byType.Fetch ?? 0) + (wire.byType.XHR ?? 0))}, HTML ${by('Document')} KiB; ` +
-        `until the last response ${Math.round(wire.untilLastResponseMs)} ms` +
-        (loads.length > 1
-          ? ` (median of ${loads.length}: ${times.map((t) => Math.round(t)).join(', ')} ms)`
-          : '') +
-        `; largest paint ${Math.round(median(loads.map((load) => load.wire.largestPaintMs)))} ms` +
-        (loads.length > 1
-          ? ` (${loads.map((load) => Math.round(load.wire.largestPaintMs)).join(', ')} ms)`
-          : ''),
-    );
-    if (waterfall) console.log(timeline.join('\n'));
-    const counts = new Map<string, number>();
-    for (const cover of covers) counts.set(cover, (counts.get(cover) ?? 0) + 1);
-    console.log(
-      `  images in the first screen: ${[...counts].map(([query, n]) => `${n} × ${query || '(original)'}`).join(', ')}`,
-    );
-    measured.push({
-      screen: screen.name,
-      wire,
-      untilLastResponseMsOfEachLoad: times,
-      firstScreenImages: Object.fromEntries(counts),
-    });
+    for (const side of sides) {
+      const { timeline, ...figures } = screenFigures(screen.name, loads.get(side)!);
+      side.screens.push(figures);
+      const {
+        wire,
+        untilLastResponseMsOfEachLoad: times,
+        largestPaintMsOfEachLoad: paints,
+      } = figures;
+      const by = (type: string) => kib(wire.byType[type] ?? 0);
+      console.log(
+        `${sides.length > 1 ? `${side.name}, ` : ''}${screen.name}: ${wire.requests} requests, ` +
+          `total ${kib(wire.total)} KiB; ` +
+          `JS ${by('Script')}, CSS ${by('Stylesheet')}, images ${by('Image')}, ` +
+          `JSON ${kib((wire.byType.Fetch ?? 0) + (wire.byType.XHR ?? 0))}, HTML ${by('Document')} KiB; ` +
+          `until the last response ${Math.round(wire.untilLastResponseMs)} ms` +
+          (times.length > 1
+            ? ` (median of ${times.length}: ${times.map((t) => Math.round(t)).join(', ')} ms)`
+            : '') +
+          `; largest paint ${Math.round(figures.largestPaintMs)} ms` +
+          (paints.length > 1 ? ` (${paints.map((t) => Math.round(t)).join(', ')} ms)` : ''),
+      );
+      if (waterfall) console.log(timeline.join('\n'));
+      console.log(
+        `  images in the first screen: ${Object.entries(figures.firstScreenImages)
+          .map(([query, n]) => `${n} × ${query || '(original)'}`)
+          .join(', ')}`,
+      );
+    }
+    const [a, b] = sides.map((side) => side.screens.at(-1)!);
+    if (a && b) {
+      console.log(
+        `  ${sides[0]!.name} / ${sides[1]!.name}: until the last response ` +
+          `${ratio(a.wire.untilLastResponseMs, b.wire.untilLastResponseMs)}, largest paint ` +
+          `${ratio(a.largestPaintMs, b.largestPaintMs)}, ` +
+          `requests ${ratio(a.wire.requests, b.wire.requests)}, bytes ${ratio(a.wire.total, b.wire.total)}`,
+      );
+    }
   }
-  return measured;
 }
 
-/** Both checkouts' pages, their Lighthouse runs taking turns (ABBA); ratios this / other. */
-async function compare(sides: [Side, Side]) {
+/** One side's figures on one screen: those of its load of median time until the last response. */
+function screenFigures(screen: string, loads: Load[]) {
+  const times = loads.map((load) => load.wire.untilLastResponseMs);
+  const { wire, covers, timeline } =
+    loads.find((load) => load.wire.untilLastResponseMs === median(times)) ?? loads[0]!;
+  const firstScreenImages: Record<string, number> = {};
+  for (const cover of covers) firstScreenImages[cover] = (firstScreenImages[cover] ?? 0) + 1;
+  const paints = loads.map((load) => load.wire.largestPaintMs);
+  return {
+    screen,
+    wire,
+    untilLastResponseMsOfEachLoad: times,
+    largestPaintMs: median(paints),
+    largestPaintMsOfEachLoad: paints,
+    firstScreenImages,
+    timeline,
+  };
+}
+
+/**
+ * Both pages (another checkout's or Piwigo's), their Lighthouse runs taking turns (ABBA), then
+ * their loads on each screen; ratios this / other.
+ */
+async function compare(browser: Browser, sides: [Side, Side]) {
   for (let i = 0; i < lighthouseRuns; i += 1) {
     for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
       const figures = await lighthouseRun(side, `run ${i + 1} ${side.name}`);
@@ -313,42 +366,58 @@ async function compare(sides: [Side, Side]) {
     }
   }
   const [mine, theirs] = sides;
-  if (mine.runs.length === 0 || theirs.runs.length === 0) {
+  if (lighthouseRuns > 0 && (mine.runs.length === 0 || theirs.runs.length === 0)) {
     throw new Error('No Lighthouse run measured one of the pages');
   }
   const [a, b] = [medians(mine.runs), medians(theirs.runs)];
-  console.log(
-    `medians of ${mine.runs.length} and ${theirs.runs.length} measured runs, ` +
-      `this (${repoRoot}) / other (${other}):`,
-  );
-  for (const [label, key] of [
-    ['score', 'score'],
-    ['FCP', 'fcpMs'],
-    ['LCP', 'lcpMs'],
-    ['TBT', 'tbtMs'],
-    ['Speed Index', 'siMs'],
-  ] as [string, Figure][]) {
-    const show = (n: number) => (key === 'score' ? n.toFixed(2) : `${Math.round(n)} ms`);
-    console.log(`  ${label}: ${show(a[key])} / ${show(b[key])} = ${ratio(a[key], b[key])}`);
+  if (lighthouseRuns > 0) {
+    console.log(
+      `Lighthouse mobile, medians of ${mine.runs.length} and ${theirs.runs.length} measured runs, ` +
+        `this (${repoRoot}) / ${theirs.name} (${other ?? piwigo}):`,
+    );
+    for (const [label, key] of [
+      ['score', 'score'],
+      ['FCP', 'fcpMs'],
+      ['LCP', 'lcpMs'],
+      ['TBT', 'tbtMs'],
+      ['Speed Index', 'siMs'],
+      ['bytes', 'totalBytes'],
+    ] as [string, Figure][]) {
+      const show = (n: number) =>
+        key === 'score'
+          ? n.toFixed(2)
+          : key === 'totalBytes'
+            ? `${kib(n)} KiB`
+            : `${Math.round(n)} ms`;
+      console.log(`  ${label}: ${show(a[key])} / ${show(b[key])} = ${ratio(a[key], b[key])}`);
+    }
   }
+  await onScreens(browser, sides);
   return {
-    this: { medians: a, runs: mine.runs },
-    other: { checkout: other, medians: b, runs: theirs.runs },
+    this: { medians: a, runs: mine.runs, screens: mine.screens },
+    other: { checkout: other, piwigo, medians: b, runs: theirs.runs, screens: theirs.screens },
     ratios: Object.fromEntries(FIGURES.map((key) => [key, a[key] / b[key]])),
   };
 }
 
 async function main() {
-  const run = startRun(other ? 'web-compare' : 'web');
+  if (piwigo && (other || pageKind !== 'album')) {
+    throw new Error(
+      'BENCH_PIWIGO_URL is measured with BENCH_WEB_PAGE=album, BENCH_COMPARE_WITH unset',
+    );
+  }
+  const run = startRun(other || piwigo ? 'web-compare' : 'web');
   console.log(`making ${albumCount} albums with ${coverMegapixels}-MP covers…`);
   const covers = await cameraCovers(albumCount, coverMegapixels);
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
   const sides: Side[] = [];
+  const servers: RunningServer[] = [];
   try {
     const checkouts: [string, string][] = [['this', repoRoot]];
     if (other) checkouts.push(['other', other]);
     for (const [name, root] of checkouts) {
       const server = await startAppServer({}, { root });
+      servers.push(server);
       const signedIn =
         pageKind === 'album'
           ? await signedInWithAlbum(browser, server.url, covers)
@@ -356,15 +425,38 @@ async function main() {
               storage: await signedInWithAlbums(browser, server.url, covers),
               pagePath: '/albums/recent',
             };
-      sides.push({ name, server, ...signedIn, storage: asDrawn(signedIn.storage), runs: [] });
+      sides.push({
+        name,
+        origin: server.url,
+        ...signedIn,
+        storage: asDrawn(signedIn.storage),
+        pictures: 'main img',
+        heading: PAGE_HEADING,
+        runs: [],
+        screens: [],
+      });
     }
-    const figures = other
-      ? await compare(sides as [Side, Side])
-      : await measureThis(browser, sides[0]!);
+    if (piwigo) {
+      // A guest (Piwigo's album is public): no cookie, nothing stored. Its thumbnails are <img>s.
+      const { origin, pathname, search } = new URL(piwigo);
+      sides.push({
+        name: 'piwigo',
+        origin,
+        pagePath: `${pathname}${search}`,
+        storage: { cookies: [], origins: [] },
+        pictures: 'img.thumbnail',
+        runs: [],
+        screens: [],
+      });
+    }
+    const figures =
+      sides.length === 2
+        ? await compare(browser, sides as [Side, Side])
+        : await measureThis(browser, sides[0]!);
     run.finish({ page: pageKind, drawnBy, albums: albumCount, coverMegapixels, ...figures });
   } finally {
     await browser.close();
-    for (const side of sides) await side.server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 

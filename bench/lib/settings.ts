@@ -154,6 +154,11 @@ export const SETTINGS = {
   ),
   BENCH_PHOTO_MB: decimal('bench:zip: megabytes (MiB) of each photo of the album zipped.'),
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),
+  BENCH_PIWIGO_URL: text(
+    "bench:web with BENCH_WEB_PAGE=album: a Piwigo album page's address (bench/piwigo/setup.sh " +
+      "makes one and prints it), measured as a guest in turn with this checkout's album page " +
+      '(ABBA), by the same measures; the figures are then printed as ratios this / Piwigo.',
+  ),
   BENCH_REQUESTS: integer('bench:logs: requests of each run.'),
   BENCH_ROUNDS: integer(
     'How many times each measure is repeated, in turn with its baseline where it has one; the ' +
