@@ -127,6 +127,13 @@ export const SETTINGS = {
   ),
   BENCH_DURATION: decimal('bench:load: how long the simulated users keep going, s.'),
   BENCH_EXPLAIN: flag("bench:scale and bench:timeline: 1 prints each page's query plan."),
+  BENCH_FACES: integer(
+    'bench:faces: faces seeded for grouping, one a photo, of a few hundred people (10 to 80 each).',
+  ),
+  BENCH_FACE_PARTS: listOf(
+    ['grouping', 'memory'],
+    "bench:faces: the parts run: the grouping of BENCH_FACES faces on each of BENCH_DATABASES, and the face-indexing server's RSS over BENCH_PHOTOS photos.",
+  ),
   BENCH_IMAGES: integer('bench:image-work: distinct 12-megapixel JPEGs of noise worked on.'),
   BENCH_KILL_AFTER_MS: setting(
     'two numbers, min,max (ms)',
@@ -150,7 +157,7 @@ export const SETTINGS = {
   BENCH_MP: decimal('bench:fairness and bench:guest-uploads: megapixels of each photo.'),
   BENCH_PASSES: integer('bench:image-work: passes over the images in each measuring process.'),
   BENCH_PHOTOS: integer(
-    'bench:album-scroll: photos of the album scrolled through; bench:timeline: photos seeded; bench:timeline:web: photos of the timeline; bench:zip: photos of the album zipped.',
+    'bench:album-scroll: photos of the album scrolled through; bench:faces: photos with a face indexed while the server RSS is read; bench:timeline: photos seeded; bench:timeline:web: photos of the timeline; bench:zip: photos of the album zipped.',
   ),
   BENCH_PHOTO_MB: decimal('bench:zip: megabytes (MiB) of each photo of the album zipped.'),
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),

@@ -101,19 +101,33 @@ export async function indexFaces(
     }
     throw error;
   }
-  await deps.db.transaction().execute(async (trx) => {
-    await lockOwnerGrouping(trx, file.owner_id);
+  await keepFileFaces(deps.db, { id: fileId, ownerId: file.owner_id, version }, faces, deps.clock);
+}
+
+/**
+ * What a face job does once the model has looked: in one transaction, the faces found in the
+ * file's edit version take the place of those found before, and the owner's faces are grouped
+ * (dated once the owner's grouping is this transaction's).
+ */
+export async function keepFileFaces(
+  db: Db,
+  file: { id: string; ownerId: string; version: number },
+  faces: readonly NewFace[],
+  clock: { now(): Date },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockOwnerGrouping(trx, file.ownerId);
     // Deleted or edited while the model looked: the newer job does it.
-    const now = await findFileById(trx, fileId);
-    if (!now || now.edit_version !== version) return;
-    const at = deps.clock.now().toISOString();
-    await replaceFileFaces(trx, { id: fileId, ownerId: file.owner_id, version }, faces, at);
-    await groupOwnerFaces(trx, file.owner_id, at);
+    const now = await findFileById(trx, file.id);
+    if (!now || now.edit_version !== file.version) return;
+    const at = clock.now().toISOString();
+    await replaceFileFaces(trx, file, faces, at);
+    await groupOwnerFaces(trx, file.ownerId, at);
   });
 }
 
 /** Groups the owner's faces that are nobody's yet (grouping.ts). */
-async function groupOwnerFaces(db: Db, ownerId: string, now: string) {
+export async function groupOwnerFaces(db: Db, ownerId: string, now: string): Promise<void> {
   const faces = await listFacesForGrouping(db, ownerId);
   const grouping = groupFaces(
     faces.map((face) => ({
