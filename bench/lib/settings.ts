@@ -92,7 +92,8 @@ export const SETTINGS = {
       'defaults, MALLOC_ARENA_MAX=2, or that with blocks over 128 KiB mapped and unmapped.',
   ),
   BENCH_BASELINE_PHOTOS: integer(
-    "bench:timeline:web: photos of the baseline person's timeline, measured in the same run.",
+    "bench:timeline:web: photos of the baseline person's timeline; bench:places: located photos " +
+      "of the baseline person's map; each measured in the same run.",
   ),
   BENCH_BATCH: integer('bench:fairness: photos in the batch sent all at once.'),
   BENCH_COMPARE_WITH: text(
@@ -126,7 +127,10 @@ export const SETTINGS = {
     0,
   ),
   BENCH_DURATION: decimal('bench:load: how long the simulated users keep going, s.'),
-  BENCH_EXPLAIN: flag("bench:scale and bench:timeline: 1 prints each page's query plan."),
+  BENCH_EXPLAIN: flag(
+    "bench:scale and bench:timeline: 1 prints each page's query plan; bench:search: each " +
+      "query's plan and time.",
+  ),
   BENCH_FACES: integer(
     'bench:faces: faces seeded for grouping, one a photo, of a few hundred people (10 to 80 each).',
   ),
@@ -154,10 +158,13 @@ export const SETTINGS = {
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     "bench:load: the server's LOG_LEVEL.",
   ),
+  BENCH_MAP_MOVES: integer(
+    'bench:places: moves of the map (a wheel zoom or a drag each) after its first clusters.',
+  ),
   BENCH_MP: decimal('bench:fairness and bench:guest-uploads: megapixels of each photo.'),
   BENCH_PASSES: integer('bench:image-work: passes over the images in each measuring process.'),
   BENCH_PHOTOS: integer(
-    'bench:album-scroll: photos of the album scrolled through; bench:faces: photos with a face indexed while the server RSS is read; bench:timeline: photos seeded; bench:timeline:web: photos of the timeline; bench:zip: photos of the album zipped.',
+    'bench:album-scroll: photos of the album scrolled through; bench:faces: photos with a face indexed while the server RSS is read; bench:timeline: photos seeded; bench:timeline:web: photos of the timeline; bench:places: located photos of the map; bench:search: photos seeded; bench:zip: photos of the album zipped.',
   ),
   BENCH_PHOTO_MB: decimal('bench:zip: megabytes (MiB) of each photo of the album zipped.'),
   BENCH_PER_ROUND: integer('bench:scale: pages timed in a row in each round.'),
