@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids.js';
 import { readOriginal } from '../files/derive/derived-blobs.js';
 import { INPUT_OPTIONS } from '../files/media/images.js';
 import { findFileById } from '../files/store/repository.js';
+import { untilImagesQuiet } from './face-pacing.js';
 import { loadFaceModel, type FaceModel, type FoundFace } from './face-model.js';
 import { faceCrop, uprightPixels } from './face-pixels.js';
 import { groupFaces } from './grouping.js';
@@ -84,6 +85,7 @@ export async function indexFaces(
   if (!file || file.edit_version !== version || file.kind !== 'photo') return;
   const scan = await findScan(deps.db, fileId);
   if (scan && scan.edit_version === version && scan.state === 'done') return;
+  await untilImagesQuiet(deps.jobQueue);
   const original = await readOriginal(deps.blobStore, file.still_key ?? file.blob_key);
   if (!original) return;
   let faces: NewFace[];
