@@ -37,6 +37,7 @@ import * as placeNames from './2026-12-01T02-00-place-names.js';
 import * as webSessions from './2026-12-01T03-00-web-sessions.js';
 import * as sortByCameraClock from './2026-12-01T04-00-sort-by-camera-clock.js';
 import * as hiddenMemories from './2026-12-02T01-00-hidden-memories.js';
+import * as mapCellsCovering from './2026-12-02T03-00-map-cells-covering.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T03-00-web-sessions': webSessions,
   '2026-12-01T04-00-sort-by-camera-clock': sortByCameraClock,
   '2026-12-02T01-00-hidden-memories': hiddenMemories,
+  '2026-12-02T03-00-map-cells-covering': mapCellsCovering,
 };
 
 /** Static provider: works the same from source and from the bundled server. */
