@@ -350,18 +350,22 @@ function withOwnFileFilters<Q extends SelectQueryBuilder<Database, 'photos', obj
   const { anyLike, anyMatch, placeCountries } = args;
   if (anyLike === undefined && anyMatch === undefined) return query;
   const pattern = anyLike ?? '';
+  // The viewer's named places (decision 0120), their condition written as the indexes' own, never
+  // bound, so that both engines know the indexes hold every such file. SQLite reads the owner's
+  // part of files_owner_place_name_idx alone; PostgreSQL finds the cities by
+  // files_place_city_trgm_idx and the countries by files_owner_place_name_idx.
   const places = db
     .selectFrom('files as placed')
     .select('placed.id')
     .where('placed.owner_id', '=', viewerId)
-    .where('placed.place_version', '>', 0)
+    .where(sql<SqlBool>`placed.place_version > 0`)
     .where((eb) =>
       eb.or([
         likeSql(db, sql.ref('placed.place_city'), pattern),
         ...(placeCountries !== undefined
           ? [
               isPostgres(db)
-                ? sql<SqlBool>`position(',' || placed.place_country || ',' in ${placeCountries}) > 0`
+                ? sql<SqlBool>`placed.place_country = any(string_to_array(${placeCountries}, ','))`
                 : sql<SqlBool>`instr(${placeCountries}, ',' || placed.place_country || ',') > 0`,
             ]
           : []),
@@ -387,11 +391,15 @@ function withOwnFileFilters<Q extends SelectQueryBuilder<Database, 'photos', obj
       ]),
     ) as Q;
   }
+  // SQLite: `+photos.file_id` keeps it walking photos_sort_idx newest first, each photo looked up
+  // in the two lists of files (read once, with a Bloom filter), until the page is full. Allowed to
+  // look photos up by file instead, it read every photo of every file found and sorted them: 110
+  // ms for a camera in a quarter of 100,000 files (decision 0120).
   const texts =
     anyMatch !== undefined
-      ? sql<SqlBool>`photos.file_id in (select file_search.file_id from file_search where file_search.id in (select rowid from file_search_fts where file_search_fts match ${anyMatch}))`
-      : sql<SqlBool>`photos.file_id in (select file_search.file_id from file_search where ${likeSql(db, sql.ref('file_search.name'), pattern)} or ${likeSql(db, sql.ref('file_search.camera'), pattern)})`;
-  return query.where((eb) => eb.or([texts, eb('photos.file_id', 'in', places)])) as Q;
+      ? sql<SqlBool>`+photos.file_id in (select file_search.file_id from file_search where file_search.id in (select rowid from file_search_fts where file_search_fts match ${anyMatch}))`
+      : sql<SqlBool>`+photos.file_id in (select file_search.file_id from file_search where ${likeSql(db, sql.ref('file_search.name'), pattern)} or ${likeSql(db, sql.ref('file_search.camera'), pattern)})`;
+  return query.where(sql<SqlBool>`(${texts} or +photos.file_id in (${places}))`) as Q;
 }
 
 const listPhotoPageQuery = preparedQuery(photoPageQuery, { literals: ['limit', 'set'] });
