@@ -4,7 +4,11 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
+import {
+  expectImageLoaded,
+  expectNoSeriousA11yViolations,
+  showColorScheme,
+} from './support/checks';
 import {
   expect,
   logIn,
@@ -137,7 +141,7 @@ for (const { label, width, height } of [
       await expectImageLoaded(lisbon.locator('img'));
       await screens(page, `${label}-map`);
       await noAxeViolations(page, `map (${label})`);
-      await page.emulateMedia({ colorScheme: 'dark' });
+      await showColorScheme(page, 'dark');
       await noAxeViolations(page, `map, dark (${label})`);
       await page.emulateMedia({ colorScheme: 'light' });
     });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Photo, ShareLink } from '@photo/contract';
-import { expectNoSeriousA11yViolations } from './support/checks';
+import { expectNoSeriousA11yViolations, showColorScheme } from './support/checks';
 import { albumWithCover, expect, logIn, openAccountMenu, test } from './support/fixtures';
 import { makeJpeg } from './support/images';
 import { verifiedIdToken } from './support/verified-token';
@@ -180,7 +180,7 @@ test('an album without photos moved to Trash is listed there, restored, and dele
   await expect(albums).toContainText('No photos · 30 days left');
   await expect(page.getByText('Trash is empty')).toHaveCount(0);
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await showColorScheme(page, scheme);
     await expectNoSeriousA11yViolations(page, `trash with an album (${scheme})`);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);

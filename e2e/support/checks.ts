@@ -58,3 +58,13 @@ export async function transitionsSettled(page: Page) {
     ]),
   );
 }
+
+/**
+ * Shows the page in a colour scheme and waits until the app has taken it (the theme is set by a
+ * script on the media query's change, after emulateMedia answers) and its colours have settled.
+ */
+export async function showColorScheme(page: Page, colorScheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme });
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
+  await transitionsSettled(page);
+}
