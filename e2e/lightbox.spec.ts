@@ -28,6 +28,19 @@ const shownPosition = (page: Page) =>
     .getByText(/\d+ of \d+/);
 
 /** The picture a slide of the viewer has loaded ("" while none): its address, once it has pixels. */
+/**
+ * Waits until the viewer has stopped sliding (its Web Animations ended): a key pressed while it
+ * still slides is, on purpose, not a second step.
+ */
+async function untilStill(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return animation.playState !== 'running' || !target?.closest('.yarl__root');
+    }),
+  );
+}
+
 function slidePicture(page: Page, position: string) {
   return viewer(page)
     .getByRole('group', { name: position, includeHidden: true })
@@ -96,12 +109,16 @@ test('the photo viewer: opened from a card, by address, moved through and closed
   });
 
   await test.step('→ and ← move to the next and previous photo, and the address follows', async () => {
+    // From a control made anew with each photo: the keys keep working after it is gone.
+    await viewer(page).getByRole('link', { name: 'Download the original' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(new RegExp(`\\?photo=${third.id}$`));
     await expect(shownPosition(page)).toHaveText(/3 of 3/);
+    await untilStill(page);
     await page.keyboard.press('ArrowLeft');
     // One step at a time: a key pressed while the viewer still slides is not a second step.
     await expect(shownPosition(page)).toHaveText(/2 of 3/);
+    await untilStill(page);
     await page.keyboard.press('ArrowLeft');
     await expect(page).toHaveURL(new RegExp(`\\?photo=${first.id}$`));
     await expect(shownPosition(page)).toHaveText(/1 of 3/);

@@ -205,6 +205,19 @@ function MediaSlide({ photo, rect }: { photo: Photo; rect: { width: number; heig
   );
 }
 
+/**
+ * The controls of one photo (favourite, archive, delete, download…) are made anew with each photo.
+ * When one of them had the focus, stepping to another photo left the focus on the page's body,
+ * outside the viewer, whose keys then did nothing: it goes back to the viewer instead.
+ */
+function useFocusKeptOnStep(photoId: string | undefined) {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    document.querySelector<HTMLElement>('.yarl__portal .yarl__container')?.focus();
+  }, [photoId]);
+}
+
 /** Whether a photo's slide is a MediaSlide. */
 const needsMediaSlide = (photo: Photo) =>
   (photo.kind === 'video' && !isPlayableVideo(photo)) || hasPlayableMotion(photo);
@@ -543,6 +556,7 @@ export default function PhotoLightbox({
   );
   const shown = photos[index];
   useSpacePlaysVideo(shown !== undefined && isPlayableVideo(shown));
+  useFocusKeptOnStep(shown?.id);
   const [panel, setPanel] = useState<Panel | null>(null);
   const toggles = useRef(new Map<Panel, HTMLButtonElement>());
 
