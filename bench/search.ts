@@ -19,7 +19,9 @@ import type { SearchResult } from '@photo/contract';
 import SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/database.js';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import { listAlbumViews } from '../apps/server/src/modules/albums/albums.repository.js';
+import { listPeople } from '../apps/server/src/modules/people/people.repository.js';
 import {
   measureOnEngines,
   printFigures,
@@ -30,6 +32,7 @@ import {
 } from './lib/engines.js';
 import { cameraOf, generator, placeOf } from './lib/places-seed.js';
 import {
+  containsPattern,
   listVisiblePhotos,
   type PhotoPageOptions,
 } from '../apps/server/src/modules/timeline/timeline.repository.js';
@@ -381,7 +384,10 @@ function pageOptions(viewerId: string): Record<string, PhotoPageOptions> {
   };
 }
 
-/** The plan and time of the page query of each search (BENCH_EXPLAIN=1). */
+/**
+ * The plan and time of each search's queries (BENCH_EXPLAIN=1): the page of photos, the albums by
+ * name and, where the text names people, the people listed beside the results.
+ */
 async function showPlans(target: EngineTarget): Promise<void> {
   const postgres = target.engine === 'PostgreSQL';
   const sent: CompiledQuery[] = [];
@@ -394,25 +400,53 @@ async function showPlans(target: EngineTarget): Promise<void> {
   });
   try {
     for (const [label, options] of Object.entries(pageOptions(target.uid))) {
-      sent.length = 0;
-      await listVisiblePhotos(handle.db, options);
-      for (const query of [...sent]) {
-        const times: number[] = [];
-        for (let i = 0; i < 5; i += 1) {
-          const started = performance.now();
-          await handle.db.executeQuery(query);
-          times.push(performance.now() - started);
-        }
-        await printPlan(
-          handle.db,
-          query,
-          postgres,
-          `${target.engine}, ${label}, the page query (median of 5: ${median(times).toFixed(1)} ms)`,
-        );
+      const reads: [string, () => Promise<unknown>][] = [
+        ['the page query', () => listVisiblePhotos(handle.db, options)],
+        [
+          'the albums by name',
+          () =>
+            listAlbumViews(handle.db, {
+              limit: 20,
+              after: undefined,
+              viewerId: target.uid,
+              nameLike: containsPattern(QUERIES[label] ?? ''),
+            }),
+        ],
+      ];
+      if (options.people) {
+        const ids = options.people.ids;
+        reads.push([
+          'the people shown beside',
+          () => listPeople(handle.db, target.uid, { includeHidden: false, ids }),
+        ]);
+      }
+      for (const [what, read] of reads) {
+        await planReads(handle.db, postgres, `${target.engine}, ${label}, ${what}`, read, sent);
       }
     }
   } finally {
     await handle.close();
+  }
+}
+
+/** Runs `read`, then times and plans each query it sent (collected in `sent`). */
+async function planReads(
+  db: DatabaseHandle['db'],
+  postgres: boolean,
+  title: string,
+  read: () => Promise<unknown>,
+  sent: CompiledQuery[],
+): Promise<void> {
+  sent.length = 0;
+  await read();
+  for (const query of [...sent]) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      await db.executeQuery(query);
+      times.push(performance.now() - started);
+    }
+    await printPlan(db, query, postgres, `${title} (median of 5: ${median(times).toFixed(1)} ms)`);
   }
 }
 
