@@ -12,6 +12,7 @@ import {
 import { listAlbumViews } from '../modules/albums/albums.repository.js';
 import { listCommentEventsAfter } from '../modules/comments/comment-events.repository.js';
 import { listPhotoCommentViewsNewestFirst } from '../modules/comments/comments.repository.js';
+import { listPeople } from '../modules/people/people.repository.js';
 import { listLikers } from '../modules/likes/likes.repository.js';
 import { findFileWithExposure } from '../modules/files/store/repository.js';
 import { listAlbumPhotoViews } from '../modules/photos/photos.repository.js';
@@ -33,6 +34,7 @@ const COMMENTS = 3000;
 const LIKES = 1500;
 const MEMBERS = 300;
 const ACTIVITIES = 3000;
+const FACES = 3000;
 
 const postgres = process.env.TEST_DATABASE === 'postgres';
 let handle: DatabaseHandle;
@@ -122,6 +124,15 @@ beforeAll(async () => {
     `insert into activities (id, user_id, kind, album_id, photo_id, actor_id, actor_name, count, excerpt, created_at) select 'v' || i, case when i % 3 = 0 then 'u1' else 'u' || (i % ${USERS}) end, 'comment', 'a' || (i % ${ALBUMS}), 'p' || (i % ${PHOTOS}), 'u2', 'User 2', 1, 'Nice', 'T' || (100000 + i) from n`,
   );
   await sql`update users set activity_read_at = 'T101000' where id = 'u1'`.execute(handle.db);
+  // u1's people: three, whose faces are spread over the files.
+  await insertSeries(
+    3,
+    `insert into people (id, owner_id, name, hidden, created_at) select 'pe' || i, 'u1', 'Person ' || i, 0, ${t} from n`,
+  );
+  await insertSeries(
+    FACES,
+    `insert into faces (id, file_id, owner_id, person_id, box_x, box_y, box_w, box_h, score, descriptor, crop, created_at) select 'fa' || i, 'f' || (i % ${USERS}), 'u1', 'pe' || (i % 3), 0, 0, 100, 100, i % 1000, '[]', '', ${t} from n`,
+  );
   await sql`analyze`.execute(handle.db);
 }, 120_000);
 
@@ -444,6 +455,23 @@ describe('list queries read their index', () => {
   it('the unread count: activities_user_created_idx after the read mark, the user by key', async () => {
     const plan = await planOf(() => countUnreadActivities(handle.db, 'u1', 100));
     expectIndexed(plan, { index: 'activities_user_created_idx' });
+  });
+
+  it("a person's clearest face: faces_person_idx in score order, no sort of their faces", async () => {
+    const plan = await planOf(() =>
+      listPeople(handle.db, 'u1', { includeHidden: false, ids: ['pe1'] }),
+    );
+    // The cover is the subquery over `faces best`; only the people themselves may be sorted.
+    if (postgres) {
+      const cover = plan.slice(plan.indexOf('SubPlan'));
+      expect(cover, plan).toContain('faces_person_idx on faces best');
+      expect(cover, plan).not.toMatch(/\bSort\b/);
+    } else {
+      const lines = plan.split('\n');
+      const at = lines.findIndex((line) => line.startsWith('SEARCH best'));
+      expect(lines[at], plan).toContain('faces_person_idx');
+      expect(lines[at + 1] ?? '', plan).not.toContain('TEMP B-TREE');
+    }
   });
 
   it('runs on the engine the project asks for', () => {

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Db, FacesTable, FaceScanState } from '../../db/schema.js';
+import { literalLimit } from '../../db/literal-limit.js';
 
 /** The queries of people, their faces and the scans of files for faces (decision 0102). */
 
@@ -47,7 +48,7 @@ export function listPeople(
         .where(inLibrary('best'))
         .orderBy('best.score', 'desc')
         .orderBy('best.id')
-        .limit(1)
+        .limit(literalLimit(1))
         .as('cover_face_id'),
     ])
     .where('people.owner_id', '=', ownerId)
@@ -71,7 +72,7 @@ export function listPeople(
     .orderBy(sql`count(distinct faces.file_id)`, 'desc')
     .orderBy('people.name')
     .orderBy('people.id')
-    .limit(options.limit ?? 10_000)
+    .limit(literalLimit(options.limit ?? 10_000))
     .execute();
 }
 
@@ -313,7 +314,7 @@ export function listUnscannedPhotoFiles(db: Db, afterId: string, limit: number) 
       ]),
     )
     .orderBy('files.id')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
 }
 
@@ -343,6 +344,6 @@ export function listFailedScans(db: Db, limit: number) {
     .select(['file_id', 'error', 'scanned_at'])
     .where('state', '=', 'failed')
     .orderBy('scanned_at', 'desc')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
 }
