@@ -312,3 +312,28 @@ export async function listDigestEntries(
     total: Number(counted.n),
   };
 }
+
+/**
+ * Whose feeds hold entries of these albums or photos: the people whose feed changes when those
+ * go (entries cascade with their album or photo) or come back.
+ */
+export async function listFeedReaders(
+  db: Db,
+  of: { albumIds?: readonly string[]; photoIds?: readonly string[] },
+): Promise<string[]> {
+  const albumIds = of.albumIds ?? [];
+  const photoIds = of.photoIds ?? [];
+  if (albumIds.length === 0 && photoIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('activities')
+    .select('user_id')
+    .distinct()
+    .where((eb) =>
+      eb.or([
+        ...(albumIds.length > 0 ? [eb('album_id', 'in', albumIds)] : []),
+        ...(photoIds.length > 0 ? [eb('photo_id', 'in', photoIds)] : []),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.user_id);
+}

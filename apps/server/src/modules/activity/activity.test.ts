@@ -6,7 +6,7 @@ import { signUp, type TestUser, useTestContext } from '../../test/harness.js';
 import { asVerified, verifiedToken } from '../../test/verified-token.js';
 import { recordActivity, recordGuestUpload } from './activity.service.js';
 
-const ctx = useTestContext();
+const ctx = useTestContext({ TRASH_DAYS: '30' });
 
 function feed(user: TestUser, query = '') {
   return ctx.api(user).get<Activity[]>(`/api/activity${query}`);
@@ -387,6 +387,35 @@ describe('GET /api/activity/events (live)', () => {
     expect(live.counts).toEqual([]);
     expect((await ctx.api(owner).removeMember(album.id, viewer.uid)).statusCode).toBe(204);
     await expect.poll(() => live.counts, { timeout: 10_000 }).toEqual([{ count: 0, more: false }]);
+  });
+
+  it("follows the album's entries to Trash and back, and a photo's", async () => {
+    const { owner, viewer, contributor, album } = await sharedAlbum('Trashed live');
+    const added = await addPhotoAs(ctx, contributor, album.id);
+    expect(await unread(viewer)).toEqual({ count: 2, more: false });
+    const live = await listen(viewer);
+    await expect
+      .poll(() => live.events.at(-1)?.unread, { timeout: 10_000 })
+      .toEqual({ count: 2, more: false });
+    // The contributor's photo goes to Trash: its entry leaves the viewer's feed.
+    expect((await ctx.api(contributor).deletePhoto(added.id)).statusCode).toBe(204);
+    await expect.poll(() => live.counts, { timeout: 10_000 }).toEqual([{ count: 1, more: false }]);
+    // The whole album goes: the invitation's entry too.
+    expect((await ctx.api(owner).deleteAlbum(album.id)).statusCode).toBe(204);
+    await expect
+      .poll(() => live.counts.at(-1), { timeout: 10_000 })
+      .toEqual({ count: 0, more: false });
+    // Back from the owner's Trash, with its entries.
+    const restored = await ctx.api(owner).request({
+      method: 'POST',
+      url: '/api/trash/restore',
+      payload: { albumIds: [album.id] },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    await expect
+      .poll(() => live.counts.at(-1), { timeout: 10_000 })
+      .toEqual({ count: 1, more: false });
+    expect(await unread(viewer)).toEqual({ count: 1, more: false });
   });
 
   it('answers 401 without a token and 406 to a client that is not a stream', async () => {

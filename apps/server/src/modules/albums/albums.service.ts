@@ -9,6 +9,8 @@ import { newId } from '../../lib/ids.js';
 import { decodeCursor, toPage, type Page } from '../../lib/paging.js';
 import { albumPictureUrl, fileIdFromPictureUrl } from '../../lib/picture-url.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { listFeedReaders } from '../activity/activity.repository.js';
+import { announceActivity } from '../activity/activity.service.js';
 import { releaseFiles, requireOwnFile } from '../files/files.service.js';
 import {
   countAddedPhoto,
@@ -237,15 +239,18 @@ export async function deleteAlbum(
   bin?: AlbumBin,
 ): Promise<void> {
   const album = await requireAlbumAccess(deps, caller, id, 'album.delete');
-  const fileIds = await deps.db.transaction().execute(async (trx) => {
+  const { fileIds, readers } = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockAlbum(trx, album.id))) throw notFound('ALBUM_NOT_FOUND', 'The album');
     const current = await findAlbumById(trx, album.id);
     const photoFiles = await listAlbumPhotoFileIds(trx, album.id);
+    // The album's entries leave their feeds with it.
+    const readers = await listFeedReaders(trx, { albumIds: [album.id] });
     if (bin && current) await bin.keep(trx, current, caller.id);
     await deleteAlbumRow(trx, album.id);
     const cover = current ? current.cover_file_id : album.cover_file_id;
-    return [...(cover === null ? [] : [cover]), ...photoFiles];
+    return { fileIds: [...(cover === null ? [] : [cover]), ...photoFiles], readers };
   });
+  announceActivity(deps, readers, log);
   // In Trash, the files stay used.
   if (!bin) await releaseFiles(deps, fileIds, log);
 }

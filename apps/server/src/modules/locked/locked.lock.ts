@@ -3,6 +3,8 @@ import type { AppDeps } from '../../deps.js';
 import type { Db, PhotoRow } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { AppError } from '../../lib/errors.js';
+import { listFeedReaders } from '../activity/activity.repository.js';
+import { announceActivity } from '../activity/activity.service.js';
 import { listAlbumsCoveredByFiles } from '../albums/albums.locked-rows.js';
 import { lockAlbums, recountAlbumPhotos, updateAlbumRow } from '../albums/albums.repository.js';
 import { listPhotoRowsOfFiles } from '../photos/photos.locked-rows.js';
@@ -73,7 +75,7 @@ export async function lockPhotos(
 ): Promise<LockPhotosResult> {
   const fileIds = await requireOwnFiles(deps, caller, body.photoIds);
   const now = deps.clock.now().toISOString();
-  const count = await deps.db.transaction().execute(async (trx) => {
+  const moved = await deps.db.transaction().execute(async (trx) => {
     const before = await listPhotoRowsOfFiles(trx, fileIds);
     await lockAlbums(trx, [
       ...new Set([
@@ -99,13 +101,14 @@ export async function lockPhotos(
         snapshot: snapshots.get(photo.id) ?? '',
       })),
     );
-    await deletePhotoRows(
-      trx,
-      going.map((photo) => photo.id),
-    );
+    const photoIds = going.map((photo) => photo.id);
+    // The photos' entries leave their feeds with them.
+    const readers = await listFeedReaders(trx, { photoIds });
+    await deletePhotoRows(trx, photoIds);
     await recountAlbumPhotos(trx, albumIds);
     await unsetPicturesOfFiles(trx, fileIds);
-    return going.length;
+    return { count: going.length, readers };
   });
-  return { count };
+  announceActivity(deps, moved.readers);
+  return { count: moved.count };
 }

@@ -15,6 +15,8 @@ import { photoMediaOf } from '../../lib/photo-media.js';
 import { signForLocked } from '../../lib/picture-signing.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import { lockAlbums, recountAlbumPhotos } from '../albums/albums.repository.js';
+import { listFeedReaders } from '../activity/activity.repository.js';
+import { announceActivity } from '../activity/activity.service.js';
 import { releaseFiles } from '../files/files.service.js';
 import { putBackPhotos } from '../trash/trash.restore.js';
 import {
@@ -109,7 +111,7 @@ export async function moveOutOfLocked(
   body: LockedPhotosRequest,
 ): Promise<LockedRestoreResult> {
   const fileIds = await requireLockedFiles(deps, caller, body.photoIds);
-  return deps.db.transaction().execute(async (trx) => {
+  const moved = await deps.db.transaction().execute(async (trx) => {
     const taken = await takeLockedPhotosOfFiles(trx, caller.id, fileIds);
     if (taken.length === 0) throw changedMeanwhile();
     await lockAlbums(trx, [...new Set(taken.map((row) => row.album_id))]);
@@ -119,8 +121,11 @@ export async function moveOutOfLocked(
         photo.owner_id !== caller.id || decideAccess(caller, 'album.addPhoto', album) === 'allowed',
     });
     await recountAlbumPhotos(trx, [...new Set(albumOf.values())]);
-    return { count: back.length, elsewhere };
+    return { count: back.length, elsewhere, photoIds: back.map((photo) => photo.id) };
   });
+  // Their feed entries are back: the feeds that hold them read again.
+  announceActivity(deps, await listFeedReaders(deps.db, { photoIds: moved.photoIds }));
+  return { count: moved.count, elsewhere: moved.elsewhere };
 }
 
 /**

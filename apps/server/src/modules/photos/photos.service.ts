@@ -29,6 +29,7 @@ import {
 } from '../albums/albums.repository.js';
 import { requireAlbumAccess } from '../albums/albums.service.js';
 import { releaseFiles, requireOwnFile, rotateFile } from '../files/files.service.js';
+import { listFeedReaders } from '../activity/activity.repository.js';
 import {
   announceActivity,
   recordGuestUpload,
@@ -495,16 +496,18 @@ async function deletePhotos(
   const { log, bin, list } = options;
   const photos = await requirePhotosAccess(deps, caller, ids, removalOf(caller), list);
   const albumIds = [...new Set(photos.map((photo) => photo.album_id))];
-  await deps.db.transaction().execute(async (trx) => {
+  const readers = await deps.db.transaction().execute(async (trx) => {
     await lockAlbums(trx, albumIds);
     await prepareLeaving(trx, photos, list);
+    const photoIds = photos.map((photo) => photo.id);
+    // The photos' entries leave their feeds with them.
+    const readers = await listFeedReaders(trx, { photoIds });
     await bin?.keep(trx, photos, caller.id);
-    await deletePhotoRows(
-      trx,
-      photos.map((photo) => photo.id),
-    );
+    await deletePhotoRows(trx, photoIds);
     await recountAlbumPhotos(trx, albumIds);
+    return readers;
   });
+  announceActivity(deps, readers, log);
   // In Trash, the files stay used.
   if (bin) return photos.length;
   await releaseFiles(

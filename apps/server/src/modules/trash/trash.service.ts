@@ -15,6 +15,8 @@ import { decodeCursor, toPage } from '../../lib/paging.js';
 import { signForTrash } from '../../lib/picture-signing.js';
 import { pictureUrl } from '../../lib/picture-url.js';
 import { photoMediaOf } from '../../lib/photo-media.js';
+import { listFeedReaders } from '../activity/activity.repository.js';
+import { announceActivity } from '../activity/activity.service.js';
 import { releaseFiles } from '../files/files.service.js';
 import { restoreTaken } from './trash.restore.js';
 import {
@@ -189,7 +191,7 @@ export async function restoreFromTrash(
 ): Promise<TrashRestoreResult> {
   const plan = await planRestore(deps, caller, body);
   const named = body.photoIds ?? plan.photoIds;
-  return deps.db.transaction().execute((trx) =>
+  const result = await deps.db.transaction().execute((trx) =>
     restoreTaken(trx, caller, plan, {
       now: deps.clock.now().toISOString(),
       missing: (id) =>
@@ -198,6 +200,9 @@ export async function restoreFromTrash(
           : missingPhoto(id, named),
     }),
   );
+  // Their feed entries are back: the feeds that hold them read again.
+  announceActivity(deps, await listFeedReaders(deps.db, plan));
+  return result;
 }
 
 /**
