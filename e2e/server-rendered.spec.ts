@@ -103,6 +103,13 @@ test.describe('pages drawn on the server', () => {
     // The first screen's pictures are named in the HTML itself.
     const html = await response!.text();
     expect(html).toMatch(/<img [^>]*srcSet="\/api\/files\/show\//i);
+    // So are the language's catalog, which hydrating waits for, and the bar's later code.
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/messages-en-[^"]+\.js">/,
+    );
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/activity-bell-[^"]+\.js">/,
+    );
     // Drawn for one viewer, it leaves compressed like the API's text answers.
     expect(await response!.headerValue('content-encoding')).toMatch(/^(br|gzip)$/);
     await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
@@ -118,6 +125,8 @@ test.describe('pages drawn on the server', () => {
     const photosPath = `/api/albumsDb/${album.id}/photos`;
     expect(asked.filter((path) => path.startsWith(photosPath))).toEqual([]);
     expect(asked.filter((path) => path.startsWith('/api/albums/find'))).toEqual([]);
+    // The bell's count came with the page too.
+    expect(asked.filter((path) => path.startsWith('/api/activity/unread'))).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -116,8 +116,11 @@ const formatjsWithoutParser = {
   replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
 };
 
+/** The languages the app speaks: a catalog chunk each. */
+const LOCALES = ['en', 'de', 'fr', 'es'];
+
 /** One chunk per language, holding all of its catalogs, fetched when that language is chosen. */
-const messageChunks = ['en', 'de', 'fr', 'es'].map((locale) => ({
+const messageChunks = LOCALES.map((locale) => ({
   name: `messages-${locale}`,
   test: new RegExp(`/src/i18n/(?:messages/${locale}/|catalog-${locale}\\.ts)`),
 }));
@@ -146,6 +149,15 @@ function browserBuildPlugins() {
           recent: 'src/features/albums/components/recent-albums-page.tsx',
           shared: 'src/app/routes/shared-album-route.tsx',
           timeline: 'src/app/routes/timeline-route.tsx',
+          // The language the page is drawn in: hydrating waits for its catalog.
+          ...Object.fromEntries(
+            LOCALES.map((locale) => [`messages-${locale}`, `src/i18n/catalog-${locale}.ts`]),
+          ),
+          // What a signed-in person's top bar loads as it hydrates: the bell, its live stream and
+          // the account menu's panel (apart from the first page's code, decision 0100).
+          bell: 'src/features/activity/components/activity-bell.tsx',
+          'activity-live': 'src/features/activity/api/activity-live.ts',
+          'account-menu': 'src/app/layout/account-menu-panel.tsx',
         },
       },
     }),

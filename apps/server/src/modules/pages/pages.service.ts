@@ -62,6 +62,20 @@ function pageKind(pathname: string): 'album' | 'recent' | 'shared' | 'timeline' 
   return pathname.startsWith('/shared/') ? 'shared' : 'album';
 }
 
+/**
+ * The build's file lists (server-pages.json) a page links from its head: its route's, the catalog
+ * of the language it is drawn in (hydrating waits for it), and for a signed-in person what the top
+ * bar loads as it hydrates (the bell, its live stream, the account menu's panel), so none of them
+ * is asked for only once the entry has run.
+ */
+function pageFileLists(pathname: string, locale: string, signedIn: boolean): string[] {
+  return [
+    pageKind(pathname),
+    `messages-${locale}`,
+    ...(signedIn ? ['bell', 'activity-live', 'account-menu'] : []),
+  ];
+}
+
 /** How many times a page's GETs may depend on answers to others. */
 const MAX_QUERY_ROUNDS = 3;
 
@@ -180,7 +194,11 @@ export async function createPageRenderer(
           answers,
         }),
       );
-      return drawn ? fill(template, drawn, routeFiles[pageKind(pathname)] ?? []) : null;
+      if (!drawn) return null;
+      const files = pageFileLists(pathname, drawn.locale, viewer !== null).flatMap(
+        (list) => routeFiles[list] ?? [],
+      );
+      return fill(template, drawn, [...new Set(files)]);
     },
   };
 }

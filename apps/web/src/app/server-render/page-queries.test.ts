@@ -54,3 +54,13 @@ describe('the GETs Photos is drawn from on the server', () => {
     ]);
   });
 });
+
+describe('the GETs of every signed-in page', () => {
+  it.each(['/albums/recent', '/album/a1', '/photos'])(
+    "%s: the bar (its picture and the bell's count) is drawn with the page",
+    (pathname) => {
+      const paths = pageQueries(pathname, true)!.map((query) => query.path);
+      expect(paths).toEqual(expect.arrayContaining(['/api/users/me', '/api/activity/unread']));
+    },
+  );
+});

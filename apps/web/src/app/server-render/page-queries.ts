@@ -1,5 +1,6 @@
 import { CLIENT_CONFIG_PATH, type TimelineMonths } from '@photo/contract';
 import type { QueryKey } from '@tanstack/react-query';
+import { activityKeys } from '../../features/activity/api/activity-api';
 import { albumKeys } from '../../features/albums/api/album-keys';
 import { sharedPath } from '../../features/sharing/api/shared-link';
 import { clientConfigQuery } from '../../shared/api/client-config';
@@ -43,6 +44,8 @@ function decoded(segment: string): string | null {
 const signedInQueries: PageQuery[] = [
   { key: clientConfigQuery.queryKey, path: CLIENT_CONFIG_PATH, required: false },
   { key: meKey, path: '/api/users/me', required: true },
+  // The bell's count, drawn with the bar rather than asked for once the page has hydrated.
+  { key: activityKeys.unread, path: '/api/activity/unread', required: false },
 ];
 
 /** The photos Photos draws on the server at most: a first screen on a large desktop. */
