@@ -1,34 +1,57 @@
-// The Map at 100,000 located photos, in Chromium at 1440 × 900: BENCH_PHOTOS photos seeded
-// straight into the database over ten years (bench/lib/timeline-seed.ts), every one given a place
-// near one of three dozen cities (bench/lib/places-seed.ts), beside a baseline person's map of
+// The Map at 100,000 located photos, in Chromium at 1440 × 900, on SQLite and on PostgreSQL
+// (BENCH_DATABASES) in turn: on each, the app's build is started (on PostgreSQL with DATABASE_URL
+// naming a fresh database, dropped at the end), and BENCH_PHOTOS photos are seeded straight into
+// its database over ten years (bench/lib/timeline-seed.ts), every one given a place near one of
+// three dozen cities (bench/lib/places-seed.ts; the same rows on both engines, PostgreSQL's then
+// vacuumed and analysed as autovacuum would), beside a baseline person's map of
 // BENCH_BASELINE_PHOTOS (1,000) located photos measured in the same run and the same way. For
 // each, /map is opened signed in (the app's code already in the browser's cache) and timed to its
 // first clusters drawn (the first cluster marker on the map) and to every marker's photo shown.
 // Then the map is moved as a person explores it, BENCH_MAP_MOVES moves (30): zoomed in by the
 // mouse wheel over Lisbon down to its streets, dragged about, zoomed out, and the same over
-// Berlin, each move waited on till its clusters are drawn and the page is quiet. Prints, against
-// the budgets and as ratios to the baseline: the first clusters' time, the longest task
-// (PerformanceObserver longtask) while moving, and the clusters requests' times as the browser
-// saw them. Prints figures; never gates CI.
+// Berlin, each move waited on till its clusters are drawn and the page is quiet. Prints, for each
+// engine, against the budgets and as ratios to the baseline: the first clusters' time, the
+// longest task (PerformanceObserver longtask) while moving, and the clusters requests' times as
+// the browser saw them; and writes each engine's figures to a results file of its own. PostgreSQL
+// is skipped, and said so, when it does not answer. Prints figures; never gates CI.
 // Run: npm run build && npm run bench:places
-//   BENCH_PHOTOS (100000), BENCH_BASELINE_PHOTOS (1000), BENCH_MAP_MOVES (30)
+//   BENCH_PHOTOS (100000), BENCH_BASELINE_PHOTOS (1000), BENCH_MAP_MOVES (30),
+//   BENCH_DATABASES (sqlite,postgres), TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
 import type { Browser, Page, Response } from '@playwright/test';
 import sharp from 'sharp';
+import {
+  createTestPostgresDatabase,
+  postgresAvailability,
+} from '../apps/server/src/test/postgres.js';
+import type { Engine } from './lib/engines.js';
 import { signIn } from './lib/lighthouse.js';
 import { launchChromium, longTasks, recordLongTasks } from './lib/page-figures.js';
-import { locatePhotos } from './lib/places-seed.js';
+import { locatePhotos, locatePhotosPostgres } from './lib/places-seed.js';
 import { untilPageQuiet, watchRequests } from './lib/quiet.js';
 import { startRun } from './lib/results.js';
-import { api, sendPicture, signUpUser, startAppServer, untilThumbnail } from './lib/server.js';
+import {
+  api,
+  sendPicture,
+  signUpUser,
+  startAppServer,
+  untilThumbnail,
+  type RunningServer,
+} from './lib/server.js';
 import { readSettings } from './lib/settings.js';
 import { median, percentile } from './lib/stats.js';
-import { seedTimelinePhotos } from './lib/timeline-seed.js';
+import { seedTimelinePhotos, seedTimelinePhotosPostgres } from './lib/timeline-seed.js';
 
 const {
   BENCH_PHOTOS: photoCount,
   BENCH_BASELINE_PHOTOS: baselineCount,
   BENCH_MAP_MOVES: moveCount,
-} = readSettings({ BENCH_PHOTOS: 100_000, BENCH_BASELINE_PHOTOS: 1000, BENCH_MAP_MOVES: 30 });
+  BENCH_DATABASES: engines,
+} = readSettings({
+  BENCH_PHOTOS: 100_000,
+  BENCH_BASELINE_PHOTOS: 1000,
+  BENCH_MAP_MOVES: 30,
+  BENCH_DATABASES: ['sqlite', 'postgres'],
+});
 
 const BUDGET = { firstClustersMs: 1500, longestTaskMs: 200 };
 const VIEWPORT = { width: 1440, height: 900 };
@@ -43,8 +66,19 @@ async function coverBytes(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The app's server measured: the build, on SQLite in its data folder or on PostgreSQL. */
+interface App {
+  engine: Engine;
+  server: RunningServer;
+  /** The PostgreSQL database's URL, when on PostgreSQL. */
+  databaseUrl?: string;
+}
+
+const engineName = (engine: Engine) => (engine === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+
 /** A person with one album of `count` photos, each taken near one of the cities; their e-mail. */
-async function personWithPlaces(url: string, dataDir: string, label: string, count: number) {
+async function personWithPlaces(app: App, label: string, count: number) {
+  const { url, dataDir } = app.server;
   const email = `${label}-${Date.now()}@example.com`;
   const { idToken, uid } = await signUpUser(url, email);
   const cover = await sendPicture(url, idToken, await coverBytes(), `${label}.jpg`);
@@ -54,10 +88,17 @@ async function personWithPlaces(url: string, dataDir: string, label: string, cou
     coverPhotoUrl: cover.url,
   });
   const started = Date.now();
-  seedTimelinePhotos({ dataDir, albumId: album.id, count });
-  const placed = locatePhotos({ dataDir, ownerId: uid });
+  let placed: number;
+  if (app.databaseUrl) {
+    const databaseUrl = app.databaseUrl;
+    await seedTimelinePhotosPostgres({ databaseUrl, albumId: album.id, count });
+    placed = await locatePhotosPostgres({ databaseUrl, ownerId: uid });
+  } else {
+    seedTimelinePhotos({ dataDir, albumId: album.id, count });
+    placed = locatePhotos({ dataDir, ownerId: uid });
+  }
   console.log(
-    `${label}: ${count} photos seeded, ${placed} files placed, in ` +
+    `${engineName(app.engine)}, ${label}: ${count} photos seeded, ${placed} files placed, in ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return email;
@@ -217,27 +258,61 @@ async function openMap(browser: Browser, url: string, email: string) {
   return figures;
 }
 
-const run = startRun('places');
-const server = await startAppServer();
-try {
-  const baselineEmail = await personWithPlaces(
-    server.url,
-    server.dataDir,
-    'baseline',
-    baselineCount,
-  );
-  const email = await personWithPlaces(server.url, server.dataDir, 'large', photoCount);
-  const browser = await launchChromium();
-  const baseline = await openMap(browser, server.url, baselineEmail);
-  const large = await openMap(browser, server.url, email);
-  await browser.close();
+type MapFigures = Awaited<ReturnType<typeof openMap>>;
 
+/**
+ * The Map measured on one engine: the app's build started on it (on PostgreSQL a fresh database,
+ * dropped at the end), both people seeded, their maps measured, the figures printed and written.
+ */
+async function measureOn(engine: Engine): Promise<void> {
+  const run = startRun('places');
+  const database = engine === 'postgres' ? await createTestPostgresDatabase() : undefined;
+  try {
+    const server = await startAppServer(database ? { DATABASE_URL: database.url } : {});
+    try {
+      const app: App = { engine, server, ...(database ? { databaseUrl: database.url } : {}) };
+      const baselineEmail = await personWithPlaces(app, 'baseline', baselineCount);
+      const email = await personWithPlaces(app, 'large', photoCount);
+      const browser = await launchChromium();
+      let baseline: MapFigures;
+      let large: MapFigures;
+      try {
+        baseline = await openMap(browser, server.url, baselineEmail);
+        large = await openMap(browser, server.url, email);
+      } finally {
+        await browser.close();
+      }
+      printFigures(engine, run, large, baseline);
+      run.finish({
+        engine: engineName(engine),
+        photos: photoCount,
+        baselinePhotos: baselineCount,
+        viewport: VIEWPORT,
+        budget: BUDGET,
+        large,
+        baseline,
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database?.drop();
+  }
+}
+
+/** The figures of one person's map, against the budgets and as ratios to the baseline's. */
+function printFigures(
+  engine: Engine,
+  run: ReturnType<typeof startRun>,
+  large: MapFigures,
+  baseline: MapFigures,
+) {
   const mark = (ok: boolean) => (ok ? 'within' : 'OVER');
   const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
   console.log(
-    `\nThe Map at ${VIEWPORT.width} × ${VIEWPORT.height}, ${photoCount} located photos; baseline ` +
-      `${baselineCount} (${run.startedAt.toISOString()}, load average ` +
-      `${run.loadAverage.map((l) => l.toFixed(1)).join(' ')} as the run began):`,
+    `\nThe Map on ${engineName(engine)} at ${VIEWPORT.width} × ${VIEWPORT.height}, ` +
+      `${photoCount} located photos; baseline ${baselineCount} (${run.startedAt.toISOString()}, ` +
+      `load average ${run.loadAverage.map((l) => l.toFixed(1)).join(' ')} as the run began):`,
   );
   console.log(
     `  first clusters drawn: ${large.firstClustersMs.toFixed(0)} ms ` +
@@ -261,14 +336,15 @@ try {
       `${baseline.clustersMedianMs.toFixed(0)} ms, p95 ${baseline.clustersP95Ms.toFixed(0)} ms, ` +
       `${ratio(large.clustersMedianMs, baseline.clustersMedianMs)}`,
   );
-  run.finish({
-    photos: photoCount,
-    baselinePhotos: baselineCount,
-    viewport: VIEWPORT,
-    budget: BUDGET,
-    large,
-    baseline,
-  });
-} finally {
-  await server.stop();
+}
+
+for (const engine of engines) {
+  if (engine === 'postgres') {
+    const { available, reason } = await postgresAvailability();
+    if (!available) {
+      console.log(`PostgreSQL skipped: it does not answer (${reason})`);
+      continue;
+    }
+  }
+  await measureOn(engine);
 }

@@ -31,6 +31,7 @@ import {
   type Measure,
 } from './lib/engines.js';
 import { cameraOf, generator, placeOf } from './lib/places-seed.js';
+import { insertRows } from './lib/postgres-rows.js';
 import {
   containsPattern,
   listVisiblePhotos,
@@ -294,19 +295,7 @@ async function seedPostgres(url: string, viewerId: string): Promise<void> {
   await client.connect();
   await client.query('begin');
   for (const [table, columns, rows] of tables(viewerId)) {
-    const perBatch = Math.floor(20_000 / columns.length);
-    for (let start = 0; start < rows.length; start += perBatch) {
-      const values: unknown[] = [];
-      const tuples = rows
-        .slice(start, start + perBatch)
-        .map(
-          (row) => `(${row.map((value) => (values.push(value), `$${values.length}`)).join(', ')})`,
-        );
-      await client.query(
-        `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`,
-        values,
-      );
-    }
+    await insertRows(client, table, columns, rows);
   }
   await client.query(COUNT_PHOTOS);
   await client.query('commit');

@@ -1,10 +1,12 @@
 // Where photos were taken, for the benchmarks of the map and of search: a fixed list of cities
 // (with their country's ISO code), each file placed near one of them (a few kilometres about its
 // centre), more often near some than others, as people travel; a camera for each file; and
-// `locatePhotos`, which gives the files of one owner in the app's SQLite database a place, as the
-// place-naming job would have (decision 0105).
+// `locatePhotos` (SQLite) and `locatePhotosPostgres`, which give the files of one owner in the
+// app's database a place, as the place-naming job would have (decision 0105), the same places
+// on both engines.
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 
 /** A small deterministic generator: the same places in every run. */
 export function generator(seed: number) {
@@ -103,6 +105,27 @@ export function cameraOf(random: () => number): [string, string] {
   return CAMERAS[Math.floor(random() * CAMERAS.length)]!;
 }
 
+interface LocateOptions {
+  ownerId: string;
+  /** The share of the owner's files placed (0 to 1); the others stay without a place. */
+  share?: number;
+  seed?: number;
+}
+
+/**
+ * The places given to the files `ids` (sorted by their bytes, as both engines are asked to):
+ * each with the chance `share` a place near one of the cities, drawn from `seed`.
+ */
+function placesOf(ids: readonly string[], share: number, seed: number): [string, Place][] {
+  const random = generator(seed);
+  const placed: [string, Place][] = [];
+  for (const id of ids) {
+    if (random() >= share) continue;
+    placed.push([id, placeOf(random)]);
+  }
+  return placed;
+}
+
 /**
  * Gives `share` (0 to 1) of the owner's files in the app's SQLite database (DATA_DIR/app.db) a
  * place near one of the cities, named as the place-naming job names it; the others stay without
@@ -113,12 +136,7 @@ export function locatePhotos({
   ownerId,
   share = 1,
   seed = 71,
-}: {
-  dataDir: string;
-  ownerId: string;
-  share?: number;
-  seed?: number;
-}): number {
+}: LocateOptions & { dataDir: string }): number {
   const db = new SQLite(path.join(dataDir, 'app.db'));
   try {
     db.pragma('busy_timeout = 10000');
@@ -130,19 +148,58 @@ export function locatePhotos({
       `update files set latitude_e7 = ?, longitude_e7 = ?, place_city = ?, place_country = ?,
          place_version = 1 where id = ?`,
     );
-    const random = generator(seed);
-    let placed = 0;
+    const placed = placesOf(ids, share, seed);
     db.transaction(() => {
-      for (const id of ids) {
-        if (random() >= share) continue;
-        const place = placeOf(random);
+      for (const [id, place] of placed) {
         update.run(place.latitudeE7, place.longitudeE7, place.city, place.country, id);
-        placed += 1;
       }
     })();
     db.exec('analyze');
-    return placed;
+    return placed.length;
   } finally {
     db.close();
+  }
+}
+
+/**
+ * locatePhotos on the app's PostgreSQL database at `databaseUrl`: the same places, written in one
+ * statement; then the files vacuumed and analysed, as autovacuum would after so many updates.
+ */
+export async function locatePhotosPostgres({
+  databaseUrl,
+  ownerId,
+  share = 1,
+  seed = 71,
+}: LocateOptions & { databaseUrl: string }): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      'select id from files where owner_id = $1 order by id collate "C"',
+      [ownerId],
+    );
+    const placed = placesOf(
+      rows.map((row) => row.id),
+      share,
+      seed,
+    );
+    await client.query(
+      `update files set latitude_e7 = placed.latitude_e7, longitude_e7 = placed.longitude_e7,
+         place_city = placed.place_city, place_country = placed.place_country, place_version = 1
+       from unnest($1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[])
+         as placed (id, latitude_e7, longitude_e7, place_city, place_country)
+       where files.id = placed.id`,
+      [
+        placed.map(([id]) => id),
+        placed.map(([, place]) => place.latitudeE7),
+        placed.map(([, place]) => place.longitudeE7),
+        placed.map(([, place]) => place.city),
+        placed.map(([, place]) => place.country),
+      ],
+    );
+    await client.query('vacuum analyze files');
+    return placed.length;
+  } finally {
+    await client.end();
   }
 }
