@@ -116,6 +116,36 @@ if (onPostgres) {
     true,
   );
 
+  describe('PostgreSQL event bus, many at once', () => {
+    it('sends events published together one query after another on its connection', async () => {
+      const database = await createTestPostgresDatabase();
+      const a = createPostgresEventBus(database.url);
+      const b = createPostgresEventBus(database.url);
+      const warnings: string[] = [];
+      const warned = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', warned);
+      try {
+        const sub = collector();
+        await Promise.all([
+          b.subscribe('together', sub.handler),
+          b.subscribe('together-too', () => undefined),
+        ]);
+        await Promise.all(Array.from({ length: 20 }, (_, n) => a.publish('together', n)));
+        expect([...(await sub.waitFor(20))].sort((x, y) => Number(x) - Number(y))).toEqual(
+          Array.from({ length: 20 }, (_, n) => n),
+        );
+        // Node reports a warning on the next tick.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings.filter((message) => message.includes('already executing'))).toEqual([]);
+      } finally {
+        process.off('warning', warned);
+        await a.close();
+        await b.close();
+        await database.drop();
+      }
+    });
+  });
+
   describe('PostgreSQL event bus, connection lost', () => {
     it('listens again on a new connection, and publishing works again', async () => {
       const database = await createTestPostgresDatabase();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createLimiter } from '../lib/limiter.js';
 
 /** Values that survive JSON.stringify and JSON.parse unchanged. */
 export type JsonValue =
@@ -114,6 +115,9 @@ export function createPostgresEventBus(
   const pgChannel = (channel: string) => `"photo_events:${channel}"`;
   let client: Promise<pg.Client> | undefined;
   let closed = false;
+  // One query at a time on the connection: pg runs a second one sent meanwhile only after the
+  // first, and no longer accepts being sent it (deprecated in pg 8, refused from pg 9).
+  const inTurn = createLimiter(1);
 
   const connect = (): Promise<pg.Client> => {
     client ??= (async () => {
@@ -146,7 +150,7 @@ export function createPostgresEventBus(
       try {
         await connection.connect();
         for (const channel of subscribers.channels()) {
-          await connection.query(`listen ${pgChannel(channel)}`);
+          await inTurn(() => connection.query(`listen ${pgChannel(channel)}`));
         }
       } catch (error) {
         connection.removeAllListeners('end');
@@ -162,24 +166,24 @@ export function createPostgresEventBus(
     async publish(channel, event) {
       checkChannel(channel);
       const connection = await connect();
-      await connection.query('select pg_notify($1, $2)', [
-        `photo_events:${channel}`,
-        encode(event),
-      ]);
+      await inTurn(() =>
+        connection.query('select pg_notify($1, $2)', [`photo_events:${channel}`, encode(event)]),
+      );
     },
     async subscribe(channel, handler) {
       checkChannel(channel);
       const first = subscribers.add(channel, handler);
       try {
         const connection = await connect();
-        if (first) await connection.query(`listen ${pgChannel(channel)}`);
+        if (first) await inTurn(() => connection.query(`listen ${pgChannel(channel)}`));
       } catch (error) {
         subscribers.remove(channel, handler);
         throw error;
       }
       return async () => {
         if (subscribers.remove(channel, handler) && client) {
-          await (await client).query(`unlisten ${pgChannel(channel)}`).catch(onError);
+          const connection = await client;
+          await inTurn(() => connection.query(`unlisten ${pgChannel(channel)}`)).catch(onError);
         }
       };
     },
