@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids.js';
 import { readOriginal } from '../files/derive/derived-blobs.js';
 import { INPUT_OPTIONS } from '../files/media/images.js';
 import { findFileById } from '../files/store/repository.js';
+import { FaceDescriptors } from './face-descriptors.js';
 import { untilImagesQuiet } from './face-pacing.js';
 import { loadFaceModel, type FaceModel, type FoundFace } from './face-model.js';
 import { faceCrop, uprightPixels } from './face-pixels.js';
@@ -18,7 +19,8 @@ import {
   assignFaces,
   findScan,
   insertPerson,
-  listFacesForGrouping,
+  listFaceDescriptors,
+  listFacesToGroup,
   listUnscannedPhotoFiles,
   lockOwnerGrouping,
   recordScan,
@@ -37,6 +39,12 @@ const BACKFILL_BATCH = 200;
 const FACES_PRIORITY = -1_000;
 /** The backfill's jobs come after every new photo's. */
 const BACKFILL_PRIORITY = -2_000;
+/**
+ * Faces whose numbers a process keeps between face jobs (face-descriptors.ts): about 1.3 KB each
+ * in its RSS (512 bytes of numbers; the array's objects, the face's id and the map's entry), some
+ * 65 MB at most.
+ */
+export const KEPT_DESCRIPTORS = 50_000;
 
 /** Queues the indexing of a file's edit version. */
 async function queueFaceIndexing(
@@ -78,6 +86,7 @@ export async function indexFaces(
   deps: FaceJobDeps,
   data: JobData,
   attempt: { last: boolean },
+  descriptors: FaceDescriptors,
 ): Promise<void> {
   const fileId = String(data.fileId);
   const version = Number(data.editVersion);
@@ -103,7 +112,13 @@ export async function indexFaces(
     }
     throw error;
   }
-  await keepFileFaces(deps.db, { id: fileId, ownerId: file.owner_id, version }, faces, deps.clock);
+  await keepFileFaces(
+    deps.db,
+    { id: fileId, ownerId: file.owner_id, version },
+    faces,
+    deps.clock,
+    descriptors,
+  );
 }
 
 /**
@@ -116,6 +131,7 @@ export async function keepFileFaces(
   file: { id: string; ownerId: string; version: number },
   faces: readonly NewFace[],
   clock: { now(): Date },
+  descriptors: FaceDescriptors,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockOwnerGrouping(trx, file.ownerId);
@@ -124,20 +140,33 @@ export async function keepFileFaces(
     if (!now || now.edit_version !== file.version) return;
     const at = clock.now().toISOString();
     await replaceFileFaces(trx, file, faces, at);
-    await groupOwnerFaces(trx, file.ownerId, at);
+    await groupOwnerFaces(trx, file.ownerId, at, descriptors);
   });
 }
 
-/** Groups the owner's faces that are nobody's yet (grouping.ts). */
-export async function groupOwnerFaces(db: Db, ownerId: string, now: string): Promise<void> {
-  const faces = await listFacesForGrouping(db, ownerId);
+/**
+ * Groups the owner's faces that are nobody's yet (grouping.ts). Reads whose each face is, and the
+ * numbers only of faces `descriptors` does not know yet.
+ */
+export async function groupOwnerFaces(
+  db: Db,
+  ownerId: string,
+  now: string,
+  descriptors: FaceDescriptors,
+): Promise<void> {
+  const faces = await listFacesToGroup(db, ownerId);
+  const numbers = await descriptors.of(
+    ownerId,
+    faces.map((face) => face.id),
+    (ids) => listFaceDescriptors(db, ownerId, ids),
+  );
   const grouping = groupFaces(
-    faces.map((face) => ({
-      id: face.id,
-      personId: face.person_id,
-      pinned: face.pinned === 1,
-      descriptor: JSON.parse(face.descriptor) as number[],
-    })),
+    faces.flatMap((face, i) => {
+      const descriptor = numbers[i];
+      // Deleted between the two reads (a file deleted meanwhile): nothing to group.
+      if (!descriptor) return [];
+      return [{ id: face.id, personId: face.person_id, pinned: face.pinned === 1, descriptor }];
+    }),
   );
   const byPerson = new Map<string, string[]>();
   for (const [faceId, personId] of grouping.joins) {
@@ -184,13 +213,17 @@ export async function startBackfill(deps: FaceJobDeps): Promise<void> {
 
 /**
  * Makes this instance take face jobs (ROLE all or worker, ML_ENABLED): ML_CONCURRENCY at once.
- * The model is loaded by the first job, not here.
+ * The model is loaded by the first job, not here; the faces' numbers are kept by this instance's
+ * jobs for the next ones.
  */
 export async function startFaceJobs(deps: FaceJobDeps): Promise<void> {
   if (!deps.config.ml.enabled) return;
-  await deps.jobQueue.work(INDEX_FACES, (data, attempt) => indexFaces(deps, data, attempt), {
-    concurrency: deps.config.ml.concurrency,
-  });
+  const descriptors = new FaceDescriptors(KEPT_DESCRIPTORS);
+  await deps.jobQueue.work(
+    INDEX_FACES,
+    (data, attempt) => indexFaces(deps, data, attempt, descriptors),
+    { concurrency: deps.config.ml.concurrency },
+  );
   await deps.jobQueue.work(INDEX_FACES_BACKFILL, (data) => backfillFaces(deps, data), {
     concurrency: 1,
   });

@@ -20,7 +20,8 @@ export interface FaceToGroup {
   id: string;
   personId: string | null;
   pinned: boolean;
-  descriptor: readonly number[];
+  /** As face-descriptors.ts keeps it. */
+  descriptor: Float32Array;
 }
 
 export interface Grouping {
@@ -30,10 +31,29 @@ export interface Grouping {
   newPeople: string[][];
 }
 
-export function distance(a: readonly number[], b: readonly number[]): number {
+/** A face's numbers. */
+const DESCRIPTOR_LENGTH = 128;
+
+/**
+ * Only ever given Float32Array: V8 runs it about twice as slowly once it has seen arrays of two
+ * kinds (plain arrays and Float32Array).
+ */
+function distance(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   for (let i = 0; i < a.length; i += 1) {
     const d = a[i]! - b[i]!;
+    sum += d * d;
+  }
+  return Math.sqrt(sum);
+}
+
+/** distance() between faces a and b of `packed`, whose descriptors lie one after the other. */
+function distanceIn(packed: Float32Array, a: number, b: number): number {
+  const x = a * DESCRIPTOR_LENGTH;
+  const y = b * DESCRIPTOR_LENGTH;
+  let sum = 0;
+  for (let i = 0; i < DESCRIPTOR_LENGTH; i += 1) {
+    const d = packed[x + i]! - packed[y + i]!;
     sum += d * d;
   }
   return Math.sqrt(sum);
@@ -59,12 +79,24 @@ export function groupFaces(faces: readonly FaceToGroup[]): Grouping {
       left.push(face);
     }
   }
-  const dbscan = new clustering.DBSCAN();
-  const clusters = dbscan.run(
-    left.map((face) => [...face.descriptor]),
+  const clusters = clusterDescriptors(left.map((face) => face.descriptor));
+  return { joins, newPeople: clusters.map((cluster) => cluster.map((index) => left[index]!.id)) };
+}
+
+/**
+ * DBSCAN over the descriptors: clusters of their indexes. DBSCAN is given each one's index, and
+ * measures between them laid one after the other in one array, as fast as on plain arrays (with
+ * an array each, twice as long at 10,000 faces).
+ */
+export function clusterDescriptors(descriptors: readonly Float32Array[]): number[][] {
+  const packed = new Float32Array(descriptors.length * DESCRIPTOR_LENGTH);
+  for (const [index, descriptor] of descriptors.entries()) {
+    packed.set(descriptor, index * DESCRIPTOR_LENGTH);
+  }
+  return new clustering.DBSCAN().run(
+    descriptors.map((_, index) => [index]),
     SAME_PERSON_DISTANCE,
     PERSON_MIN_FACES,
-    distance,
+    (a, b) => distanceIn(packed, a[0]!, b[0]!),
   );
-  return { joins, newPeople: clusters.map((cluster) => cluster.map((index) => left[index]!.id)) };
 }

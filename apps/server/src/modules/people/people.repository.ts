@@ -206,22 +206,40 @@ export function findFaceCrop(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** What grouping reads of an owner's faces. */
-export interface GroupedFace {
+/** What grouping reads of each of an owner's faces (their numbers: listFaceDescriptors). */
+export interface FaceToGroupRow {
   id: string;
   person_id: string | null;
   pinned: number;
-  descriptor: string;
 }
 
-export function listFacesForGrouping(db: Db, ownerId: string): Promise<GroupedFace[]> {
+/** The owner's faces, oldest first: the order grouping takes them in. */
+export function listFacesToGroup(db: Db, ownerId: string): Promise<FaceToGroupRow[]> {
   return db
     .selectFrom('faces')
-    .select(['id', 'person_id', 'pinned', 'descriptor'])
+    .select(['id', 'person_id', 'pinned'])
     .where('owner_id', '=', ownerId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/** Beyond this many faces, listFaceDescriptors reads all the owner's in one query. */
+const DESCRIPTORS_BY_ID = 1_000;
+
+/**
+ * The numbers (JSON) of these faces of the owner, a face deleted left out: by their ids, or when
+ * there are many, all the owner's faces' (one query rather than a list of ids beyond what either
+ * engine takes well).
+ */
+export function listFaceDescriptors(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<{ id: string; descriptor: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  const query = db.selectFrom('faces').select(['id', 'descriptor']).where('owner_id', '=', ownerId);
+  return (ids.length > DESCRIPTORS_BY_ID ? query : query.where('id', 'in', ids)).execute();
 }
 
 /**
