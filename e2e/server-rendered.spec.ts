@@ -103,12 +103,14 @@ test.describe('pages drawn on the server', () => {
     // The first screen's pictures are named in the HTML itself.
     const html = await response!.text();
     expect(html).toMatch(/<img [^>]*srcSet="\/api\/files\/show\//i);
-    // So are the language's catalog, which hydrating waits for, and the bar's later code.
+    // The first of them are asked for before anything else; after them the language's catalog,
+    // which hydrating waits for, and the bar's later code.
+    expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
     expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/messages-en-[^"]+\.js">/,
+      /<link rel="modulepreload" crossorigin href="\/assets\/messages-en-[^"]+\.js" fetchpriority="low">/,
     );
     expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/activity-bell-[^"]+\.js">/,
+      /<link rel="modulepreload" crossorigin href="\/assets\/activity-bell-[^"]+\.js" fetchpriority="low">/,
     );
     // Drawn for one viewer, it leaves compressed like the API's text answers.
     expect(await response!.headerValue('content-encoding')).toMatch(/^(br|gzip)$/);

@@ -63,17 +63,17 @@ function pageKind(pathname: string): 'album' | 'recent' | 'shared' | 'timeline' 
 }
 
 /**
- * The build's file lists (server-pages.json) a page links from its head: its route's, the catalog
- * of the language it is drawn in (hydrating waits for it), and for a signed-in person what the top
- * bar loads as it hydrates (the bell, its live stream, the account menu's panel), so none of them
- * is asked for only once the entry has run.
+ * The build's file lists (server-pages.json) a page links from its head, so that none of them is
+ * asked for only once the entry has run: first its route's; then, asked for after the pictures,
+ * the catalog of the language it is drawn in (hydrating waits for it, the first screen does not)
+ * and what a signed-in person's top bar loads as it hydrates (the bell, its live stream, the
+ * account menu's panel).
  */
-function pageFileLists(pathname: string, locale: string, signedIn: boolean): string[] {
-  return [
-    pageKind(pathname),
-    `messages-${locale}`,
-    ...(signedIn ? ['bell', 'activity-live', 'account-menu'] : []),
-  ];
+function pageFileLists(pathname: string, locale: string, signedIn: boolean) {
+  return {
+    first: [pageKind(pathname)],
+    later: [`messages-${locale}`, ...(signedIn ? ['bell', 'activity-live', 'account-menu'] : [])],
+  };
 }
 
 /** How many times a page's GETs may depend on answers to others. */
@@ -95,19 +95,20 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 function fill(
   template: string,
   drawn: { html: string; dataScript: string; locale: string },
-  files: readonly string[],
+  files: { first: readonly string[]; later: readonly string[] },
 ): string | null {
   if (!ROOT.test(template)) return null;
   const hoisted = HOISTED.exec(drawn.html)?.[0] ?? '';
   const body = drawn.html.slice(hoisted.length);
   const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
+  const link = (file: string, priority = '') =>
+    file.endsWith('.css')
+      ? `<link rel="stylesheet" crossorigin href="${attribute(file)}">`
+      : `<link rel="modulepreload" crossorigin href="${attribute(file)}"${priority}>`;
   const head = [
     hoisted.replace(/<title>[^<]*<\/title>/, ''),
-    ...files.map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="${attribute(file)}">`
-        : `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
-    ),
+    ...files.first.map((file) => link(file)),
+    ...files.later.map((file) => link(file, ' fetchpriority="low"')),
   ].join('');
   let html = template
     .replace(EARLY_SCRIPT, '')
@@ -195,10 +196,13 @@ export async function createPageRenderer(
         }),
       );
       if (!drawn) return null;
-      const files = pageFileLists(pathname, drawn.locale, viewer !== null).flatMap(
-        (list) => routeFiles[list] ?? [],
-      );
-      return fill(template, drawn, [...new Set(files)]);
+      const lists = pageFileLists(pathname, drawn.locale, viewer !== null);
+      const first = new Set(lists.first.flatMap((list) => routeFiles[list] ?? []));
+      const later = new Set(lists.later.flatMap((list) => routeFiles[list] ?? []));
+      return fill(template, drawn, {
+        first: [...first],
+        later: [...later].filter((file) => !first.has(file)),
+      });
     },
   };
 }

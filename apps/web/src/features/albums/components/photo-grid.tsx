@@ -49,6 +49,8 @@ interface TileImageProps {
   photo: Photo;
   /** Whether the tile is of the first screen: its picture is loaded at once, not when near. */
   eager: boolean;
+  /** Whether it leads the first screen: its picture is asked for before the page's other files. */
+  leading?: boolean;
   /** The layout's props for the picture (its class and alt text). */
   layout: RenderImageProps;
   /** The tile's width and height as laid out, before a lone row is kept low. */
@@ -58,7 +60,7 @@ interface TileImageProps {
   sizes?: string;
 }
 
-function TileImage({ photo, eager, layout, width, height, sizes }: TileImageProps) {
+function TileImage({ photo, eager, leading, layout, width, height, sizes }: TileImageProps) {
   const [loaded, setLoaded] = useState(false);
   // The thumbnail shows once it is made; the larger sizes are offered once every size is.
   const shown = isThumbShown(photo);
@@ -90,6 +92,7 @@ function TileImage({ photo, eager, layout, width, height, sizes }: TileImageProp
       width={size.width}
       height={size.height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={leading ? 'high' : undefined}
       decoding="async"
       alt={layout.alt}
     />
@@ -284,6 +287,7 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
           <TileImage
             photo={photo.photo}
             eager={index < eagerTiles}
+            leading={index < FIRST_SCREEN_LEADING}
             layout={props}
             width={width}
             height={height}
@@ -345,6 +349,8 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
 const FIRST_SCREEN_MAX = 60;
 /** The first tiles' pictures are loaded at once; the others when they come near. */
 const FIRST_SCREEN_EAGER = 8;
+/** The first screen's leading pictures (a phone's first row), one of which is its largest paint. */
+const FIRST_SCREEN_LEADING = 3;
 
 type FirstScreenGridProps = Pick<PhotoGridProps, 'photos' | 'alt' | 'link' | 'chrome'> & {
   count: number;
@@ -444,6 +450,7 @@ function FirstScreenGrid({
               <TileImage
                 photo={photo}
                 eager={index < FIRST_SCREEN_EAGER}
+                leading={index < FIRST_SCREEN_LEADING}
                 layout={{ alt: alt(photo), className: 'app-tile-first-img' } as RenderImageProps}
                 width={Math.round((width / height) * FIRST_SCREEN_ROW_HEIGHT)}
                 height={FIRST_SCREEN_ROW_HEIGHT}
