@@ -1,10 +1,13 @@
 // What the web benchmarks share: camera-like covers, signing in through the real form, and one
 // Lighthouse run with its mobile defaults.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { ServerStats } from '@photo/contract';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
+import { resultsDir } from './results.js';
 import { api, signUpUser, uploadPicture } from './server.js';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -205,6 +208,12 @@ export async function runLighthouse(
     if (lhr.runtimeError) {
       throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     }
+    // The whole report, for a look at its audits (the last run of each page is kept).
+    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(resultsDir, `lighthouse-${new URL(url).host.replace(/\W/g, '-')}.json`),
+      JSON.stringify(lhr),
+    );
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests =
       (
