@@ -3,6 +3,7 @@ import type { ActivitiesTable, Database, Db } from '../../db/schema.js';
 import type { AlbumVisibility } from '../../lib/access.js';
 import { albumVisibleToUserSql } from '../../lib/access.js';
 import type { Keyset } from '../../lib/paging.js';
+import { inBatches } from '../../db/id-batches.js';
 import { newestFirstPage } from '../../db/keyset-page.js';
 import { literalLimit } from '../../db/literal-limit.js';
 
@@ -315,25 +316,27 @@ export async function listDigestEntries(
 
 /**
  * Whose feeds hold entries of these albums or photos: the people whose feed changes when those
- * go (entries cascade with their album or photo) or come back.
+ * go (entries cascade with their album or photo) or come back. The ids are read in batches (a
+ * Trash restored whole names any number of photos).
  */
 export async function listFeedReaders(
   db: Db,
   of: { albumIds?: readonly string[]; photoIds?: readonly string[] },
 ): Promise<string[]> {
-  const albumIds = of.albumIds ?? [];
-  const photoIds = of.photoIds ?? [];
-  if (albumIds.length === 0 && photoIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('activities')
-    .select('user_id')
-    .distinct()
-    .where((eb) =>
-      eb.or([
-        ...(albumIds.length > 0 ? [eb('album_id', 'in', albumIds)] : []),
-        ...(photoIds.length > 0 ? [eb('photo_id', 'in', photoIds)] : []),
-      ]),
-    )
-    .execute();
-  return rows.map((row) => row.user_id);
+  const readers = new Set<string>();
+  for (const [column, ids] of [
+    ['album_id', of.albumIds ?? []],
+    ['photo_id', of.photoIds ?? []],
+  ] as const) {
+    for (const batch of inBatches(ids)) {
+      const rows = await db
+        .selectFrom('activities')
+        .select('user_id')
+        .distinct()
+        .where(column, 'in', batch)
+        .execute();
+      for (const row of rows) readers.add(row.user_id);
+    }
+  }
+  return [...readers];
 }
