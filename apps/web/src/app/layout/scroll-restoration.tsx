@@ -39,6 +39,10 @@ function scrollWhileSettling(y: number): () => void {
   return stop;
 }
 
+/** What may move to another entry at once: the place is read as they begin. */
+const LEAVING = ['click', 'keydown'] as const;
+const LISTEN_FIRST = { capture: true, passive: true } as const;
+
 /** Entries kept in session storage: a long-lived tab's history does not grow the storage without end. */
 const KEPT_ENTRIES = 100;
 
@@ -99,9 +103,13 @@ export function ScrollRestoration() {
       }
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    // A scroll's event comes with the next frame: a link clicked, or a key pressed, within that
+    // frame would leave the entry before its place was kept. Both are read before they act.
+    for (const type of LEAVING) window.addEventListener(type, onScroll, LISTEN_FIRST);
     window.addEventListener('pagehide', save);
     return () => {
       window.removeEventListener('scroll', onScroll);
+      for (const type of LEAVING) window.removeEventListener(type, onScroll, LISTEN_FIRST);
       window.removeEventListener('pagehide', save);
       window.history.scrollRestoration = 'auto';
     };
