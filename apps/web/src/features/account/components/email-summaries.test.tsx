@@ -36,6 +36,8 @@ describe('e-mail summaries in account settings', () => {
     );
 
     await user.click(within(group).getByRole('radio', { name: 'Hourly' }));
+    // Checked as it is clicked, before the server has answered.
+    expect(within(group).getByRole('radio', { name: 'Hourly' })).toBeChecked();
     await waitFor(() =>
       expect(network.sent('PUT /api/users/me/notifications')[0]?.body).toEqual({
         digest: 'hourly',
@@ -44,6 +46,26 @@ describe('e-mail summaries in account settings', () => {
     expect(await within(group).findByRole('status')).toHaveTextContent('Saved.');
     expect(within(group).getByRole('radio', { name: 'Hourly' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Daily' })).not.toBeChecked();
+  });
+
+  it('goes back to the choice before when saving fails, and says why', async () => {
+    signInAs('u1');
+    fakeNetwork()
+      .on('GET /api/users/me', jsonResponse(200, me))
+      .on(
+        'GET /api/users/me/notifications',
+        jsonResponse(200, { digest: 'daily', mailConfigured: true }),
+      )
+      .on(
+        'PUT /api/users/me/notifications',
+        jsonResponse(503, { error: { code: 'UNAVAILABLE', message: 'Try again in a moment.' } }),
+      );
+    const { user } = renderApp('/profile/me');
+    const group = await screen.findByRole('group', { name: 'E-mail summaries' });
+    await user.click(within(group).getByRole('radio', { name: 'Off' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent('Try again in a moment.');
+    expect(within(group).getByRole('radio', { name: 'Daily' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Off' })).not.toBeChecked();
   });
 
   it('says when the server sends no e-mail, and offers no choice', async () => {

@@ -1,5 +1,6 @@
 import type { DigestFrequency, NotificationSettings } from '@photo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
@@ -31,21 +32,17 @@ export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
     queryFn: () => apiJson<NotificationSettings>('/api/users/me/notifications'),
     meta: { quiet: true },
   });
+  // The choice shows as it is made, in the click's own render, until the server has answered
+  // (then its answer, or on a failure the choice before).
+  const [chosen, setChosen] = useState<DigestFrequency | null>(null);
   const save = useMutation({
     mutationFn: (digest: DigestFrequency) =>
       apiJson<NotificationSettings>('/api/users/me/notifications', {
         method: 'PUT',
         json: { digest },
       }),
-    onMutate: (digest) => {
-      const before = queryClient.getQueryData<NotificationSettings>(notificationsKey);
-      if (before) queryClient.setQueryData(notificationsKey, { ...before, digest });
-      return { before };
-    },
-    onError: (_error, _digest, context) => {
-      if (context?.before) queryClient.setQueryData(notificationsKey, context.before);
-    },
     onSuccess: (answer) => queryClient.setQueryData(notificationsKey, answer),
+    onSettled: () => setChosen(null),
     meta: { quiet: true },
   });
 
@@ -78,7 +75,7 @@ export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
       </div>
     );
   }
-  const current = settings.data.digest;
+  const current = chosen ?? settings.data.digest;
   return (
     <fieldset aria-describedby="email-summaries-help">
       <legend className="h5">{t('auth.digests')}</legend>
@@ -98,7 +95,10 @@ export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
             name="email-summaries"
             checked={current === frequency}
             disabled={save.isPending}
-            onChange={() => save.mutate(frequency)}
+            onChange={() => {
+              setChosen(frequency);
+              save.mutate(frequency);
+            }}
             aria-describedby={`email-summaries-${frequency}-help`}
           />
           <Form.Check.Label>{t(CHOICES[frequency].label)}</Form.Check.Label>
