@@ -121,10 +121,11 @@ export async function moveOutOfLocked(
         photo.owner_id !== caller.id || decideAccess(caller, 'album.addPhoto', album) === 'allowed',
     });
     await recountAlbumPhotos(trx, [...new Set(albumOf.values())]);
-    return { count: back.length, elsewhere, photoIds: back.map((photo) => photo.id) };
+    // Their feed entries are back: the feeds that hold them read again once this is committed.
+    const readers = await listFeedReaders(trx, { photoIds: back.map((photo) => photo.id) });
+    return { count: back.length, elsewhere, readers };
   });
-  // Their feed entries are back: the feeds that hold them read again.
-  announceActivity(deps, await listFeedReaders(deps.db, { photoIds: moved.photoIds }));
+  announceActivity(deps, moved.readers);
   return { count: moved.count, elsewhere: moved.elsewhere };
 }
 

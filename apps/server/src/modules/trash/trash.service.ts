@@ -191,17 +191,18 @@ export async function restoreFromTrash(
 ): Promise<TrashRestoreResult> {
   const plan = await planRestore(deps, caller, body);
   const named = body.photoIds ?? plan.photoIds;
-  const result = await deps.db.transaction().execute((trx) =>
-    restoreTaken(trx, caller, plan, {
+  const { result, readers } = await deps.db.transaction().execute(async (trx) => {
+    const restored = await restoreTaken(trx, caller, plan, {
       now: deps.clock.now().toISOString(),
       missing: (id) =>
         body.albumIds
           ? new AppError('CONFLICT', 'Your Trash changed meanwhile; try again.')
           : missingPhoto(id, named),
-    }),
-  );
-  // Their feed entries are back: the feeds that hold them read again.
-  announceActivity(deps, await listFeedReaders(deps.db, plan));
+    });
+    // Their feed entries are back: the feeds that hold them read again once this is committed.
+    return { result: restored, readers: await listFeedReaders(trx, plan) };
+  });
+  announceActivity(deps, readers);
   return result;
 }
 
