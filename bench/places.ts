@@ -19,11 +19,8 @@
 //   BENCH_DATABASES (sqlite,postgres), TEST_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres)
 import type { Browser, Page, Response } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  createTestPostgresDatabase,
-  postgresAvailability,
-} from '../apps/server/src/test/postgres.js';
-import type { Engine } from './lib/engines.js';
+import { createTestPostgresDatabase } from '../apps/server/src/test/postgres.js';
+import { answeringEngines, type Engine } from './lib/engines.js';
 import { signIn } from './lib/lighthouse.js';
 import { launchChromium, longTasks, recordLongTasks } from './lib/page-figures.js';
 import { locatePhotos, locatePhotosPostgres } from './lib/places-seed.js';
@@ -338,13 +335,4 @@ function printFigures(
   );
 }
 
-for (const engine of engines) {
-  if (engine === 'postgres') {
-    const { available, reason } = await postgresAvailability();
-    if (!available) {
-      console.log(`PostgreSQL skipped: it does not answer (${reason})`);
-      continue;
-    }
-  }
-  await measureOn(engine);
-}
+for (const engine of await answeringEngines(engines)) await measureOn(engine);

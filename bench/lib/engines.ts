@@ -184,6 +184,22 @@ async function timeAgainstBaseline<T extends EngineTarget>(
   });
 }
 
+/** The engines that answer, in order: PostgreSQL is left out, and said so, when it does not. */
+export async function answeringEngines(engines: readonly Engine[]): Promise<Engine[]> {
+  const answering: Engine[] = [];
+  for (const engine of engines) {
+    if (engine === 'postgres') {
+      const { available, reason } = await postgresAvailability();
+      if (!available) {
+        console.log(`PostgreSQL skipped: it does not answer (${reason})`);
+        continue;
+      }
+    }
+    answering.push(engine);
+  }
+  return answering;
+}
+
 /**
  * On each engine in turn: a target made by `start`, `measures` timed on it against `baseline`
  * (see timeAgainstBaseline), and the target closed. PostgreSQL is skipped, and said so, when it
@@ -197,14 +213,7 @@ export async function measureOnEngines<T extends EngineTarget>(
   rounds: { rounds: number; perRound: number },
 ): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const engine of engines) {
-    if (engine === 'postgres') {
-      const { available, reason } = await postgresAvailability();
-      if (!available) {
-        console.log(`PostgreSQL skipped: it does not answer (${reason})`);
-        continue;
-      }
-    }
+  for (const engine of await answeringEngines(engines)) {
     const target = await start(engine);
     try {
       figures.push(...(await timeAgainstBaseline(target, measures, baseline, rounds)));

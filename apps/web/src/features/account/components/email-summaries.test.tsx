@@ -12,19 +12,20 @@ const me = {
   dateCreated: new Date().toISOString(),
 };
 
+/** Ann signed in, her summaries daily, on a server that sends e-mail or not. */
+function signedInWithSummaries(mailConfigured = true) {
+  signInAs('u1');
+  return fakeNetwork()
+    .on('GET /api/users/me', jsonResponse(200, me))
+    .on('GET /api/users/me/notifications', jsonResponse(200, { digest: 'daily', mailConfigured }));
+}
+
 describe('e-mail summaries in account settings', () => {
   it('shows the choice and saves another one', async () => {
-    signInAs('u1');
-    const network = fakeNetwork()
-      .on('GET /api/users/me', jsonResponse(200, me))
-      .on(
-        'GET /api/users/me/notifications',
-        jsonResponse(200, { digest: 'daily', mailConfigured: true }),
-      )
-      .on(
-        'PUT /api/users/me/notifications',
-        jsonResponse(200, { digest: 'hourly', mailConfigured: true }),
-      );
+    const network = signedInWithSummaries().on(
+      'PUT /api/users/me/notifications',
+      jsonResponse(200, { digest: 'hourly', mailConfigured: true }),
+    );
     const { user } = renderApp('/profile/me');
     const group = await screen.findByRole('group', { name: 'E-mail summaries' });
     expect(within(group).getByRole('radio', { name: 'Daily' })).toBeChecked();
@@ -49,17 +50,10 @@ describe('e-mail summaries in account settings', () => {
   });
 
   it('goes back to the choice before when saving fails, and says why', async () => {
-    signInAs('u1');
-    fakeNetwork()
-      .on('GET /api/users/me', jsonResponse(200, me))
-      .on(
-        'GET /api/users/me/notifications',
-        jsonResponse(200, { digest: 'daily', mailConfigured: true }),
-      )
-      .on(
-        'PUT /api/users/me/notifications',
-        jsonResponse(503, { error: { code: 'UNAVAILABLE', message: 'Try again in a moment.' } }),
-      );
+    signedInWithSummaries().on(
+      'PUT /api/users/me/notifications',
+      jsonResponse(503, { error: { code: 'UNAVAILABLE', message: 'Try again in a moment.' } }),
+    );
     const { user } = renderApp('/profile/me');
     const group = await screen.findByRole('group', { name: 'E-mail summaries' });
     await user.click(within(group).getByRole('radio', { name: 'Off' }));
@@ -69,13 +63,7 @@ describe('e-mail summaries in account settings', () => {
   });
 
   it('says when the server sends no e-mail, and offers no choice', async () => {
-    signInAs('u1');
-    fakeNetwork()
-      .on('GET /api/users/me', jsonResponse(200, me))
-      .on(
-        'GET /api/users/me/notifications',
-        jsonResponse(200, { digest: 'daily', mailConfigured: false }),
-      );
+    signedInWithSummaries(false);
     renderApp('/profile/me');
     expect(await screen.findByText(/E-mail isn.t set up on this server/)).toBeVisible();
     expect(screen.queryByRole('radio')).toBeNull();
