@@ -30,6 +30,7 @@ export function usePhotoViewer(photos: ViewerPhotos) {
   const index = shownId === null ? -1 : list.findIndex((photo) => photo.id === shownId);
   const cardLinks = useRef(new Map<string, HTMLAnchorElement>());
   const lastShown = useRef<string | null>(null);
+  const focusWhenDrawn = useRef<string | null>(null);
   const { hasNextPage, isFetchingNextPage, isSuccess, fetchNextPage } = photos;
   const openedHere = (location.state as ViewerState | null)?.openedViewer === true;
 
@@ -101,18 +102,29 @@ export function usePhotoViewer(photos: ViewerPhotos) {
   useEffect(() => {
     if (shownId !== null) {
       lastShown.current = shownId;
+      focusWhenDrawn.current = null;
       return;
     }
     if (lastShown.current !== null) {
-      cardLinks.current.get(lastShown.current)?.focus({ preventScroll: false });
+      const card = cardLinks.current.get(lastShown.current);
+      // A card not drawn yet (the grid is still scrolling to it) takes the focus once it is.
+      if (card) card.focus();
+      else focusWhenDrawn.current = lastShown.current;
       lastShown.current = null;
     }
   }, [shownId]);
 
   const linkRef = useCallback(
     (photoId: string) => (element: HTMLAnchorElement | null) => {
-      if (element) cardLinks.current.set(photoId, element);
-      else cardLinks.current.delete(photoId);
+      if (!element) {
+        cardLinks.current.delete(photoId);
+        return;
+      }
+      cardLinks.current.set(photoId, element);
+      // Unless the focus has gone somewhere meanwhile.
+      if (focusWhenDrawn.current !== photoId) return;
+      focusWhenDrawn.current = null;
+      if (document.activeElement === document.body) element.focus();
     },
     [],
   );
