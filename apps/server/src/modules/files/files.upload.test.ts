@@ -266,7 +266,7 @@ describe('POST /api/files/upload', () => {
     expect(row3).toMatchObject({ date_taken: null, camera_make: null, camera_model: null });
   });
 
-  it('stores an original that carried GPS as uploaded, and serves others a copy without its location, upright, keeping date and camera', async () => {
+  it('stores an original that carried GPS as uploaded, and serves others a copy without its location, shown upright, keeping date and camera', async () => {
     const withGps = await redBlueJpeg({
       orientation: 6,
       exif: {
@@ -303,10 +303,15 @@ describe('POST /api/files/upload', () => {
     expect(original.rawPayload.includes(Buffer.from('GPS'))).toBe(false);
     expect(exif.Image).toMatchObject({ Make: 'Acme', Model: 'Acme Cam 7' });
     expect(exif.Photo?.DateTimeOriginal).toEqual(new Date('2022-01-02T03:04:05Z'));
-    // Upright pixels, no orientation left to apply.
-    expect([meta.width, meta.height]).toEqual([100, 200]);
-    expect(meta.orientation ?? 1).toBe(1);
-    expect(isRed(await pixelAt(original.rawPayload, 50, 40))).toBe(true);
+    // The original's pixels as they are, not encoded again (decision 0125), with its orientation:
+    // shown upright, as a browser turns it.
+    const pixels = (image: Buffer) => sharp(image, { autoOrient: false }).raw().toBuffer();
+    expect((await pixels(original.rawPayload)).equals(await pixels(withGps))).toBe(true);
+    expect(meta.orientation).toBe(6);
+    expect(meta.autoOrient).toEqual({ width: 100, height: 200 });
+    const upright = await sharp(original.rawPayload, { autoOrient: true }).toBuffer();
+    expect(isRed(await pixelAt(upright, 50, 40))).toBe(true);
+    expect(isBlue(await pixelAt(upright, 50, 160))).toBe(true);
     // The date and camera are stored all the same.
     expect(row).toMatchObject({ date_taken: '2022-01-02T03:04:05.000Z', camera_make: 'Acme' });
   });

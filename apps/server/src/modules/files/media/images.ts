@@ -1,4 +1,5 @@
 import exifReader from 'exif-reader';
+import fs from 'node:fs/promises';
 import sharp, { type Exif, type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import {
   CARD_IMAGE_SIZES,
@@ -11,6 +12,7 @@ import {
 } from '@photo/contract';
 import { AppError } from '../../../lib/errors.js';
 import { createLimiter } from '../../../lib/limiter.js';
+import { jpegWithoutLocation } from './jpeg-without-location.js';
 
 // Each upload is decoded once: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -132,6 +134,8 @@ export interface ImageInfo {
   hasLocation: boolean;
   /** The EXIF fields worth keeping when the file must be rewritten without its location. */
   keptExif: Exif | null;
+  /** The EXIF orientation (1 to 8) as libvips reads it, or null when there is none. */
+  orientation: number | null;
   /** The EXIF as read (a Live Photo's content identifier is in its maker note). */
   rawExif: Buffer | null;
 }
@@ -194,6 +198,7 @@ export async function inspectImage(file: string, sniffed: ImageFormat): Promise<
     exif: exif.facts,
     hasLocation: exif.hasGps || xmpHasGps(metadata),
     keptExif: exif.kept,
+    orientation: metadata.orientation ?? null,
     rawExif: metadata.exif ?? null,
   };
 }
@@ -360,10 +365,40 @@ function toWebp(image: Sharp, quality = DERIVED_QUALITY): Promise<Buffer> {
 }
 
 /**
- * Writes the image again in its own format without its location: turned upright, every metadata
- * block dropped but the colour profile and the EXIF date taken, camera make and model.
+ * Writes a copy of the image without its location, every metadata block dropped but the colour
+ * profile and the EXIF that `readExif` keeps (date taken, camera, lens, exposure). A JPEG's
+ * marker segments are rewritten around its compressed data, which is copied as it is (lossless,
+ * no decoding), its EXIF orientation kept (decision 0125); any other image, or a JPEG whose
+ * structure is not as expected, is encoded again in its own format, turned upright.
  */
 export async function writeWithoutLocation(
+  file: string,
+  info: ImageInfo,
+  out: string,
+): Promise<void> {
+  if (info.format === 'jpeg') {
+    const pieces = jpegWithoutLocation(await fs.readFile(file), {
+      exif: info.keptExif,
+      orientation: info.orientation,
+    });
+    if (pieces) {
+      const handle = await fs.open(out, 'w');
+      try {
+        const { bytesWritten } = await handle.writev(pieces);
+        const length = pieces.reduce((total, piece) => total + piece.length, 0);
+        if (bytesWritten !== length)
+          throw new Error(`${out}: ${bytesWritten} of ${length} bytes written`);
+      } finally {
+        await handle.close();
+      }
+      return;
+    }
+  }
+  await reencodeWithoutLocation(file, info, out);
+}
+
+/** The image encoded again without its location, turned upright (JPEG at quality 92). */
+export async function reencodeWithoutLocation(
   file: string,
   info: ImageInfo,
   out: string,
