@@ -103,15 +103,18 @@ test.describe('pages drawn on the server', () => {
     // The first screen's pictures are named in the HTML itself.
     const html = await response!.text();
     expect(html).toMatch(/<img [^>]*srcSet="\/api\/files\/show\//i);
-    // The first of them are asked for before anything else; after them the language's catalog,
-    // which hydrating waits for, and the bar's later code.
+    // The first of them are asked for before anything else. The app's code (with the language's
+    // catalog, which hydrating waits for, and the bar's later code) is named for the first
+    // screen's script, which asks for it once the pictures are on the screen.
     expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/messages-en-[^"]+\.js" fetchpriority="low">/,
-    );
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/activity-bell-[^"]+\.js" fetchpriority="low">/,
-    );
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const firstScreen =
+      /<script src="\/first-screen\.js" data-entry="([^"]+)" data-files="([^"]+)" defer><\/script>/.exec(
+        html,
+      );
+    expect(firstScreen?.[1]).toMatch(/^\/assets\/index-[^"]+\.js$/);
+    expect(firstScreen?.[2]).toMatch(/\/assets\/messages-en-[^ ]+\.js/);
+    expect(firstScreen?.[2]).toMatch(/\/assets\/activity-bell-[^ ]+\.js/);
     // Drawn for one viewer, it leaves compressed like the API's text answers.
     expect(await response!.headerValue('content-encoding')).toMatch(/^(br|gzip)$/);
     await expect(page.getByRole('heading', { name: album.name })).toBeVisible();
@@ -124,6 +127,17 @@ test.describe('pages drawn on the server', () => {
       .click();
     await expect(page).toHaveURL(/\?photo=/);
     await expect(page.getByRole('dialog')).toBeVisible();
+    // The code was asked for after the first pictures had come.
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const pictures = resources.filter((entry) => entry.name.includes('/api/files/show/'));
+      const code = resources.find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name));
+      return {
+        firstPicture: Math.min(...pictures.map((entry) => entry.responseEnd)),
+        code: code?.startTime ?? -1,
+      };
+    });
+    expect(timing.code).toBeGreaterThanOrEqual(timing.firstPicture);
     const photosPath = `/api/albumsDb/${album.id}/photos`;
     expect(asked.filter((path) => path.startsWith(photosPath))).toEqual([]);
     expect(asked.filter((path) => path.startsWith('/api/albums/find'))).toEqual([]);

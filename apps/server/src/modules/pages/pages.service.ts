@@ -80,6 +80,9 @@ function pageFileLists(pathname: string, locale: string, signedIn: boolean) {
 const MAX_QUERY_ROUNDS = 3;
 
 const ROOT = /<div id="root">[\s\S]*?<\/noscript>\s*<\/div>/;
+/** The app's entry and what it imports first, as the build wrote them in the template's head. */
+const APP_CODE =
+  /\s*<script type="module" crossorigin src="([^"]*)"><\/script>|\s*<link rel="modulepreload" crossorigin href="([^"]*)">/g;
 const EARLY_SCRIPT = /\s*<script src="\/albums-preload\.js"><\/script>/;
 /** What React hoists to the front of its output: preloads of the first pictures, the title. */
 const HOISTED = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>|<meta [^>]*\/>)*/;
@@ -88,9 +91,9 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 
 /**
  * The page's HTML with the drawn page in its root, its data block after it, and in its head what
- * React hoisted and the route's stylesheets and code (which the browser would otherwise ask for
- * only once the app has chosen the route). The early script of the head is left out: what it
- * would start is in the page already.
+ * React hoisted, the route's stylesheets, and the first screen's script naming the app's code, which
+ * it asks for once the first pictures are shown (decision 0126). The early script of the head is
+ * left out: what it would start is in the page already.
  */
 function fill(
   template: string,
@@ -101,16 +104,27 @@ function fill(
   const hoisted = HOISTED.exec(drawn.html)?.[0] ?? '';
   const body = drawn.html.slice(hoisted.length);
   const title = /<title>[^<]*<\/title>/.exec(hoisted)?.[0];
-  const link = (file: string, priority = '') =>
-    file.endsWith('.css')
-      ? `<link rel="stylesheet" crossorigin href="${attribute(file)}">`
-      : `<link rel="modulepreload" crossorigin href="${attribute(file)}"${priority}>`;
+  // The app's code, the template's (its entry and what the entry imports) and the page's, is
+  // asked for by the first screen's script once the pictures are on the screen.
+  const code: string[] = [];
+  let entry = '';
+  const withoutCode = template.replace(APP_CODE, (_, script?: string, preload?: string) => {
+    if (script) entry = script;
+    else if (preload) code.push(preload);
+    return '';
+  });
+  const styles: string[] = [];
+  for (const file of [...files.first, ...files.later]) {
+    if (file.endsWith('.css'))
+      styles.push(`<link rel="stylesheet" crossorigin href="${attribute(file)}">`);
+    else code.push(file);
+  }
   const head = [
     hoisted.replace(/<title>[^<]*<\/title>/, ''),
-    ...files.first.map((file) => link(file)),
-    ...files.later.map((file) => link(file, ' fetchpriority="low"')),
+    ...styles,
+    `<script src="/first-screen.js" data-entry="${attribute(entry)}" data-files="${attribute(code.join(' '))}" defer></script>`,
   ].join('');
-  let html = template
+  let html = withoutCode
     .replace(EARLY_SCRIPT, '')
     .replace(/<html lang="[^"]*">/, `<html lang="${attribute(drawn.locale)}">`)
     .replace('</head>', `${head}</head>`)
