@@ -84,6 +84,52 @@ test.describe('pages drawn on the server', () => {
     await noScript.close();
   });
 
+  test("a phone's album page is drawn in the rows its grid lays out: nothing moves as it hydrates", async ({
+    browser,
+    baseURL,
+    api,
+    user,
+  }) => {
+    const album = await albumOfPhotos(api, user);
+    const phone = { baseURL, viewport: { width: 390, height: 844 } };
+    const tileBoxes = (page: Page) =>
+      page
+        .getByRole('list', { name: 'Photos' })
+        .getByRole('listitem')
+        .evaluateAll((tiles) =>
+          tiles.map((tile) => {
+            const { x, y, width, height } = tile.getBoundingClientRect();
+            return [x, y, width, height].map(Math.round).join(' ');
+          }),
+        );
+    // Once laid out by the browser, the grid's width is kept for the server.
+    const hydrated = await signedInBrowser(browser, user, phone);
+    const page = await hydrated.newPage();
+    await page.goto(`/album/${album.id}`);
+    await expect(page.locator('.app-photo-row').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(
+      PHOTOS,
+    );
+    const laidOut = await tileBoxes(page);
+    await expect
+      .poll(async () => (await hydrated.cookies()).find(({ name }) => name === 'photo.grid')?.value)
+      .toMatch(/^\d+$/);
+    // Drawn by the server alone (no script), the tiles are where the browser put them.
+    const noScript = await browser.newContext({
+      ...phone,
+      javaScriptEnabled: false,
+      storageState: await hydrated.storageState(),
+    });
+    const drawn = await noScript.newPage();
+    await drawn.goto(`/album/${album.id}`);
+    await expect(drawn.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(
+      PHOTOS,
+    );
+    expect(await tileBoxes(drawn)).toEqual(laidOut);
+    await noScript.close();
+    await hydrated.close();
+  });
+
   test('with JavaScript, an album page hydrates without asking for its photos again', async ({
     browser,
     baseURL,

@@ -9,6 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { pageCache, pageQueries, type PageAnswer } from './app/server-render/page-queries';
+import { setDrawnGridWidth } from './features/albums/lib/drawn-grid-width';
 import { SERVER_DATA_ID, type ServerData } from './features/pages/server-data';
 import { pickLocale } from './i18n/locales';
 import { setLocale } from './i18n/i18n';
@@ -27,6 +28,8 @@ export interface RenderInput {
   viewer: string | null;
   /** The API's answers to pageQueries(pathname), by path. */
   answers: ReadonlyMap<string, PageAnswer>;
+  /** The width the browser last laid its album grid out at (its `photo.grid` cookie), if known. */
+  gridWidth?: number | null;
 }
 
 export interface RenderedPage {
@@ -91,6 +94,7 @@ export async function render(input: RenderInput): Promise<RenderedPage | null> {
   const locale = pickLocale(input.chosenLocale, input.languages);
   // One page at a time is drawn (the server queues them): the language is the process's.
   await setLocale(locale);
+  setDrawnGridWidth(input.gridWidth ?? null);
   const data: ServerData = { locale, viewer: input.viewer, queries: entries };
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={input.url}>{children}</StaticRouter>

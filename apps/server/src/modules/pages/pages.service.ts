@@ -76,6 +76,16 @@ function pageFileLists(pathname: string, locale: string, signedIn: boolean) {
   };
 }
 
+/**
+ * The width the browser last laid its album grid out at (its `photo.grid` cookie), so the server
+ * draws the grid in the rows the browser will: a whole number of pixels a screen may have, or null.
+ */
+function gridWidthOf(cookie: string | undefined): number | null {
+  if (!cookie || !/^\d{3,4}$/.test(cookie)) return null;
+  const width = Number(cookie);
+  return width >= 200 && width <= 7680 ? width : null;
+}
+
 /** How many times a page's GETs may depend on answers to others. */
 const MAX_QUERY_ROUNDS = 3;
 
@@ -207,6 +217,7 @@ export async function createPageRenderer(
           languages: acceptedLanguages(request.headers['accept-language']),
           viewer: viewer?.id ?? null,
           answers,
+          gridWidth: gridWidthOf(request.cookies['photo.grid']),
         }),
       );
       if (!drawn) return null;

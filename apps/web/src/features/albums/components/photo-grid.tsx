@@ -26,6 +26,7 @@ import { imageSrcSet, scaledSize, sizedImageUrl } from '../../../shared/lib/imag
 import { firstScreenTiles, rowHeight } from '../../../shared/lib/grid-tiles';
 import { cardImageProps, placeholderColour, usePlaceholder } from '../../../shared/lib/placeholder';
 import { usePlace } from '../../../shared/lib/use-place';
+import { DRAWN_WIDTH_ATTRIBUTE, drawnGridWidth, rememberGridWidth } from '../lib/drawn-grid-width';
 import { useHydrating } from '../../../shared/lib/use-hydrating';
 import { isThumbShown, mediaNameWith } from '../../../shared/lib/media';
 import { MediaBadge } from '../../../shared/ui/media-badge';
@@ -184,6 +185,112 @@ const NO_PHOTOS: readonly Photo[] = [];
 /** A photo as the layout sees it, made once per photo (answer) and reused while it is the same. */
 const gridItems = new WeakMap<Photo, GridItem>();
 
+/** The layout's items of `photos`, each made once per photo (answer) and reused while it is the same. */
+function toGridItems(photos: readonly Photo[], alt: (photo: Photo) => string): GridItem[] {
+  return photos.map((photo) => {
+    let item = gridItems.get(photo);
+    if (!item || item.alt !== alt(photo)) {
+      item = {
+        key: photo.id,
+        src: photo.photoUrl,
+        // Photos of unknown size are laid out 4:3, as their placeholder box.
+        width: photo.width || 4,
+        height: photo.height || 3,
+        alt: alt(photo),
+        photo,
+      };
+      gridItems.set(photo, item);
+    }
+    return item;
+  });
+}
+
+/** The space between tiles in a grid this wide: less on a phone. */
+const spacingAt = (width: number | undefined) => (width !== undefined && width < 560 ? 2 : 4);
+
+/**
+ * How wide the grid of `items` may be: an album of a few photos is one row, no taller than
+ * SINGLE_ROW_MAX_HEIGHT, so the grid is then no wider than those photos at that height.
+ */
+function widestGrid(items: readonly GridItem[], spacing: number): number {
+  return Math.floor(
+    items.reduce(
+      (sum, { width, height }) => sum + (width / height) * SINGLE_ROW_MAX_HEIGHT,
+      spacing * (items.length - 1),
+    ),
+  );
+}
+
+/** Where each row starts, from the grid's top: the rows' heights as laid out, and the spacing. */
+function rowStarts(rows: readonly Row[], spacing: number): number[] {
+  const list = [0];
+  for (const row of rows) list.push(list.at(-1)! + (row.photos[0]?.height ?? 0) + spacing);
+  return list;
+}
+
+/**
+ * The rows of `items` in a grid the page gives `available` pixels, as the measured grid lays them
+ * out (its width kept within widestGrid), with the grid's width limit and height.
+ */
+function layoutAt(items: readonly GridItem[], available: number) {
+  const fit = (spacing: number) => Math.min(available, widestGrid(items, spacing));
+  const width = fit(spacingAt(fit(spacingAt(available))));
+  const spacing = spacingAt(width);
+  const model = computeRowsLayout([...items], spacing, 0, width, rowHeight(width));
+  if (!model) return null;
+  const starts = rowStarts(model.tracks, spacing);
+  const height = starts.at(-1)! - (model.tracks.length > 0 ? spacing : 0);
+  return { model, starts, height, maxWidth: widestGrid(items, spacing) };
+}
+
+/** How the grid draws each tile: a list item saying its place, the picture, what lies over it. */
+function tileRender({
+  count,
+  link,
+  chrome,
+  eager,
+}: Pick<PhotoGridProps, 'link' | 'chrome'> & {
+  count: number;
+  eager: (index: number) => boolean;
+}): Render<GridItem> {
+  return {
+    wrapper: ({ className, ...props }, { index }) => (
+      <div
+        {...props}
+        role="listitem"
+        aria-posinset={index + 1}
+        aria-setsize={count}
+        className={`${className ?? ''} app-tile`}
+      />
+    ),
+    image: (props, { photo, index, width, height }) =>
+      link(
+        photo.photo,
+        <TileImage
+          photo={photo.photo}
+          eager={eager(index)}
+          leading={index < FIRST_SCREEN_LEADING}
+          layout={props}
+          width={width}
+          height={height}
+        />,
+      ),
+    extras: (_, { photo }) => (
+      <>
+        <MediaBadge photo={photo.photo} />
+        {chrome(photo.photo)}
+        {photo.photo.favourite !== undefined && (
+          <FavouriteHeart
+            photoId={photo.photo.id}
+            favourite={photo.photo.favourite}
+            variant="corner"
+          />
+        )}
+      </>
+    ),
+  };
+}
+
 /**
  * An album's photos as a photo app shows them: justified rows (react-photo-album, decision 0045),
  * each tile the picture itself, its name and actions over it. A list, one item per photo.
@@ -205,39 +312,9 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
   // one long task (a first screen of tiles, a new page of photos): until the first is done, the
   // grid's grey tiles stand in.
   const shown = useDeferredValue(photos, NO_PHOTOS);
-  const items = useMemo<GridItem[]>(
-    () =>
-      shown.map((photo) => {
-        let item = gridItems.get(photo);
-        if (!item || item.alt !== alt(photo)) {
-          item = {
-            key: photo.id,
-            src: photo.photoUrl,
-            // Photos of unknown size are laid out 4:3, as their placeholder box.
-            width: photo.width || 4,
-            height: photo.height || 3,
-            alt: alt(photo),
-            photo,
-          };
-          gridItems.set(photo, item);
-        }
-        return item;
-      }),
-    [shown, alt],
-  );
-  const spacing = measuredWidth !== undefined && measuredWidth < 560 ? 2 : 4;
-  // An album of a few photos is one row, no taller than SINGLE_ROW_MAX_HEIGHT: the grid is then
-  // no wider than those photos at that height.
-  const maxWidth = useMemo(
-    () =>
-      Math.floor(
-        items.reduce(
-          (sum, { width, height }) => sum + (width / height) * SINGLE_ROW_MAX_HEIGHT,
-          spacing * (items.length - 1),
-        ),
-      ),
-    [items, spacing],
-  );
+  const items = useMemo(() => toGridItems(shown, alt), [shown, alt]);
+  const spacing = spacingAt(measuredWidth);
+  const maxWidth = useMemo(() => widestGrid(items, spacing), [items, spacing]);
   const model = useMemo(
     () =>
       measuredWidth
@@ -246,12 +323,11 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
     [items, spacing, measuredWidth],
   );
   const rows = useMemo(() => model?.tracks ?? [], [model]);
-  // Where each row starts, from the grid's top: the rows' heights as laid out, and the spacing.
-  const starts = useMemo(() => {
-    const list = [0];
-    for (const row of rows) list.push(list.at(-1)! + (row.photos[0]?.height ?? 0) + spacing);
-    return list;
-  }, [rows, spacing]);
+  const starts = useMemo(() => rowStarts(rows, spacing), [rows, spacing]);
+  // As wide as the page lets it (not a row of a few photos): kept for the server's next page.
+  useEffect(() => {
+    if (measuredWidth && measuredWidth < maxWidth) rememberGridWidth(measuredWidth);
+  }, [measuredWidth, maxWidth]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (index) => starts[index + 1]! - starts[index]!,
@@ -270,43 +346,8 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
     if (currentRow >= 0) virtualizer.scrollToIndex(currentRow, { align: 'auto' });
   }, [currentRow, virtualizer]);
   const count = Math.max(total, items.length);
-  const render = useMemo<Render<GridItem>>(
-    () => ({
-      wrapper: ({ className, ...props }, { index }) => (
-        <div
-          {...props}
-          role="listitem"
-          aria-posinset={index + 1}
-          aria-setsize={count}
-          className={`${className ?? ''} app-tile`}
-        />
-      ),
-      image: (props, { photo, index, width, height }) =>
-        link(
-          photo.photo,
-          <TileImage
-            photo={photo.photo}
-            eager={index < eagerTiles}
-            leading={index < FIRST_SCREEN_LEADING}
-            layout={props}
-            width={width}
-            height={height}
-          />,
-        ),
-      extras: (_, { photo }) => (
-        <>
-          <MediaBadge photo={photo.photo} />
-          {chrome(photo.photo)}
-          {photo.photo.favourite !== undefined && (
-            <FavouriteHeart
-              photoId={photo.photo.id}
-              favourite={photo.photo.favourite}
-              variant="corner"
-            />
-          )}
-        </>
-      ),
-    }),
+  const render = useMemo(
+    () => tileRender({ count, link, chrome, eager: (index) => index < eagerTiles }),
     [count, link, chrome, eagerTiles],
   );
 
@@ -431,6 +472,44 @@ function FirstScreenGrid({
     },
     [measure],
   );
+  // The grid's width the browser keeps, when the page has it: the rows the measured grid will
+  // lay out, so nothing moves as it takes over.
+  const [available] = useState(drawnGridWidth);
+  const laidOut = useMemo(
+    () =>
+      available === null
+        ? null
+        : layoutAt(toGridItems(photos.slice(0, FIRST_SCREEN_MAX), alt), available),
+    [available, photos, alt],
+  );
+  const render = useMemo(
+    () => tileRender({ count, link, chrome, eager: (index) => index < FIRST_SCREEN_EAGER }),
+    [count, link, chrome],
+  );
+  if (laidOut) {
+    const { model, starts, height, maxWidth } = laidOut;
+    return (
+      <div
+        ref={ref}
+        role="list"
+        aria-label={label}
+        className="app-photo-grid"
+        style={{ maxWidth, height }}
+        {...{ [DRAWN_WIDTH_ATTRIBUTE]: available }}
+      >
+        {model.tracks.map((row, index) => (
+          <div
+            key={row.photos[0]?.photo.key ?? index}
+            role="none"
+            className="app-photo-row"
+            style={{ transform: `translateY(${starts[index]}px)` }}
+          >
+            <GridRow row={row} model={model} render={render} />
+          </div>
+        ))}
+      </div>
+    );
+  }
   return (
     <div ref={ref} role="list" aria-label={label} className="app-photo-grid app-photo-grid-first">
       {photos.slice(0, FIRST_SCREEN_MAX).map((photo, index) => {
