@@ -30,6 +30,7 @@ interface ServerEntry {
     languages: readonly string[];
     viewer: string | null;
     answers: ReadonlyMap<string, PageAnswer>;
+    gridWidth: number | null;
   }): Promise<{ html: string; dataScript: string; locale: string } | null>;
 }
 
