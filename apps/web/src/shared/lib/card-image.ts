@@ -4,8 +4,11 @@
  * one the card then shows.
  */
 
-/** Cards in the first row at the widest layout (four columns): loaded at once, with high priority. */
-export const EAGER_CARDS = 4;
+/**
+ * Cards of the first screen, loaded at once with high priority: two rows at the widest layout
+ * (four columns), and the three rows of two a phone shows (its third the largest paint, often).
+ */
+export const EAGER_CARDS = 8;
 
 /** Ready covers of the first row the page's early script starts loading before the app's code. */
 export const PRELOADED_COVERS = 1;

@@ -35,8 +35,6 @@ export function AlbumList({ query, empty, label }: AlbumListProps) {
   return <AlbumGrid albums={albums} query={query} label={label} />;
 }
 
-/** Two rows of the widest grid: what the first screen can show. */
-const FIRST_SCREEN_CARDS = 2 * EAGER_CARDS;
 
 function AlbumGrid({
   albums,
@@ -47,7 +45,7 @@ function AlbumGrid({
   query: AlbumListProps['query'];
   label: string;
 }) {
-  const shown = useFirstScreenFirst(albums, FIRST_SCREEN_CARDS);
+  const shown = useFirstScreenFirst(albums, EAGER_CARDS);
   return (
     <>
       <ul
