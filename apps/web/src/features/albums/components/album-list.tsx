@@ -35,7 +35,6 @@ export function AlbumList({ query, empty, label }: AlbumListProps) {
   return <AlbumGrid albums={albums} query={query} label={label} />;
 }
 
-
 function AlbumGrid({
   albums,
   query,
