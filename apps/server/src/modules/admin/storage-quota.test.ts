@@ -262,7 +262,8 @@ describe('uploads at once near the quota', () => {
 
   beforeAll(async () => {
     admin = await signUp(ctx.app, { name: 'Ada Admin' });
-    // No derived sizes meanwhile: the figure then moves only with the originals, and which
+    // No jobs meanwhile: the figure then moves only with the uploads (the originals, and the
+    // thumbnails made with them, which count but are not held against the quota), and which
     // uploads fit is exact.
     await ctx.deps.jobQueue.stop();
   });
@@ -283,7 +284,15 @@ describe('uploads at once near the quota', () => {
       expect(errorOf(res).code).toBe('QUOTA_EXCEEDED');
     }
     const now = await figures(ctx, person);
-    expect(now).toEqual({ counter: fitting * size, sum: fitting * size });
+    expect(now.counter).toBe(now.sum);
+    const thumbnails = await ctx.deps.db
+      .selectFrom('files')
+      .select(['derived_bytes'])
+      .where('owner_id', '=', person.uid)
+      .execute();
+    const thumbnailBytes = thumbnails.reduce((total, row) => total + Number(row.derived_bytes), 0);
+    expect(thumbnailBytes).toBeGreaterThan(0);
+    expect(now.sum).toBe(fitting * size + thumbnailBytes);
     expect(await fileCount(ctx, person)).toBe(fitting);
   });
 });

@@ -64,7 +64,8 @@ describe('POST /api/files/upload', () => {
       placeholder: expect.any(String),
       // The answer comes before a job makes its sizes.
       ready: false,
-      thumbReady: false,
+      // Its thumbnail is made with the upload (decision 0128).
+      thumbReady: true,
       kind: 'photo',
       durationMs: null,
     });

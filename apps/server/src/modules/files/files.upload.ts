@@ -19,7 +19,8 @@ import {
 } from './media/images.js';
 import { sniffMedia, type PreparedMedia } from './media/sniff-media.js';
 import { prepareVideo } from './video/video.js';
-import { makePlaceholder } from './media/placeholder.js';
+import { makePlaceholderAndThumbnail } from './media/placeholder.js';
+import { putThumbnail } from './derive/derived-blobs.js';
 import { placeColumns, placeFromExif } from './media/location.js';
 import { captureColumns } from './media/capture-facts.js';
 import { fileCrc32, type ReceivedFile } from './receive/receive.js';
@@ -34,10 +35,16 @@ import { releaseStorage, reserveStorage } from './store/storage-use.js';
 export const UPLOAD_COMMIT_DEADLINE_MS = 60 * 60 * 1000;
 
 /**
- * Uploads waiting for their check (a small decode) take turns between people; their sizes are
- * made by jobs (derive/derive.ts, JOB_CONCURRENCY at once).
+ * Uploads waiting for their check take turns between people: a HEIC's decode or a video's probe
+ * one at a time; their sizes are made by jobs (derive/derive.ts, JOB_CONCURRENCY at once).
  */
 const uploadChecks = createFairLimiter(1);
+
+/**
+ * A still image's check decodes it at the thumbnail's size and makes its thumbnail (decision
+ * 0128), the work two jobs did side by side before: two at a time, as those jobs.
+ */
+const stillImageChecks = createFairLimiter(2);
 
 export interface StoredUpload {
   file: FileRow;
@@ -52,9 +59,10 @@ export const STILL_CONTENT_TYPE = 'image/jpeg';
 
 /**
  * Turns a received upload into a stored file: refuses what is not an accepted image (its pixels
- * are decoded once, small, which also gives its placeholder), stores the original as uploaded and,
- * when it carries a location, a copy without it for everyone else (decision 0081), then the row. Its derived sizes are made afterwards, by
- * a job (derive/derive.ts): the row says 'pending' until then. The temporary file is gone
+ * are decoded once, small, which also gives its placeholder and, of a still image libvips reads,
+ * its thumbnail), stores the original as uploaded and, when it carries a location, a copy without
+ * it for everyone else (decision 0081), then the row. Its other derived sizes are made afterwards,
+ * by a job (derive/derive.ts): the row says 'pending' until then. The temporary file is gone
  * afterwards, whatever happens.
  */
 export async function storeUploadedFile(
@@ -71,16 +79,19 @@ export async function storeUploadedFile(
     if (!sniffed) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MEDIA_MESSAGE, { field: 'file' });
     }
-    const prepared = await uploadChecks(ownerId, () => {
-      switch (sniffed.kind) {
-        case 'image':
-          return prepareImage(received, sniffed.format);
-        case 'heif':
-          return prepareHeif(received);
-        case 'video':
-          return prepareVideo(received, sniffed.container, deps.config);
-      }
-    });
+    const prepared = await (sniffed.kind === 'image' ? stillImageChecks : uploadChecks)(
+      ownerId,
+      () => {
+        switch (sniffed.kind) {
+          case 'image':
+            return prepareImage(received, sniffed.format);
+          case 'heif':
+            return prepareHeif(received);
+          case 'video':
+            return prepareVideo(received, sniffed.container, deps.config);
+        }
+      },
+    );
     temporaryFiles.push(...prepared.temporaryFiles);
     // The original is the received file (its trailing bytes cut, which updates its size and
     // CRC-32): the CRC-32 is what zip downloads need.
@@ -89,11 +100,13 @@ export async function storeUploadedFile(
     const stillBytes = prepared.still ? (await fs.stat(prepared.still)).size : 0;
     const placeless = prepared.placeless ? await placelessFacts(prepared.placeless) : null;
     const extraBytes = stillBytes + (placeless?.size ?? 0);
+    const thumbnailBytes = prepared.thumbnail?.length ?? 0;
 
     // The owner's quota, reserved before anything is stored (413 when it does not fit); given
-    // back below when the file is not stored after all.
-    await reserveStorage(deps.db, ownerId, size + extraBytes);
-    let reserved = size + extraBytes;
+    // back below when the file is not stored after all. The thumbnail counts in the figure but
+    // not against the quota, as the derived sizes a job records do.
+    await reserveStorage(deps.db, ownerId, size + extraBytes, thumbnailBytes);
+    let reserved = size + extraBytes + thumbnailBytes;
     const id = newFileId();
     const row = {
       id,
@@ -104,7 +117,7 @@ export async function storeUploadedFile(
       width: prepared.width,
       height: prepared.height,
       sha256: received.sha256,
-      thumb_key: null,
+      thumb_key: prepared.thumbnail ? blobKeys.derived(id, 'thumb', 0) : null,
       preview_key: null,
       card_key: null,
       card3x_key: null,
@@ -126,7 +139,7 @@ export async function storeUploadedFile(
       video_state: prepared.videoState,
       content_id: prepared.contentId,
       motion_file_id: null,
-      derived_bytes: 0,
+      derived_bytes: thumbnailBytes,
       extra_bytes: extraBytes,
       placeless_key: placeless ? blobKeys.placeless(id) : null,
       placeless_size: placeless?.size ?? null,
@@ -142,6 +155,9 @@ export async function storeUploadedFile(
     const written: string[] = [];
     const storingSince = performance.now();
     try {
+      if (prepared.thumbnail) {
+        written.push(await putThumbnail(deps.blobStore, id, 0, prepared.thumbnail));
+      }
       if (prepared.still && row.still_key) {
         await deps.blobStore.putFile(row.still_key, prepared.still, STILL_CONTENT_TYPE);
         written.push(row.still_key);
@@ -186,9 +202,9 @@ async function placelessFacts(file: string): Promise<{ size: number; crc32: numb
 }
 
 /**
- * An image libvips reads: bytes after its end are dropped, its pixels decoded once, small (which
- * also gives its placeholder), and a copy is written without its location when it has one (the
- * original is kept as uploaded).
+ * An image libvips reads: bytes after its end are dropped, its pixels decoded once, at the
+ * thumbnail's size, which gives its placeholder and its thumbnail (decision 0128), and a copy is
+ * written without its location when it has one (the original is kept as uploaded).
  */
 async function prepareImage(received: ReceivedFile, format: ImageFormat): Promise<PreparedMedia> {
   // Bytes after the image's end are no part of it: they are dropped, the image kept as it is.
@@ -199,7 +215,7 @@ async function prepareImage(received: ReceivedFile, format: ImageFormat): Promis
     received.crc32 = await fileCrc32(received.path);
   }
   const info = await inspectImage(received.path, format);
-  const placeholder = await makePlaceholder(received.path);
+  const { placeholder, thumbnail } = await makePlaceholderAndThumbnail(received.path);
   const cleaned = `${received.path}.clean`;
   if (info.hasLocation) await writeWithoutLocation(received.path, info, cleaned);
   return {
@@ -212,6 +228,7 @@ async function prepareImage(received: ReceivedFile, format: ImageFormat): Promis
     height: info.height,
     exif: info.exif,
     placeholder,
+    thumbnail,
     durationMs: null,
     still: null,
     videoState: null,

@@ -25,14 +25,17 @@ import {
 type DeriveDeps = Pick<AppDeps, 'db' | 'blobStore' | 'jobQueue' | 'config'>;
 
 /**
- * Queues the job that makes the file's derived sizes. Its priority is minus the owner's files
- * already waiting: the workers take one person's single upload before the rest of another's
- * batch of fifty.
+ * Queues the job that makes the file's derived sizes (those after the thumbnail, when the upload
+ * made it). Its priority is minus the owner's files already waiting: the workers take one
+ * person's single upload before the rest of another's batch of fifty.
  */
 export async function queueDerivedImages(
   deps: DeriveDeps,
-  file: Pick<FileRow, 'id' | 'owner_id' | 'edit_version' | 'kind' | 'video_state'>,
+  file: Pick<FileRow, 'id' | 'owner_id' | 'edit_version' | 'kind' | 'video_state' | 'thumb_key'>,
 ): Promise<void> {
+  // Its thumbnail was made with the upload (decision 0128): as after a job's thumbnail, other
+  // files' sizes wait while uploads arrive.
+  if (file.thumb_key !== null) lastThumbnail = { fileId: file.id, at: performance.now() };
   const waiting = await countPendingFiles(deps.db, file.owner_id);
   await deps.jobQueue.send(
     DERIVE_IMAGES,
@@ -78,8 +81,10 @@ export async function deriveImages(
   const fileId = String(data.fileId);
   const version = Number(data.editVersion);
   const deferred = Number(data.deferred ?? 0);
+  // The job queued for the upload (a follow-up says how often it was put off).
+  const first = data.deferred === undefined;
   try {
-    await derive(deps, { fileId, version, deferred }, log, pace);
+    await derive(deps, { fileId, version, deferred, first }, log, pace);
   } catch (error) {
     // After its last attempt, the file is shown by its original from then on (by its thumbnail
     // too, when that was made).
@@ -113,7 +118,7 @@ let lastThumbnail = { fileId: '', at: -Infinity };
 
 async function derive(
   deps: DeriveDeps,
-  job: { fileId: string; version: number; deferred: number },
+  job: { fileId: string; version: number; deferred: number; first: boolean },
   log: FastifyBaseLogger,
   pace: DerivePace,
 ): Promise<void> {
@@ -151,14 +156,19 @@ async function derive(
       await queueLaterSizes(deps, file, version, job.deferred, pace.quietMs);
       return;
     }
-  } else if (
-    job.deferred < pace.maxDeferrals &&
-    lastThumbnail.fileId !== file.id &&
-    performance.now() - lastThumbnail.at < pace.quietMs
-  ) {
-    // Uploads still arrive: put off again.
-    await queueLaterSizes(deps, file, version, job.deferred + 1, pace.quietMs);
-    return;
+  } else {
+    // The upload made the thumbnail (decision 0128): its first job looks for its faces, as a job
+    // that makes the thumbnail does (on a worker: the instance that took the upload may not).
+    if (job.first) await queueFaces(deps, file, version);
+    if (
+      job.deferred < pace.maxDeferrals &&
+      lastThumbnail.fileId !== file.id &&
+      performance.now() - lastThumbnail.at < pace.quietMs
+    ) {
+      // Uploads still arrive: put off again.
+      await queueLaterSizes(deps, file, version, job.deferred + 1, pace.quietMs);
+      return;
+    }
   }
   const later = await deriveLaterFromOriginal(original, file, rotation);
   const keys = await putDerivedImages(deps.blobStore, file.id, version, later);

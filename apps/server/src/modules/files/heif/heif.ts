@@ -101,6 +101,7 @@ export async function prepareHeif(received: ReceivedFile): Promise<PreparedMedia
     height: decoded.height,
     exif: metadata.facts,
     placeholder,
+    thumbnail: null,
     durationMs: null,
     still,
     videoState: null,

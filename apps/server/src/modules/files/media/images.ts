@@ -143,7 +143,8 @@ export interface ImageInfo {
 const unsupported = (message: string, cause?: unknown) =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', message, { field: 'file', cause });
 
-const unreadable = (cause?: unknown) =>
+/** 415: the file's pixels could not be decoded (a damaged image, or not really one). */
+export const unreadable = (cause?: unknown) =>
   unsupported(
     'The file could not be read as an image: it may be damaged or not really a JPEG, PNG, WebP, GIF or AVIF file.',
     cause,
@@ -237,12 +238,45 @@ export async function makeThumbnail(
   rotation: Rotation = 0,
 ): Promise<Buffer> {
   try {
-    let image = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
-    if (rotation !== 0) image = image.rotate(rotation);
-    return await toWebp(image.resize(fitWithin('thumb')));
+    return await toWebp(uprightImage(file, rotation).resize(fitWithin('thumb')));
   } catch (error) {
     throw unreadable(error);
   }
+}
+
+/**
+ * The image as shown, for decoding untrusted input: upright by its EXIF orientation, then turned
+ * `rotation` degrees clockwise (an edit); of an animation, its first frame.
+ */
+export function uprightImage(file: string | Buffer, rotation: Rotation = 0): Sharp {
+  const image = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
+  return rotation === 0 ? image : image.rotate(rotation);
+}
+
+/** Decoded pixels, and how sharp reads them back. */
+export interface RawPixels {
+  data: Buffer;
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The upright image decoded once at the thumbnail's size, as makeThumbnail decodes it (a JPEG or
+ * WebP shrunk while decoding, then made 600 px on the long edge, never enlarged): sRGB, 8 bits a
+ * channel, alpha kept. The upload makes its thumbnail and its placeholder from these pixels.
+ */
+export async function decodeThumbnailPixels(file: string | Buffer): Promise<RawPixels> {
+  const { data, info } = await uprightImage(file)
+    .resize(fitWithin('thumb'))
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/** The thumbnail of pixels from decodeThumbnailPixels: WebP, as makeThumbnail encodes it. */
+export function encodeThumbnail(pixels: RawPixels): Promise<Buffer> {
+  return toWebp(sharp(pixels.data, { raw: pixels.raw }));
 }
 
 /**
@@ -283,9 +317,7 @@ async function makeSizes(
     // One decode of the original (its first frame), at the preview's size (JPEG and WebP shrink
     // while decoding); every size is encoded from those pixels. The rotation (an edit) turns the
     // upright image; the box it must fit in is square, so turning first changes no size.
-    let decoded = sharp(file, { ...INPUT_OPTIONS, autoOrient: true });
-    if (rotation !== 0) decoded = decoded.rotate(rotation);
-    const { data, info: raw } = await decoded
+    const { data, info: raw } = await uprightImage(file, rotation)
       .resize(fitWithin('preview'))
       .raw()
       .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })

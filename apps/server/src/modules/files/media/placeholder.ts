@@ -1,7 +1,13 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { AppError } from '../../../lib/errors.js';
-import { INPUT_OPTIONS, PROCESSING_TIMEOUT_SECONDS, type Rotation } from './images.js';
+import {
+  PROCESSING_TIMEOUT_SECONDS,
+  decodeThumbnailPixels,
+  encodeThumbnail,
+  unreadable,
+  uprightImage,
+  type Rotation,
+} from './images.js';
 
 /** ThumbHash encodes images of at most 100 x 100 pixels. */
 const PLACEHOLDER_EDGE = 100;
@@ -17,23 +23,42 @@ export async function makePlaceholder(
   rotation: Rotation = 0,
 ): Promise<string> {
   try {
-    let image = sharp(input, { ...INPUT_OPTIONS, autoOrient: true });
-    if (rotation !== 0) image = image.rotate(rotation);
-    const { data, info } = await image
-      .resize(PLACEHOLDER_EDGE, PLACEHOLDER_EDGE, { fit: 'inside' })
-      // Four 8-bit channels whatever the source: grey, 16-bit and CMYK images included.
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw({ depth: 'uchar' })
-      .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 4) throw new Error(`expected RGBA pixels, got ${info.channels} channels`);
-    return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+    return await thumbHashOf(uprightImage(input, rotation));
   } catch (error) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'The file could not be read as an image: it may be damaged or not really a JPEG, PNG, WebP, GIF or AVIF file.',
-      { field: 'file', cause: error },
-    );
+    throw unreadable(error);
   }
+}
+
+/**
+ * An upload's placeholder and thumbnail from one decode of the image at the thumbnail's size
+ * (decision 0128): the placeholder as makePlaceholder makes it (within rounding: it is made from
+ * the thumbnail's pixels), the thumbnail as makeThumbnail makes it. Of an animation, its first
+ * frame. A file that does not decode is refused as makePlaceholder refuses it.
+ */
+export async function makePlaceholderAndThumbnail(
+  file: string | Buffer,
+): Promise<{ placeholder: string; thumbnail: Buffer }> {
+  try {
+    const pixels = await decodeThumbnailPixels(file);
+    const [placeholder, thumbnail] = await Promise.all([
+      thumbHashOf(sharp(pixels.data, { raw: pixels.raw })),
+      encodeThumbnail(pixels),
+    ]);
+    return { placeholder, thumbnail };
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+async function thumbHashOf(image: Sharp): Promise<string> {
+  const { data, info } = await image
+    .resize(PLACEHOLDER_EDGE, PLACEHOLDER_EDGE, { fit: 'inside' })
+    // Four 8-bit channels whatever the source: grey, 16-bit and CMYK images included.
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`expected RGBA pixels, got ${info.channels} channels`);
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }

@@ -6,8 +6,9 @@ import {
 } from 'thumbhash';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors.js';
-import { animatedGif, imageOf, redBlueJpeg } from '../../../test/images.js';
-import { makePlaceholder } from './placeholder.js';
+import { animatedGif, imageOf, noiseJpeg, redBlueJpeg } from '../../../test/images.js';
+import { makeThumbnail } from './images.js';
+import { makePlaceholder, makePlaceholderAndThumbnail } from './placeholder.js';
 
 type Colour = { r: number; g: number; b: number; a: number };
 
@@ -116,5 +117,49 @@ describe('makePlaceholder', () => {
     );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).statusCode).toBe(415);
+  });
+});
+
+describe('makePlaceholderAndThumbnail', () => {
+  /** The largest difference of a channel between two placeholders as painted, out of 255. */
+  function paintedDifference(one: string, other: string): number {
+    const a = thumbHashToRGBA(Buffer.from(one, 'base64'));
+    const b = thumbHashToRGBA(Buffer.from(other, 'base64'));
+    expect([a.w, a.h]).toEqual([b.w, b.h]);
+    return Math.max(...a.rgba.map((value, i) => Math.abs(value - b.rgba[i]!)));
+  }
+
+  it("makes makeThumbnail's thumbnail and makePlaceholder's placeholder, within rounding", async () => {
+    const images: [string, Buffer][] = [
+      ['upright by its EXIF orientation', await redBlueJpeg({ orientation: 6 })],
+      ['a JPEG decoded shrunk', await noiseJpeg(2400, 1800)],
+      ['an animation, its first frame', await animatedGif()],
+    ];
+    for (const format of ['png', 'webp', 'avif'] as const) {
+      images.push([format, await imageOf(format, 1200, 900)]);
+    }
+    for (const [what, image] of images) {
+      const made = await makePlaceholderAndThumbnail(image);
+      expect(made.thumbnail.equals(await makeThumbnail(image)), what).toBe(true);
+      // ThumbHash quantizes its coefficients: pixels made smaller in two steps can round a
+      // coefficient the other way, which moves a painted channel by a few steps of 255.
+      expect(paintedDifference(made.placeholder, await makePlaceholder(image)), what).toBeLessThan(
+        32,
+      );
+    }
+  });
+
+  it('refuses a damaged image with the 415 makePlaceholder answers', async () => {
+    const jpeg = await noiseJpeg(300, 200);
+    const cut = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    const error: unknown = await makePlaceholderAndThumbnail(cut).catch((e: unknown) => e);
+    const expected: unknown = await makePlaceholder(cut).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(expected).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      statusCode: 415,
+      code: (expected as AppError).code,
+      message: (expected as AppError).message,
+    });
   });
 });

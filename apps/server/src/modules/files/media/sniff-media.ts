@@ -90,6 +90,11 @@ export interface PreparedMedia {
   exif: ExifFacts;
   /** ThumbHash of the picture as shown (of a video: its poster). */
   placeholder: string | null;
+  /**
+   * The thumbnail (WebP) of a still image, made from the decode that checks it (decision 0128);
+   * null: the derive job makes it, from the original or the still.
+   */
+  thumbnail: Buffer | null;
   /** A video's length. */
   durationMs: number | null;
   /**

@@ -18,17 +18,18 @@ export function readStorageFigure(db: Db, userId: string) {
 }
 
 /**
- * Adds `bytes` to the figure if they fit the quota (or there is none), in one conditional UPDATE;
- * answers whether they did.
+ * Adds `bytes`, and `beyondQuota` bytes that the quota does not limit, to the figure if `bytes`
+ * fit the quota (or there is none), in one conditional UPDATE; answers whether they did.
  */
 export async function addToStorageWithinQuota(
   db: Db,
   userId: string,
   bytes: number,
+  beyondQuota = 0,
 ): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ storage_used: sql<number>`storage_used + ${bytes}` })
+    .set({ storage_used: sql<number>`storage_used + ${bytes + beyondQuota}` })
     .where('id', '=', userId)
     .where((eb) =>
       eb.or([eb('quota_bytes', 'is', null), sql<boolean>`storage_used + ${bytes} <= quota_bytes`]),

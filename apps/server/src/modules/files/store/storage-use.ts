@@ -54,10 +54,17 @@ export async function findStorageOf(
 /**
  * Reserves `bytes` of the person's quota before they are stored: one conditional UPDATE, so
  * concurrent uploads near the limit never pass it together. 413 QUOTA_EXCEEDED when they do not
- * fit (nothing reserved). A person without a record (never the case after sign-in) has no quota.
+ * fit (nothing reserved). `derivedBytes` (a thumbnail made with the upload) are reserved with them
+ * but, as every derived size, not held against the quota. A person without a record (never the
+ * case after sign-in) has no quota.
  */
-export async function reserveStorage(db: Db, userId: string, bytes: number): Promise<void> {
-  if (await addToStorageWithinQuota(db, userId, bytes)) return;
+export async function reserveStorage(
+  db: Db,
+  userId: string,
+  bytes: number,
+  derivedBytes = 0,
+): Promise<void> {
+  if (await addToStorageWithinQuota(db, userId, bytes, derivedBytes)) return;
   const now = await findStorageOf(db, userId);
   if (now?.quota !== null && now?.quota !== undefined) throw quotaExceeded(now.quota, now.used);
 }

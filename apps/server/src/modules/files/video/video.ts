@@ -65,6 +65,7 @@ export async function prepareVideo(
       height: facts.height,
       exif: facts.exif,
       placeholder,
+      thumbnail: null,
       durationMs: facts.durationMs,
       still: poster,
       videoState: facts.browserSafe ? 'ready' : 'processing',
