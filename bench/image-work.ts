@@ -5,7 +5,10 @@
 //   (the server's makePlaceholder, a decode at most 100 px wide), the job's decode shrunk to the
 //   preview's size, each of the four WebP encodes, the server's whole makeDerivedSizes (one decode,
 //   four encodes), and a placeholder made from the thumbnail (as after an edit); the placeholders
-//   also as ratios to the derived sizes.
+//   also as ratios to the derived sizes. Then an upload's whole image work as the server does it
+//   (decision 0128: the placeholder and the thumbnail from one decode in the upload, the job's
+//   makeLaterSizes) against the three decodes before it (makePlaceholder, makeThumbnail,
+//   makeLaterSizes) and against sharp alone (the job's decode and the four encodes).
 // - Memory: makeDerivedSizes over BENCH_IMAGES files (20) BENCH_PASSES times (3), the work of
 //   bench:upload, in a fresh Node process with MALLOC_ARENA_MAX=2 as npm start sets it, one image
 //   at a time and JOB_CONCURRENCY (2) at a time as the server's jobs run them, each BENCH_ROUNDS
@@ -21,8 +24,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { CARD_IMAGE_SIZES, IMAGE_SIZES } from '@photo/contract';
-import { makeDerivedSizes } from '../apps/server/src/modules/files/media/images.js';
-import { makePlaceholder } from '../apps/server/src/modules/files/media/placeholder.js';
+import {
+  makeDerivedSizes,
+  makeLaterSizes,
+  makeThumbnail,
+} from '../apps/server/src/modules/files/media/images.js';
+import {
+  makePlaceholder,
+  makePlaceholderAndThumbnail,
+} from '../apps/server/src/modules/files/media/placeholder.js';
 import { MAPPING_KINDS, startPeakSampler, type ResidentByKind } from './lib/memory-map.js';
 import { startRun } from './lib/results.js';
 import { readSettings } from './lib/settings.js';
@@ -84,6 +94,12 @@ async function steps(jpeg: string) {
     ],
     ['all derived sizes (makeDerivedSizes)', () => makeDerivedSizes(jpeg, NOISE)],
     ['placeholder from the 600 px thumbnail (after an edit)', () => makePlaceholder(thumb)],
+    ["the job's thumbnail alone (makeThumbnail)", () => makeThumbnail(jpeg)],
+    ["the job's sizes after the thumbnail (makeLaterSizes)", () => makeLaterSizes(jpeg, NOISE)],
+    [
+      "the upload's placeholder and thumbnail, one decode (makePlaceholderAndThumbnail)",
+      () => makePlaceholderAndThumbnail(jpeg),
+    ],
   ];
   const figures: { step: string; cpuMs: number }[] = [];
   for (const [step, run] of pieces) {
@@ -150,7 +166,25 @@ async function main(): Promise<void> {
     console.log(
       `  placeholders against all derived sizes (the baseline): the upload's ` +
         `${ratio(cpuOf("the upload's placeholder"), derived, 3)}, from the thumbnail ` +
-        `${ratio(cpuOf('placeholder from the 600 px thumbnail'), derived, 3)}\n`,
+        `${ratio(cpuOf('placeholder from the 600 px thumbnail'), derived, 3)}`,
+    );
+    const later = cpuOf("the job's sizes after the thumbnail");
+    const uploadWork = {
+      threeDecodes: cpuOf("the upload's placeholder") + cpuOf("the job's thumbnail alone") + later,
+      thumbnailAtUpload: cpuOf("the upload's placeholder and thumbnail") + later,
+      sharpAlone:
+        cpuOf("the job's decode") +
+        cpuOf('WebP preview') +
+        cpuOf('WebP thumbnail') +
+        pieces.filter((p) => p.step.endsWith(' crop')).reduce((total, p) => total + p.cpuMs, 0),
+    };
+    console.log(
+      `  an upload's image work in all: ${uploadWork.thumbnailAtUpload.toFixed(0)} ms with the ` +
+        `thumbnail made at upload, ${uploadWork.threeDecodes.toFixed(0)} ms with three decodes ` +
+        `(placeholder, thumbnail, the rest), ${uploadWork.sharpAlone.toFixed(0)} ms for sharp ` +
+        `alone (one decode, four encodes): sharp alone against each, ` +
+        `${ratio(uploadWork.sharpAlone, uploadWork.thumbnailAtUpload, 2)} and ` +
+        `${ratio(uploadWork.sharpAlone, uploadWork.threeDecodes, 2)}\n`,
     );
 
     const results: Measured[] = [];
@@ -195,6 +229,7 @@ async function main(): Promise<void> {
     run.finish({
       steps: pieces,
       placeholdersToDerivedSizes: placeholders,
+      uploadWorkCpuMs: uploadWork,
       memory: results.map((r, i) => ({
         ...r,
         round: Math.floor(i / 2) + 1,
