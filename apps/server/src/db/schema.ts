@@ -600,6 +600,8 @@ export interface FacesTable {
   /** 1: the owner put the face where it is; grouping leaves it alone. */
   pinned: number;
   created_at: string;
+  /** 1 while a photo shows the file. Kept by triggers (migration 2026-12-02T05-00-faces-shown). */
+  shown: Generated<number>;
 }
 
 export type FaceScanState = 'done' | 'failed';

@@ -8,12 +8,13 @@ const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapt
 
 /**
  * Whether the face (of the table or alias `faces`) is of a file in its owner's library: shown by a
- * photo (neither in Trash nor in the locked place, whose photos leave `photos`), and not
- * archived. Faces of other files count nowhere.
+ * photo (neither in Trash nor in the locked place, whose photos leave `photos`: `shown`, kept by
+ * triggers, so faces_person_idx alone answers it), and not archived. Faces of other files count
+ * nowhere.
  */
-function inLibrary(faces: 'faces' | 'best') {
+function inLibrary(faces: 'counted' | 'best') {
   const fileId = sql.ref(`${faces}.file_id`);
-  return sql<SqlBool>`(exists (select 1 from photos where photos.file_id = ${fileId}) and not exists (select 1 from archived_files where archived_files.file_id = ${fileId}))`;
+  return sql<SqlBool>`(${sql.ref(`${faces}.shown`)} = 1 and not exists (select 1 from archived_files where archived_files.file_id = ${fileId}))`;
 }
 
 export interface PersonRow {
@@ -26,21 +27,28 @@ export interface PersonRow {
 
 /**
  * The owner's people with their count of files in the library and their clearest face there;
- * people with none are left out. Named people first (by name), then by count.
+ * people with none are left out. Named people first (by name), then by count. Each person's count
+ * and cover read their own faces by faces_person_idx (a subquery per person), never every face of
+ * the owner's.
  */
 export function listPeople(
   db: Db,
   ownerId: string,
   options: { includeHidden: boolean; nameLike?: string; limit?: number; ids?: readonly string[] },
 ): Promise<PersonRow[]> {
-  let query = db
+  let people = db
     .selectFrom('people')
-    .innerJoin('faces', 'faces.person_id', 'people.id')
     .select((eb) => [
       'people.id',
       'people.name',
       'people.hidden',
-      eb.fn.count<number | string>('faces.file_id').distinct().as('count'),
+      eb
+        .selectFrom('faces as counted')
+        .select((inner) => inner.fn.count<number | string>('counted.file_id').distinct().as('n'))
+        .whereRef('counted.person_id', '=', 'people.id')
+        .where(inLibrary('counted'))
+        .$narrowType<{ n: number | string }>()
+        .as('count'),
       eb
         .selectFrom('faces as best')
         .select('best.id')
@@ -51,27 +59,34 @@ export function listPeople(
         .limit(literalLimit(1))
         .as('cover_face_id'),
     ])
-    .where('people.owner_id', '=', ownerId)
-    .where('faces.owner_id', '=', ownerId)
-    .where(inLibrary('faces'))
-    .groupBy(['people.id', 'people.name', 'people.hidden']);
-  if (!options.includeHidden) query = query.where('people.hidden', '=', 0);
+    .where('people.owner_id', '=', ownerId);
+  if (!options.includeHidden) people = people.where('people.hidden', '=', 0);
   if (options.ids) {
     if (options.ids.length === 0) return Promise.resolve([]);
-    query = query.where('people.id', 'in', options.ids);
+    people = people.where('people.id', 'in', options.ids);
   }
   if (options.nameLike !== undefined) {
-    query = query.where(
+    people = people.where(
       isPostgres(db)
         ? sql<SqlBool>`people.name ilike ${options.nameLike} escape '\\'`
         : sql<SqlBool>`people.name like ${options.nameLike} escape '\\'`,
     );
   }
-  return query
-    .orderBy(sql`case when people.name is null then 1 else 0 end`)
-    .orderBy(sql`count(distinct faces.file_id)`, 'desc')
-    .orderBy('people.name')
-    .orderBy('people.id')
+  // Materialized, the list is a query of its own: merged into the outer one, each count would be
+  // computed again for the filter and the order.
+  return db
+    .with(
+      (cte) => cte('listed').materialized(),
+      () => people,
+    )
+    .selectFrom('listed')
+    .selectAll()
+    .$narrowType<{ count: number | string }>()
+    .where('listed.count', '>', 0)
+    .orderBy(sql`case when listed.name is null then 1 else 0 end`)
+    .orderBy('listed.count', 'desc')
+    .orderBy('listed.name')
+    .orderBy('listed.id')
     .limit(literalLimit(options.limit ?? 10_000))
     .execute();
 }
@@ -137,7 +152,7 @@ export async function deletePersonIfEmpty(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-export type FaceRow = Omit<FacesTable, 'descriptor' | 'crop'>;
+export type FaceRow = Omit<FacesTable, 'descriptor' | 'crop' | 'shown'>;
 
 const FACE_COLUMNS = [
   'faces.id',

@@ -162,7 +162,46 @@ describe('people found in the photos one uploads', () => {
     expect(after!.count).toBe(1);
     const page = await ctx.api(owner).get<TimelinePage>(`/api/people/${person!.id}/photos`);
     expect(page.json().photos.map((photo) => photo.id)).toEqual([firstPhotoId]);
+
+    // Back from Trash, it counts again.
+    const restored = await ctx.api(owner).request({
+      method: 'POST',
+      url: '/api/trash/restore',
+      payload: { photoIds: [flippedPhotoId] },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await peopleOf(ctx, owner)).find((one) => one.id === person!.id)!.count).toBe(2);
+    const again = await ctx
+      .api(owner)
+      .request({ method: 'DELETE', url: `/api/photos/${flippedPhotoId}` });
+    expect(again.statusCode).toBe(204);
+    expect((await peopleOf(ctx, owner)).find((one) => one.id === person!.id)!.count).toBe(1);
   });
+
+  it(
+    'a face found before any photo shows its file counts once a photo does, and no longer once none does',
+    async () => {
+      const before = await peopleOf(ctx, owner);
+      const image = await storeImage(ctx, owner, {
+        bytes: await sharp(astronaut).resize(320).jpeg({ quality: 85 }).toBuffer(),
+      });
+      await settledFaces(ctx);
+      expect(await peopleOf(ctx, owner)).toEqual(before);
+
+      const photo = await addPhotoAs(ctx, owner, albumId, image);
+      const counted = await peopleOf(ctx, owner);
+      const astronautOf = (people: Person[]) =>
+        people.find((one) => one.id === before.find((person) => person.count === 1)!.id)!.count;
+      expect(astronautOf(counted)).toBe(2);
+
+      const removed = await ctx
+        .api(owner)
+        .request({ method: 'DELETE', url: `/api/photos/${photo.id}` });
+      expect(removed.statusCode).toBe(204);
+      expect(astronautOf(await peopleOf(ctx, owner))).toBe(1);
+    },
+    FACE_TEST_MS,
+  );
 
   it('a face moved out stays out; two people merged are one; a hidden person leaves People', async () => {
     const people = await peopleOf(ctx, owner);
