@@ -428,14 +428,22 @@ async function planReads(
 ): Promise<void> {
   sent.length = 0;
   await read();
-  for (const query of [...sent]) {
+  const queries = [...sent];
+  for (const [index, query] of queries.entries()) {
+    // PostgreSQL's page first reads the names the text may mean (cameras, cities), then the page.
+    const which = queries.length > 1 ? `, query ${index + 1} of ${queries.length}` : '';
     const times: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const started = performance.now();
       await db.executeQuery(query);
       times.push(performance.now() - started);
     }
-    await printPlan(db, query, postgres, `${title} (median of 5: ${median(times).toFixed(1)} ms)`);
+    await printPlan(
+      db,
+      query,
+      postgres,
+      `${title}${which} (median of 5: ${median(times).toFixed(1)} ms)`,
+    );
   }
 }
 

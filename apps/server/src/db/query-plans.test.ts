@@ -357,7 +357,7 @@ describe('list queries read their index', () => {
       { name: 'IMG_f12' },
       postgres ? 'files_original_name_trgm_idx' : 'file_search_fts',
     ],
-    ['a camera', { camera: 'Model 12' }, postgres ? 'files_camera_trgm_idx' : 'file_search_fts'],
+    ['a camera', { camera: 'Model 12' }, postgres ? 'files_camera_name_idx' : 'file_search_fts'],
     // Shorter than a trigram: SQLite reads file_search whole (a row per file), never photos.
     [
       'a short name',

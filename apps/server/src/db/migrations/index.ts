@@ -41,6 +41,7 @@ import * as mapCellsCovering from './2026-12-02T03-00-map-cells-covering.js';
 import * as placeSearchIndex from './2026-12-02T03-10-place-search-index.js';
 import * as facesPersonBest from './2026-12-02T04-00-faces-person-best.js';
 import * as facesShown from './2026-12-02T05-00-faces-shown.js';
+import * as cameraNamesIndex from './2026-12-02T05-10-camera-names-index.js';
 
 /** Every migration, by name. Names sort in the order they apply. */
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T03-10-place-search-index': placeSearchIndex,
   '2026-12-02T04-00-faces-person-best': facesPersonBest,
   '2026-12-02T05-00-faces-shown': facesShown,
+  '2026-12-02T05-10-camera-names-index': cameraNamesIndex,
 };
 
 /** Static provider: works the same from source and from the bundled server. */

@@ -96,6 +96,13 @@ type PhotoPageArgs = {
   anyLike: string | undefined;
   anyMatch: string | undefined;
   placeCountries: string | undefined;
+  /**
+   * PostgreSQL: the camera names, the viewer's city names and those cities' countries the text
+   * holds (namesHolding), each a JSON array of strings; absent when none.
+   */
+  anyCameras: string | undefined;
+  anyCities: string | undefined;
+  anyCityCountries: string | undefined;
 };
 
 /**
@@ -272,19 +279,21 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
   query = withOwnFileFilters(db, query, args);
   if (ftsMatch !== undefined || nameLike !== undefined || cameraLike !== undefined) {
     if (isPostgres(db)) {
-      // The files whose name / camera hold the text, found by the pg_trgm indexes.
-      query = query.where('photos.file_id', 'in', () => {
-        let files = db.selectFrom('files as named').select('named.id');
-        if (nameLike !== undefined) {
-          files = files.where(likeSql(db, sql.ref('named.original_name'), nameLike));
-        }
-        if (cameraLike !== undefined) {
-          files = files.where(
-            sql<SqlBool>`(coalesce(named.camera_make, '') || ' ' || coalesce(named.camera_model, '')) ilike ${cameraLike} escape '\\'`,
-          );
-        }
-        return files;
-      });
+      // The files whose name holds the text, found by the pg_trgm index; those of a camera whose
+      // name holds it, by the camera names' index (decision 0129).
+      if (nameLike !== undefined) {
+        query = query.where('photos.file_id', 'in', () =>
+          db
+            .selectFrom('files as named')
+            .select('named.id')
+            .where(likeSql(db, sql.ref('named.original_name'), nameLike)),
+        );
+      }
+      if (cameraLike !== undefined) {
+        query = query.where(
+          sql<SqlBool>`photos.file_id in (${filesOfCameras(cameraNamesLike(cameraLike))})`,
+        );
+      }
     } else {
       // The files whose name / camera hold the text, found by the FTS5 trigram index (terms of
       // three characters or more) or by reading file_search (shorter ones).
@@ -308,6 +317,73 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
     .orderBy('photos.sort_date', 'desc')
     .orderBy('photos.id', 'desc')
     .limit(literalLimit(args.limit));
+}
+
+/** A file's camera as search reads it: make and model (files_camera_name_idx's key). */
+const CAMERA_NAME = sql`(coalesce(camera_make, '') || ' ' || coalesce(camera_model, ''))`;
+
+/** The names of a list given as one argument, a JSON array of strings. */
+const namesIn = (list: string) => sql`array(select jsonb_array_elements_text(${list}::jsonb))`;
+
+/**
+ * PostgreSQL: every camera's name (make and model) whose name holds the pattern. The names are
+ * learnt by walking files_camera_name_idx one name at a time (a few dozen steps, not a read of
+ * every file; decision 0129).
+ */
+function cameraNamesLike(pattern: string) {
+  return sql<{ name: string }>`with recursive cameras(name) as (
+      select min(${CAMERA_NAME}) from files
+      union all
+      select (select min(${CAMERA_NAME}) from files where ${CAMERA_NAME} > cameras.name)
+      from cameras where cameras.name is not null
+    )
+    select name from cameras where name ilike ${pattern} escape '\\'`;
+}
+
+/** PostgreSQL: the ids of the files of the cameras so named, read from files_camera_name_idx. */
+const filesOfCameras = (names: ReturnType<typeof sql>) =>
+  sql`select id from files where ${CAMERA_NAME} in (${names})`;
+
+/**
+ * PostgreSQL: the names the one search box's text may mean besides files' names (decision 0129):
+ * the cameras whose name holds the pattern, and the viewer's cities whose name holds it, with
+ * their countries. The viewer's countries, then each country's cities, are learnt by walking
+ * files_owner_place_name_idx one name at a time (its condition written as the index's own).
+ * Asked before the page, so that the page reads only lists that can match: a text that names no
+ * camera and no place finds its files by name alone, and their photos by photos_file_idx.
+ */
+async function namesHolding(db: Db, viewerId: string, pattern: string) {
+  const own = sql`owner_id = ${viewerId} and place_version > 0`;
+  const { rows } = await sql<{
+    camera: string | null;
+    country: string | null;
+    city: string | null;
+  }>`
+    with recursive countries(country) as (
+      select min(place_country) from files where ${own}
+      union all
+      select (select min(place_country) from files where ${own} and place_country > countries.country)
+      from countries where countries.country is not null
+    ), cities(country, city) as (
+      select country, (select min(place_city) from files where ${own} and place_country = countries.country)
+      from countries where countries.country is not null
+      union all
+      select country, (select min(place_city) from files where ${own} and place_country = cities.country and place_city > cities.city)
+      from cities where cities.city is not null
+    )
+    select name as camera, null as country, null as city from (${cameraNamesLike(pattern)}) as cameras
+    union all
+    select null, country, city from cities where city ilike ${pattern} escape '\\'
+  `.execute(db);
+  const list = (names: (string | null)[]) => {
+    const given = [...new Set(names.filter((name): name is string => name !== null))];
+    return given.length > 0 ? JSON.stringify(given) : undefined;
+  };
+  return {
+    anyCameras: list(rows.map((row) => row.camera)),
+    anyCities: list(rows.map((row) => row.city)),
+    anyCityCountries: list(rows.map((row) => row.country)),
+  };
 }
 
 /**
@@ -350,10 +426,34 @@ function withOwnFileFilters<Q extends SelectQueryBuilder<Database, 'photos', obj
   const { anyLike, anyMatch, placeCountries } = args;
   if (anyLike === undefined && anyMatch === undefined) return query;
   const pattern = anyLike ?? '';
-  // The viewer's named places (decision 0120), their condition written as the indexes' own, never
-  // bound, so that both engines know the indexes hold every such file. SQLite reads the owner's
-  // part of files_owner_place_name_idx alone; PostgreSQL finds the cities by
-  // files_place_city_trgm_idx and the countries by files_owner_place_name_idx.
+  if (isPostgres(db)) {
+    // Each a list of files' ids, read from an index alone (decisions 0120 and 0129): the files
+    // named so (pg_trgm); of the cameras and of the viewer's cities so named (namesHolding) and of
+    // the viewer's countries named, only when there are some.
+    const { anyCameras, anyCities, anyCityCountries } = args;
+    const lists = [
+      sql<SqlBool>`photos.file_id in (select named.id from files as named where ${likeSql(db, sql.ref('named.original_name'), pattern)})`,
+      ...(anyCameras !== undefined
+        ? [
+            sql<SqlBool>`photos.file_id in (select id from files where ${CAMERA_NAME} = any(${namesIn(anyCameras)}))`,
+          ]
+        : []),
+      ...(anyCities !== undefined && anyCityCountries !== undefined
+        ? [
+            sql<SqlBool>`photos.file_id in (select placed.id from files as placed where placed.owner_id = ${viewerId} and placed.place_version > 0 and placed.place_country = any(${namesIn(anyCityCountries)}) and placed.place_city = any(${namesIn(anyCities)}))`,
+          ]
+        : []),
+      ...(placeCountries !== undefined
+        ? [
+            sql<SqlBool>`photos.file_id in (select placed.id from files as placed where placed.owner_id = ${viewerId} and placed.place_version > 0 and placed.place_country = any(string_to_array(${placeCountries}, ',')))`,
+          ]
+        : []),
+    ];
+    return query.where(sql<SqlBool>`(${sql.join(lists, sql` or `)})`) as Q;
+  }
+  // The viewer's named places (decision 0120), their condition written as the index's own, never
+  // bound, so that SQLite knows the index holds every such file: it reads the owner's part of
+  // files_owner_place_name_idx alone.
   const places = db
     .selectFrom('files as placed')
     .select('placed.id')
@@ -363,34 +463,10 @@ function withOwnFileFilters<Q extends SelectQueryBuilder<Database, 'photos', obj
       eb.or([
         likeSql(db, sql.ref('placed.place_city'), pattern),
         ...(placeCountries !== undefined
-          ? [
-              isPostgres(db)
-                ? sql<SqlBool>`placed.place_country = any(string_to_array(${placeCountries}, ','))`
-                : sql<SqlBool>`instr(${placeCountries}, ',' || placed.place_country || ',') > 0`,
-            ]
+          ? [sql<SqlBool>`instr(${placeCountries}, ',' || placed.place_country || ',') > 0`]
           : []),
       ]),
     );
-  if (isPostgres(db)) {
-    return query.where((eb) =>
-      eb.or([
-        eb(
-          'photos.file_id',
-          'in',
-          db
-            .selectFrom('files as named')
-            .select('named.id')
-            .where((inner) =>
-              inner.or([
-                likeSql(db, sql.ref('named.original_name'), pattern),
-                sql<SqlBool>`(coalesce(named.camera_make, '') || ' ' || coalesce(named.camera_model, '')) ilike ${pattern} escape '\\'`,
-              ]),
-            ),
-        ),
-        eb('photos.file_id', 'in', places),
-      ]),
-    ) as Q;
-  }
   // SQLite: `+photos.file_id` keeps it walking photos_sort_idx newest first, each photo looked up
   // in the two lists of files (read once, with a Bloom filter), until the page is full. Allowed to
   // look photos up by file instead, it read every photo of every file found and sorted them: 110
@@ -461,7 +537,10 @@ function ftsPhrase(column: string, text: string): string {
 }
 
 /** A page of the photos the viewer may see, newest first (see photoPageQuery). */
-export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<TimelinePhotoRow[]> {
+export async function listVisiblePhotos(
+  db: Db,
+  options: PhotoPageOptions,
+): Promise<TimelinePhotoRow[]> {
   const args: PhotoPageArgs = {
     viewerId: options.viewerId,
     limit: options.limit,
@@ -489,10 +568,15 @@ export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<Ti
       options.placeCountries && options.placeCountries.length > 0
         ? `,${options.placeCountries.join(',')},`
         : undefined,
+    anyCameras: undefined,
+    anyCities: undefined,
+    anyCityCountries: undefined,
   };
   if (options.anyText !== undefined) {
     args.anyLike = containsPattern(options.anyText);
-    if (!isPostgres(db) && Array.from(options.anyText).length >= TRIGRAM) {
+    if (isPostgres(db)) {
+      Object.assign(args, await namesHolding(db, options.viewerId, args.anyLike));
+    } else if (Array.from(options.anyText).length >= TRIGRAM) {
       args.anyMatch = `"${options.anyText.replace(/"/g, '""')}"`;
     }
   }
@@ -509,7 +593,7 @@ export function listVisiblePhotos(db: Db, options: PhotoPageOptions): Promise<Ti
     }
     if (phrases.length > 0) args.ftsMatch = phrases.join(' AND ');
   }
-  return listPhotoPageQuery(db, args);
+  return await listPhotoPageQuery(db, args);
 }
 
 /**
