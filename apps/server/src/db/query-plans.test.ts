@@ -384,6 +384,27 @@ describe('list queries read their index', () => {
     },
   );
 
+  it('the one search box: the camera names learnt from their index, then their files read from it', async () => {
+    const plans = await plansOf(() =>
+      listVisiblePhotos(handle.db, {
+        viewerId: 'u1',
+        limit: 201,
+        after: undefined,
+        anyText: 'Canon',
+      }),
+    );
+    // First the names the text means (the cameras' names, the viewer's cities), then the page.
+    expect(plans).toHaveLength(2);
+    const index = postgres ? 'files_camera_name_idx' : 'file_search_camera_idx';
+    for (const plan of plans) expect(plan, plan).toContain(index);
+    // No camera's name is read from every file.
+    for (const plan of plans) {
+      expect(plan, plan).not.toMatch(
+        postgres ? /Seq Scan on files/ : /SCAN file_search\b(?! USING)/,
+      );
+    }
+  });
+
   it.each([
     ['favourites', 'favourites', postgres ? 'favourites_pk' : 'sqlite_autoindex_favourites_1'],
     ['Archive', 'archive', 'archived_files_user_idx'],

@@ -89,17 +89,16 @@ type PhotoPageArgs = {
   /** Files with a date taken whose MM-DD is one of these, written ",MM-DD,MM-DD,". */
   monthDays: string | undefined;
   /**
-   * The one search box's text: a file whose name or camera holds it (LIKE pattern; on SQLite the
-   * FTS5 expression `anyMatch` for terms of three characters or more), or, of the viewer's own
-   * files, whose place's city holds it or whose country is one of `placeCountries` (",PT,BR,").
+   * The one search box's text: a file whose name holds it (LIKE pattern; on SQLite the FTS5
+   * expression `anyMatch` on the name for terms of three characters or more), or whose camera's
+   * name is one of `anyCameras`, or, of the viewer's own files, whose place's city is one of
+   * `anyCities` (in one of `anyCityCountries`) or whose country is one of `placeCountries`. The
+   * lists are JSON arrays of strings, absent when empty; namesHolding learns the cameras and
+   * cities the text holds.
    */
   anyLike: string | undefined;
   anyMatch: string | undefined;
   placeCountries: string | undefined;
-  /**
-   * PostgreSQL: the camera names, the viewer's city names and those cities' countries the text
-   * holds (namesHolding), each a JSON array of strings; absent when none.
-   */
   anyCameras: string | undefined;
   anyCities: string | undefined;
   anyCityCountries: string | undefined;
@@ -291,7 +290,7 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
       }
       if (cameraLike !== undefined) {
         query = query.where(
-          sql<SqlBool>`photos.file_id in (${filesOfCameras(cameraNamesLike(cameraLike))})`,
+          sql<SqlBool>`photos.file_id in (select id from files where ${CAMERA_NAME} in (${cameraNamesLike(db, cameraLike)}))`,
         );
       }
     } else {
@@ -319,38 +318,51 @@ function photoPageQuery(db: Db, args: PhotoPageArgs) {
     .limit(literalLimit(args.limit));
 }
 
-/** A file's camera as search reads it: make and model (files_camera_name_idx's key). */
+/** A file's camera as PostgreSQL's search reads it: make and model (files_camera_name_idx's key). */
 const CAMERA_NAME = sql`(coalesce(camera_make, '') || ' ' || coalesce(camera_model, ''))`;
 
-/** The names of a list given as one argument, a JSON array of strings. */
-const namesIn = (list: string) => sql`array(select jsonb_array_elements_text(${list}::jsonb))`;
+/**
+ * `value` is one of a list given as one argument, a JSON array of strings. PostgreSQL is given an
+ * array (`= any`), which it matches by index; as `in (select …)` it planned a read of every file.
+ */
+const isOneOf = (db: Db, value: ReturnType<typeof sql>, list: string) =>
+  isPostgres(db)
+    ? sql`${value} = any(array(select jsonb_array_elements_text(${list}::jsonb)))`
+    : sql`${value} in (select value from json_each(${list}))`;
 
 /**
- * PostgreSQL: every camera's name (make and model) whose name holds the pattern. The names are
- * learnt by walking files_camera_name_idx one name at a time (a few dozen steps, not a read of
- * every file; decision 0129).
+ * Every camera's name (make and model) whose name holds the pattern, learnt by walking an index
+ * of the names one name at a time (a few dozen steps, not a read of every file; decision 0129):
+ * files_camera_name_idx on PostgreSQL, file_search_camera_idx on SQLite.
  */
-function cameraNamesLike(pattern: string) {
+function cameraNamesLike(db: Db, pattern: string) {
+  const [table, name] = isPostgres(db)
+    ? [sql`files`, CAMERA_NAME]
+    : [sql`file_search`, sql`camera`];
   return sql<{ name: string }>`with recursive cameras(name) as (
-      select min(${CAMERA_NAME}) from files
+      select min(${name}) from ${table}
       union all
-      select (select min(${CAMERA_NAME}) from files where ${CAMERA_NAME} > cameras.name)
+      select (select min(${name}) from ${table} where ${name} > cameras.name)
       from cameras where cameras.name is not null
     )
-    select name from cameras where name ilike ${pattern} escape '\\'`;
+    select name from cameras where ${likeSql(db, sql.ref('name'), pattern)}`;
 }
 
-/** PostgreSQL: the ids of the files of the cameras so named, read from files_camera_name_idx. */
-const filesOfCameras = (names: ReturnType<typeof sql>) =>
-  sql`select id from files where ${CAMERA_NAME} in (${names})`;
+/** The ids of the files of the cameras so named, read from the camera names' index alone. */
+function filesOfCameras(db: Db, names: string) {
+  return isPostgres(db)
+    ? sql`select id from files where ${isOneOf(db, CAMERA_NAME, names)}`
+    : // Told the index, SQLite looks each name up; left to choose, it read the whole table.
+      sql`select file_id from file_search indexed by file_search_camera_idx where ${isOneOf(db, sql`camera`, names)}`;
+}
 
 /**
- * PostgreSQL: the names the one search box's text may mean besides files' names (decision 0129):
- * the cameras whose name holds the pattern, and the viewer's cities whose name holds it, with
- * their countries. The viewer's countries, then each country's cities, are learnt by walking
- * files_owner_place_name_idx one name at a time (its condition written as the index's own).
- * Asked before the page, so that the page reads only lists that can match: a text that names no
- * camera and no place finds its files by name alone, and their photos by photos_file_idx.
+ * The names the one search box's text may mean besides files' names (decision 0129): the cameras
+ * whose name holds the pattern, and the viewer's cities whose name holds it, with their
+ * countries, each list a JSON array (absent when empty). The viewer's countries, then each
+ * country's cities, are learnt by walking files_owner_place_name_idx one name at a time (its
+ * condition written as the index's own). Asked before the page, so that the page reads only lists
+ * that can match, each by equality from an index.
  */
 async function namesHolding(db: Db, viewerId: string, pattern: string) {
   const own = sql`owner_id = ${viewerId} and place_version > 0`;
@@ -371,9 +383,9 @@ async function namesHolding(db: Db, viewerId: string, pattern: string) {
       select country, (select min(place_city) from files where ${own} and place_country = cities.country and place_city > cities.city)
       from cities where cities.city is not null
     )
-    select name as camera, null as country, null as city from (${cameraNamesLike(pattern)}) as cameras
+    select name as camera, null as country, null as city from (${cameraNamesLike(db, pattern)}) as cameras
     union all
-    select null, country, city from cities where city ilike ${pattern} escape '\\'
+    select null, country, city from cities where ${likeSql(db, sql.ref('city'), pattern)}
   `.execute(db);
   const list = (names: (string | null)[]) => {
     const given = [...new Set(names.filter((name): name is string => name !== null))];
@@ -423,59 +435,45 @@ function withOwnFileFilters<Q extends SelectQueryBuilder<Database, 'photos', obj
       return own;
     }) as Q;
   }
-  const { anyLike, anyMatch, placeCountries } = args;
+  const { anyLike, anyMatch, placeCountries, anyCameras, anyCities, anyCityCountries } = args;
   if (anyLike === undefined && anyMatch === undefined) return query;
   const pattern = anyLike ?? '';
-  if (isPostgres(db)) {
-    // Each a list of files' ids, read from an index alone (decisions 0120 and 0129): the files
-    // named so (pg_trgm); of the cameras and of the viewer's cities so named (namesHolding) and of
-    // the viewer's countries named, only when there are some.
-    const { anyCameras, anyCities, anyCityCountries } = args;
-    const lists = [
-      sql<SqlBool>`photos.file_id in (select named.id from files as named where ${likeSql(db, sql.ref('named.original_name'), pattern)})`,
-      ...(anyCameras !== undefined
-        ? [
-            sql<SqlBool>`photos.file_id in (select id from files where ${CAMERA_NAME} = any(${namesIn(anyCameras)}))`,
-          ]
-        : []),
-      ...(anyCities !== undefined && anyCityCountries !== undefined
-        ? [
-            sql<SqlBool>`photos.file_id in (select placed.id from files as placed where placed.owner_id = ${viewerId} and placed.place_version > 0 and placed.place_country = any(${namesIn(anyCityCountries)}) and placed.place_city = any(${namesIn(anyCities)}))`,
-          ]
-        : []),
-      ...(placeCountries !== undefined
-        ? [
-            sql<SqlBool>`photos.file_id in (select placed.id from files as placed where placed.owner_id = ${viewerId} and placed.place_version > 0 and placed.place_country = any(string_to_array(${placeCountries}, ',')))`,
-          ]
-        : []),
-    ];
-    return query.where(sql<SqlBool>`(${sql.join(lists, sql` or `)})`) as Q;
-  }
-  // The viewer's named places (decision 0120), their condition written as the index's own, never
-  // bound, so that SQLite knows the index holds every such file: it reads the owner's part of
-  // files_owner_place_name_idx alone.
-  const places = db
-    .selectFrom('files as placed')
-    .select('placed.id')
-    .where('placed.owner_id', '=', viewerId)
-    .where(sql<SqlBool>`placed.place_version > 0`)
-    .where((eb) =>
-      eb.or([
-        likeSql(db, sql.ref('placed.place_city'), pattern),
-        ...(placeCountries !== undefined
-          ? [sql<SqlBool>`instr(${placeCountries}, ',' || placed.place_country || ',') > 0`]
-          : []),
-      ]),
-    );
+  // Each a list of files' ids read from an index (decisions 0120 and 0129): the files named so;
+  // of the cameras and of the viewer's cities so named (namesHolding); of the viewer's countries
+  // named. Lists that cannot match are left out: a text that names no camera and no place finds
+  // its photos from the few files named so. The viewer's places are written as the index's own
+  // condition, never bound, so that both engines know files_owner_place_name_idx holds them.
+  const ownPlaces = (where: ReturnType<typeof sql>) =>
+    sql`select placed.id from files as placed where placed.owner_id = ${viewerId} and placed.place_version > 0 and ${where}`;
+  const lists = [
+    isPostgres(db)
+      ? sql`select named.id from files as named where ${likeSql(db, sql.ref('named.original_name'), pattern)}`
+      : anyMatch !== undefined
+        ? sql`select file_search.file_id from file_search where file_search.id in (select rowid from file_search_fts where file_search_fts match ${anyMatch})`
+        : sql`select file_search.file_id from file_search where ${likeSql(db, sql.ref('file_search.name'), pattern)}`,
+    ...(anyCameras !== undefined ? [filesOfCameras(db, anyCameras)] : []),
+    ...(anyCities !== undefined && anyCityCountries !== undefined
+      ? [
+          ownPlaces(
+            sql`${isOneOf(db, sql`placed.place_country`, anyCityCountries)} and ${isOneOf(db, sql`placed.place_city`, anyCities)}`,
+          ),
+        ]
+      : []),
+    ...(placeCountries !== undefined
+      ? [ownPlaces(isOneOf(db, sql`placed.place_country`, placeCountries))]
+      : []),
+  ];
   // SQLite: `+photos.file_id` keeps it walking photos_sort_idx newest first, each photo looked up
-  // in the two lists of files (read once, with a Bloom filter), until the page is full. Allowed to
-  // look photos up by file instead, it read every photo of every file found and sorted them: 110
-  // ms for a camera in a quarter of 100,000 files (decision 0120).
-  const texts =
-    anyMatch !== undefined
-      ? sql<SqlBool>`+photos.file_id in (select file_search.file_id from file_search where file_search.id in (select rowid from file_search_fts where file_search_fts match ${anyMatch}))`
-      : sql<SqlBool>`+photos.file_id in (select file_search.file_id from file_search where ${likeSql(db, sql.ref('file_search.name'), pattern)} or ${likeSql(db, sql.ref('file_search.camera'), pattern)})`;
-  return query.where(sql<SqlBool>`(${texts} or +photos.file_id in (${places}))`) as Q;
+  // in the lists of files (each read once, with a Bloom filter), until the page is full. Allowed
+  // to look photos up by file instead, it read every photo of every file found and sorted them:
+  // 110 ms for a camera in a quarter of 100,000 files (decision 0120).
+  const file = isPostgres(db) ? sql`photos.file_id` : sql`+photos.file_id`;
+  return query.where(
+    sql<SqlBool>`(${sql.join(
+      lists.map((list) => sql`${file} in (${list})`),
+      sql` or `,
+    )})`,
+  ) as Q;
 }
 
 const listPhotoPageQuery = preparedQuery(photoPageQuery, { literals: ['limit', 'set'] });
@@ -566,7 +564,7 @@ export async function listVisiblePhotos(
     anyMatch: undefined,
     placeCountries:
       options.placeCountries && options.placeCountries.length > 0
-        ? `,${options.placeCountries.join(',')},`
+        ? JSON.stringify(options.placeCountries)
         : undefined,
     anyCameras: undefined,
     anyCities: undefined,
@@ -574,10 +572,9 @@ export async function listVisiblePhotos(
   };
   if (options.anyText !== undefined) {
     args.anyLike = containsPattern(options.anyText);
-    if (isPostgres(db)) {
-      Object.assign(args, await namesHolding(db, options.viewerId, args.anyLike));
-    } else if (Array.from(options.anyText).length >= TRIGRAM) {
-      args.anyMatch = `"${options.anyText.replace(/"/g, '""')}"`;
+    Object.assign(args, await namesHolding(db, options.viewerId, args.anyLike));
+    if (!isPostgres(db) && Array.from(options.anyText).length >= TRIGRAM) {
+      args.anyMatch = ftsPhrase('name', options.anyText);
     }
   }
   const terms = [['name', options.name] as const, ['camera', options.camera] as const].filter(
