@@ -220,6 +220,18 @@ for (const colorScheme of SCREENS ? (['light', 'dark'] as const) : (['light'] as
       await page.getByTestId('upload-input').setInputFiles([...photos, fakeJpeg('notes.jpg')]);
 
       await expect(page.getByText('Processing…')).toHaveCount(4, { timeout: 30_000 });
+      // Those waiting to be added show the thumbnail made with their upload (decision 0128).
+      const processing = page.getByRole('listitem').filter({ hasText: 'Processing…' });
+      await expect(processing.locator('img[src*="size=thumb"]')).toHaveCount(4);
+      await expect
+        .poll(() =>
+          processing
+            .locator('img[src*="size=thumb"]')
+            .evaluateAll((images) =>
+              images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+            ),
+        )
+        .toBe(true);
       const added = page.getByRole('listitem').filter({ hasText: 'Added' });
       await expect(added).toHaveCount(3);
       // Their thumbnails, once the server has made them.
