@@ -1,4 +1,4 @@
-import type { AddPhotoRequest, Photo, UploadedFile } from '@photo/contract';
+import type { AddPhotoRequest, Photo } from '@photo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../shared/api/api-client';
 import { ApiError, sessionEndedError } from '../../../shared/api/api-error';
@@ -28,26 +28,16 @@ const pause = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * The stored file's picture while it is added to the album: its thumbnail when the upload made it
- * (decision 0128), else its placeholder.
- */
-function uploadedPicture(file: UploadedFile): string | null {
-  return isThumbShown(file)
-    ? sizedImageUrl(file.url, 'thumb')
-    : placeholderDataUrl(file.placeholder);
-}
-
-/**
- * Tells the photo's picture: its placeholder at once (unless its thumbnail is made), then its
- * thumbnail once the server has made it (GET photos/{id}, once a second, while the page is open).
- * Never throws: the picture is a courtesy, the photo is added whatever happens here.
+ * Tells the photo's picture: its placeholder at once, then its thumbnail once the server has made
+ * it (GET photos/{id}, once a second, while the page is open). Never throws: the picture is a
+ * courtesy, the photo is added whatever happens here.
  */
 async function watchPicture(
   added: Photo,
   onPicture: (url: string) => void,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const placeholder = isThumbShown(added) ? null : placeholderDataUrl(added.placeholder);
+  const placeholder = placeholderDataUrl(added.placeholder);
   if (placeholder) onPicture(placeholder);
   let photo = added;
   for (let poll = 0; !isThumbShown(photo); poll += 1) {
@@ -76,8 +66,8 @@ export interface AddPhotoInput {
   /** Called when the bytes are stored and the photo is being added to the album. */
   onUploaded?: () => void;
   /**
-   * The photo's picture: once its bytes are stored, its thumbnail's URL (made with the upload) or
-   * its placeholder; once added, its thumbnail's URL when made.
+   * The photo's picture: its thumbnail's URL once its bytes are stored, when the upload made it;
+   * once added, its placeholder, then its thumbnail's URL once made.
    */
   onPicture?: (url: string) => void;
   /** Stops waiting for the thumbnail (the page is left); the upload's own `signal` has ended. */
@@ -120,8 +110,8 @@ export function useAddPhoto(albumId: string) {
         ...events,
       });
       onUploaded?.();
-      const picture = onPicture && uploadedPicture(uploaded);
-      if (picture) onPicture(picture);
+      // The upload made a still image's thumbnail (decision 0128): shown while it is added.
+      if (onPicture && isThumbShown(uploaded)) onPicture(sizedImageUrl(uploaded.url, 'thumb'));
       try {
         const photo = await addPhotoToAlbum(albumId, uploaded.id, signal);
         if (onPicture) void watchPicture(photo, onPicture, pictureSignal);
