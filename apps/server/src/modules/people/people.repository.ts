@@ -7,7 +7,7 @@ import { literalLimit } from '../../db/literal-limit.js';
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * Whether the face (of the table or alias `faces`) is of a file in its owner's library: shown by a
+ * Whether the face (of the alias `counted` or `best`) is of a file in its owner's library: shown by a
  * photo (neither in Trash nor in the locked place, whose photos leave `photos`: `shown`, kept by
  * triggers, so faces_person_idx alone answers it), and not archived. Faces of other files count
  * nowhere.
