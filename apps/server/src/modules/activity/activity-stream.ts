@@ -12,7 +12,10 @@ export interface ActivityStreamOptions {
   /** Send entries after this position (see streamStart, http/sse.ts). */
   start: Keyset;
   send(event: SentActivityEvent): Promise<void>;
-  /** Sends the unread count alone, when it changed with no new entry (see below). */
+  /**
+   * Sends the unread count alone: at the start with no entry to send, and when it changed with no
+   * new entry (see below).
+   */
   sendUnread(unread: ActivityUnread): Promise<void>;
   signal: AbortSignal;
 }
@@ -20,7 +23,9 @@ export interface ActivityStreamOptions {
 /**
  * Sends the caller's new feed entries as they come, until the signal aborts. When the caller is
  * told of a change that brought no new entry (they left an album, or were removed from it, so
- * its entries no longer count), the unread count is read again and sent alone if it moved.
+ * its entries no longer count), the unread count is read again and sent alone if it moved. A
+ * stream that opens with no entry to send starts with the count: the client's may have been read
+ * before it connected (a page drawn on the server, a read in another tab or on another device).
  */
 export async function runActivityStream(options: ActivityStreamOptions): Promise<void> {
   const { deps, caller, signal } = options;
@@ -29,7 +34,8 @@ export async function runActivityStream(options: ActivityStreamOptions): Promise
   // so a new event id.
   const reads = new OverlappingReads<SentActivityEvent>(options.start, (event) => event.id);
   let lastUnread: string | undefined;
-  let woken = false;
+  // The first pass counts as woken: it sends the count when it has no entry to send.
+  let woken = true;
   while (!signal.aborted) {
     let sent = false;
     await reads.sendNew(

@@ -76,8 +76,9 @@ export const activityRoutes: RoutesPlugin = async (app, { deps }) => {
           'entry (or one that grew: same id, larger count) and the unread count after it. Each ' +
           'event has an id; a client that reconnects with the Last-Event-ID header gets what it ' +
           'missed. Applying an event twice changes nothing. Events named "unread" (an ' +
-          'ActivityUnread, without an id) give the unread count alone when it changed with no ' +
-          'new entry, e.g. after the caller was removed from an album.',
+          'ActivityUnread, without an id) give the unread count alone: first, when the stream ' +
+          'opens with no entry to send, and when it changed with no new entry, e.g. after the ' +
+          'caller was removed from an album.',
         headers: z.object({ 'last-event-id': z.string().max(500).optional() }).loose(),
         response: {
           200: activityEventSchema.describe('Sent as text/event-stream, one event at a time'),

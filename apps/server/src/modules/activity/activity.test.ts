@@ -372,6 +372,22 @@ describe('GET /api/activity/events (live)', () => {
     expect(ownerLive.events[0]?.unread.count).toBe(1);
   });
 
+  it('starts with the count when it opens with no entry to send, however it was read before', async () => {
+    const { viewer } = await sharedAlbum('Read elsewhere');
+    // The invitation is unread.
+    expect(await unread(viewer)).toEqual({ count: 1, more: false });
+    // The entry is older than any overlap: a new stream has no entry to send.
+    later(60_000);
+    const live = await listen(viewer);
+    await expect.poll(() => live.counts, { timeout: 10_000 }).toEqual([{ count: 1, more: false }]);
+    expect(live.events).toEqual([]);
+    // Read on another device before this stream opened: the next stream starts at none.
+    const read = await ctx.api(viewer).request({ method: 'POST', url: '/api/activity/read' });
+    expect(read.statusCode, read.body).toBe(200);
+    const next = await listen(viewer);
+    await expect.poll(() => next.counts, { timeout: 10_000 }).toEqual([{ count: 0, more: false }]);
+  });
+
   it('sends the count alone when a removal takes entries out of the feed', async () => {
     const { owner, viewer, contributor, album } = await sharedAlbum('Removed live');
     await addPhotoAs(ctx, contributor, album.id);

@@ -7,8 +7,6 @@ const REOPEN_AFTER_MS = 3_000;
 export interface EventStreamHandlers {
   /** An event of the given name arrived, with its data as sent. */
   onEvent(data: string): void;
-  /** The stream is open; `resumed` when it continues after a break. */
-  onOpen?(resumed: boolean): void;
   /** Events of other names, each to its own function, with its data as sent. */
   others?: Readonly<Record<string, (data: string) => void>>;
 }
@@ -25,7 +23,6 @@ export function openEventStream(
   handlers: EventStreamHandlers,
 ): () => void {
   let lastEventId: string | undefined;
-  let opened = false;
   let closed = false;
   let source: EventSource | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -50,10 +47,6 @@ export function openEventStream(
     for (const [name, onOther] of Object.entries(handlers.others ?? {})) {
       source.addEventListener(name, (event) => onOther(String(event.data)));
     }
-    source.onopen = () => {
-      handlers.onOpen?.(opened);
-      opened = true;
-    };
     source.onerror = () => {
       // CLOSED: the server refused the stream; the EventSource itself retries otherwise.
       if (source?.readyState !== EventSource.CLOSED || closed) return;

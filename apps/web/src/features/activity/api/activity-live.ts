@@ -33,9 +33,9 @@ function parsed(data: string): unknown {
 
 /**
  * Reads GET activity/events while the app is open: each new entry updates the badge and the
- * list, and a count sent alone updates the badge. After a break, the count is read again. "Mark all read" in another tab of this browser
- * clears the badge here too. Loaded apart from the first page (with the EventSource client).
- * Returns the function that closes the stream.
+ * list, and a count sent alone updates the badge; each connection starts with the current count.
+ * "Mark all read" in another tab of this browser clears the badge here too. Loaded apart from the
+ * first page (with the EventSource client). Returns the function that closes the stream.
  */
 export function openActivityStream(client: QueryClient): () => void {
   const stopFollowingReads = followReadsInOtherTabs(client);
@@ -44,11 +44,10 @@ export function openActivityStream(client: QueryClient): () => void {
       const event = parsed(data);
       if (isActivityEvent(event)) applyActivityEvent(client, event);
     },
-    onOpen: (resumed) => {
-      if (resumed) void client.invalidateQueries({ queryKey: activityKeys.unread });
-    },
     others: {
-      // The count alone, when entries left the feed (the caller left an album, or was removed).
+      // The count alone: when the stream opens with no entry to send (the count shown may have been
+      // read before, e.g. by the server for the page, and read elsewhere since), and when entries
+      // left the feed (the caller left an album, or was removed).
       unread: (data) => {
         const unread = parsed(data);
         if (isUnread(unread)) client.setQueryData(activityKeys.unread, unread);
