@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { readExif, sniffImageFormat } from './images.js';
+import { makeDerivedSizes, readExif, sniffImageFormat } from './images.js';
 import { imageOf, redBlueJpeg } from '../../../test/images.js';
 
 async function exifOf(image: Buffer): Promise<Buffer | undefined> {
@@ -129,5 +129,31 @@ describe('readExif', () => {
       exposureSeconds: null,
       iso: null,
     });
+  });
+});
+
+describe('makeDerivedSizes', () => {
+  it('makes the sizes of a 16-bit PNG in its own colours', async () => {
+    // Red on the left, blue on the right, 16 bits a sample.
+    const width = 2000;
+    const height = 1000;
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < width * height; i += 1)
+      pixels[i * 3 + (i % width < width / 2 ? 0 : 2)] = 255;
+    const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
+    expect((await sharp(png).metadata()).depth).toBe('ushort');
+    const sizes = await makeDerivedSizes(png, { width, height, frames: 1 });
+    for (const image of [sizes.preview, sizes.thumb, sizes.card]) {
+      const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number) => [...data.subarray(x * info.channels, x * info.channels + 3)];
+      const row = Math.floor(info.height / 2) * info.width;
+      const [r1, g1, b1] = at(row + 10);
+      const [r2, g2, b2] = at(row + info.width - 10);
+      expect([r1! > 240, g1! < 15, b1! < 15]).toEqual([true, true, true]);
+      expect([r2! < 15, g2! < 15, b2! > 240]).toEqual([true, true, true]);
+    }
   });
 });
