@@ -65,16 +65,16 @@ function pageKind(pathname: string): 'album' | 'recent' | 'shared' | 'timeline' 
 
 /**
  * The build's file lists (server-pages.json) a page links from its head, so that none of them is
- * asked for only once the entry has run: first its route's; then, asked for after the pictures,
- * the catalog of the language it is drawn in (hydrating waits for it, the first screen does not)
- * and what a signed-in person's top bar loads as it hydrates (the bell, its live stream, the
- * account menu's panel).
+ * asked for only once the entry has run: its route's; the catalog of the language it is drawn in
+ * (hydrating waits for it, the first screen does not); and what a signed-in person's top bar
+ * loads as it hydrates (the bell, its live stream, the account menu's panel).
  */
-function pageFileLists(pathname: string, locale: string, signedIn: boolean) {
-  return {
-    first: [pageKind(pathname)],
-    later: [`messages-${locale}`, ...(signedIn ? ['bell', 'activity-live', 'account-menu'] : [])],
-  };
+function pageFileLists(pathname: string, locale: string, signedIn: boolean): string[] {
+  return [
+    pageKind(pathname),
+    `messages-${locale}`,
+    ...(signedIn ? ['bell', 'activity-live', 'account-menu'] : []),
+  ];
 }
 
 /**
@@ -109,7 +109,7 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 function fill(
   template: string,
   drawn: { html: string; dataScript: string; locale: string },
-  files: { first: readonly string[]; later: readonly string[] },
+  files: readonly string[],
 ): string | null {
   if (!ROOT.test(template)) return null;
   const hoisted = HOISTED.exec(drawn.html)?.[0] ?? '';
@@ -125,7 +125,7 @@ function fill(
     return '';
   });
   const styles: string[] = [];
-  for (const file of [...files.first, ...files.later]) {
+  for (const file of files) {
     if (file.endsWith('.css'))
       styles.push(`<link rel="stylesheet" crossorigin href="${attribute(file)}">`);
     else code.push(file);
@@ -223,12 +223,9 @@ export async function createPageRenderer(
       );
       if (!drawn) return null;
       const lists = pageFileLists(pathname, drawn.locale, viewer !== null);
-      const first = new Set(lists.first.flatMap((list) => routeFiles[list] ?? []));
-      const later = new Set(lists.later.flatMap((list) => routeFiles[list] ?? []));
-      return fill(template, drawn, {
-        first: [...first],
-        later: [...later].filter((file) => !first.has(file)),
-      });
+      // Each file once, in the lists' order: the route's files first.
+      const files = new Set(lists.flatMap((list) => routeFiles[list] ?? []));
+      return fill(template, drawn, [...files]);
     },
   };
 }
