@@ -217,7 +217,8 @@ export function findFaceCrop(db: Db, id: string) {
     .selectFrom('faces')
     .select(['faces.owner_id', 'faces.crop'])
     .where('faces.id', '=', id)
-    .where(sql<SqlBool>`exists (select 1 from photos where photos.file_id = faces.file_id)`)
+    // A photo shows its file (decision 0129: kept by triggers as the file's photo count moves).
+    .where('faces.shown', '=', 1)
     .executeTakeFirst();
 }
 

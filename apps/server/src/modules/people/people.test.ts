@@ -154,10 +154,15 @@ describe('people found in the photos one uploads', () => {
   it("a photo in Trash leaves its person's count and page", async () => {
     const [person] = await peopleOf(ctx, owner);
     expect(person!.count).toBe(2);
+    const faces = await ctx.api(owner).get<PhotoPeople>(`/api/photos/${flippedPhotoId}/people`);
+    const [face] = faces.json().faces;
+    expect((await ctx.api(owner).get(face!.faceUrl)).statusCode).toBe(200);
     const deleted = await ctx
       .api(owner)
       .request({ method: 'DELETE', url: `/api/photos/${flippedPhotoId}` });
     expect(deleted.statusCode).toBe(204);
+    // Its face's crop is no picture while no photo shows it.
+    expect((await ctx.api(owner).get(face!.faceUrl)).statusCode).toBe(404);
     const after = (await peopleOf(ctx, owner)).find((one) => one.id === person!.id);
     expect(after!.count).toBe(1);
     const page = await ctx.api(owner).get<TimelinePage>(`/api/people/${person!.id}/photos`);
@@ -171,6 +176,7 @@ describe('people found in the photos one uploads', () => {
     });
     expect(restored.statusCode).toBe(200);
     expect((await peopleOf(ctx, owner)).find((one) => one.id === person!.id)!.count).toBe(2);
+    expect((await ctx.api(owner).get(face!.faceUrl)).statusCode).toBe(200);
     const again = await ctx
       .api(owner)
       .request({ method: 'DELETE', url: `/api/photos/${flippedPhotoId}` });
