@@ -209,15 +209,15 @@ export async function assignFaces(db: Db, ids: readonly string[], personId: stri
 }
 
 /**
- * A face's crop, with whose face it is, while a photo shows its file: a face of a photo in Trash or
- * in the locked place is none (an archived photo's still is: its owner opens it from the Archive).
+ * A face's crop, with whose face it is, while a photo shows its file (`shown`, decision 0129): a
+ * face of a photo in Trash or in the locked place is none (an archived photo's still is: its owner
+ * opens it from the Archive).
  */
 export function findFaceCrop(db: Db, id: string) {
   return db
     .selectFrom('faces')
     .select(['faces.owner_id', 'faces.crop'])
     .where('faces.id', '=', id)
-    // A photo shows its file (decision 0129: kept by triggers as the file's photo count moves).
     .where('faces.shown', '=', 1)
     .executeTakeFirst();
 }
