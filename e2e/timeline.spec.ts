@@ -84,6 +84,12 @@ test('scrolls Photos to an old month, selects two photos with their checks and d
   }
   await api.addPhoto(user, album.id, old);
   await api.addPhoto(user, album.id, middle);
+  // An older month still, at the page's end with March 2019.
+  await api.addPhoto(
+    user,
+    album.id,
+    await makeJpeg({ name: 'oldest.jpg', dateTaken: '1987-04-02T10:00:00Z' }),
+  );
 
   await page.setViewportSize({ width: 1280, height: 720 });
   await logIn(page, user);
@@ -97,6 +103,15 @@ test('scrolls Photos to an old month, selects two photos with their checks and d
 
   // The scrubber goes there, and the wheel scrolls on from there.
   await goToMonth(page, 'March 2019');
+  // The page's end stops it short of March 2019's top: the month chosen stays chosen as the page
+  // settles, rather than becoming the oldest, April 1987.
+  await page.waitForTimeout(600);
+  await page.evaluate(async () => {
+    window.dispatchEvent(new Event('resize'));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+  const scrubber = page.getByRole('slider', { name: 'Jump to a month' });
+  expect(await scrubber.getAttribute('aria-valuetext')).toBe('March 2019');
   const there = await page.evaluate(() => window.scrollY);
   await page.mouse.move(600, 400);
   await page.mouse.wheel(0, -300);

@@ -28,6 +28,12 @@ const KEY_SETTLE_MS = 400;
 /** How long after the last scroll the page counts as scrolling (ms). */
 const SCROLLING_MS = 1500;
 
+/** When the slider last moved by keyboard, and where that left the page (window.scrollY). */
+interface KeyJump {
+  at: number;
+  y: number;
+}
+
 /** The track's height, followed as the window changes. */
 function useTrackHeight(track: RefObject<HTMLDivElement | null>) {
   const [trackHeight, setTrackHeight] = useState(0);
@@ -49,7 +55,7 @@ function useTrackHeight(track: RefObject<HTMLDivElement | null>) {
  * (`index`, left alone for a moment after a jump by keyboard, `keyJump`), and whether the page
  * was scrolled a moment ago.
  */
-function useScrollPosition(layout: TimelineLayout, top: number, keyJump: RefObject<number>) {
+function useScrollPosition(layout: TimelineLayout, top: number, keyJump: RefObject<KeyJump>) {
   const [fraction, setFraction] = useState(0);
   const [index, setIndex] = useState(0);
   // Scrolled a moment ago: a phone shows the handle then only, as its own photo app does.
@@ -63,7 +69,10 @@ function useScrollPosition(layout: TimelineLayout, top: number, keyJump: RefObje
       const offset = window.scrollY - top;
       setViewport(window.innerHeight);
       setFraction(fractionForOffset(layout, offset, window.innerHeight));
-      if (performance.now() - keyJump.current > KEY_SETTLE_MS) {
+      // A month chosen by keyboard stays chosen for a moment, then for as long as the page stays
+      // where the jump left it: the page's end may stop it short of the month's top.
+      const jump = keyJump.current;
+      if (window.scrollY !== jump.y && performance.now() - jump.at > KEY_SETTLE_MS) {
         // At the page's end the oldest month is on the screen, however short it is.
         const { scrollHeight } = document.documentElement;
         const atEnd = window.scrollY > 0 && window.scrollY + window.innerHeight >= scrollHeight - 2;
@@ -92,7 +101,7 @@ function useScrollPosition(layout: TimelineLayout, top: number, keyJump: RefObje
       cancelAnimationFrame(frame);
       clearTimeout(idle);
       window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', read);
+      window.removeEventListener('resize', onScroll);
     };
   }, [layout, top, lastIndex, keyJump]);
 
@@ -121,7 +130,7 @@ export function Scrubber({
   const [pointer, setPointer] = useState<{ y: number; label: string; dragging: boolean } | null>(
     null,
   );
-  const keyJump = useRef(0);
+  const keyJump = useRef<KeyJump>({ at: 0, y: Number.NaN });
   const marks = useMemo(() => yearMarks(layout), [layout]);
   const monthMarks = useMemo(
     () => layout.months.map(({ month, top }) => ({ month, top })),
@@ -173,9 +182,9 @@ export function Scrubber({
 
   const toMonth = (next: number) => {
     const at = Math.min(lastIndex, Math.max(0, next));
-    keyJump.current = performance.now();
     setIndex(at);
     scrollTo(layout.months[at]!.top);
+    keyJump.current = { at: performance.now(), y: window.scrollY };
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
