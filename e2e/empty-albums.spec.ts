@@ -40,6 +40,8 @@ test('New album makes an empty album and opens it; its card and page say it has 
   const name = albumName('Garden');
   await logIn(page, user);
   await page.getByRole('navigation').getByRole('link', { name: 'Albums' }).click();
+  // Recent Albums has a New album button too: press the one on My Albums, once it is there.
+  await expect(page.getByRole('heading', { name: 'My Albums', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New album' }).click();
   const dialog = page.getByRole('dialog', { name: 'New album' });
   await dialog.getByRole('button', { name: 'Create album' }).click();
