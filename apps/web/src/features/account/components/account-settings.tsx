@@ -1,6 +1,6 @@
 import { PASSWORD_MIN } from '@photo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -18,10 +18,12 @@ import { clearBrowserStorage, readSession, useIdToken } from '../../../shared/au
 import { IdentityError, identityClient } from '../../auth/api/identity-client';
 import { leaveLoginNotice } from '../../auth/api/login-notice';
 import { getFreshIdToken, refreshIdToken, startSession } from '../../auth/api/session';
-import { EmailSummaries } from './email-summaries';
-import { PasskeysSettings } from './passkeys-settings';
+import { LoadingState } from '../../../shared/components/loading-state';
+import { twoStepQuery } from '../api/two-step-query';
+import { EmailSummaries, notificationsQuery } from './email-summaries';
+import { PasskeysSettings, passkeysQuery } from './passkeys-settings';
 import { PasswordForm } from '../../auth/components/password-form';
-import { TwoStepSection } from './two-step-section';
+import { TwoStepSection, useTwoStepOffered } from './two-step-section';
 import { useReauthentication } from './use-reauthentication';
 
 function useTokenClaims() {
@@ -322,19 +324,47 @@ export function VerifyEmailBanner() {
   return noMail ? <AdminVerifiesNotice email={email} /> : <VerifyEmailNotice email={email} />;
 }
 
-/** The signed-in user's account: e-mail summaries; at the identity provider, password, deletion. */
+/**
+ * Whether what the settings' sections show first has been read once: the server's settings
+ * (which sections there are), the e-mail summaries, and with the embedded identity service the
+ * second factor and the passkeys. A failed read counts (its section says so), and isFetched
+ * stays true while it is tried again, so that the sections are not taken away meanwhile.
+ */
+function useSettingsRead(): boolean {
+  const embedded = useTwoStepOffered();
+  const notifications = useQuery(notificationsQuery);
+  const twoStep = useQuery({ ...twoStepQuery, enabled: embedded === true });
+  const passkeys = useQuery({ ...passkeysQuery, enabled: embedded === true });
+  if (embedded === undefined || !notifications.isFetched) return false;
+  return !embedded || (twoStep.isFetched && passkeys.isFetched);
+}
+
+/**
+ * The signed-in user's account: e-mail summaries; at the identity provider, password, deletion.
+ * They appear whole, once read and once their code is there: a section filled in later would
+ * move the ones below it, and a press meant for one button could land on another.
+ */
 export function AccountSettings() {
   const { email, emailVerified } = useTokenClaims();
+  const t = useT();
+  const loading = <LoadingState label={t('auth.settingsLoading')} />;
+  const read = useSettingsRead();
   return (
     <Card className="shadow-sm">
       <Card.Body className="d-grid gap-4">
-        <EmailSummaries emailVerified={emailVerified} />
-        <hr className="my-0" />
-        <ChangePassword email={email} />
-        <TwoStepSection />
-        <PasskeysSettings />
-        <hr className="my-0" />
-        <DeleteAccount email={email} />
+        {read ? (
+          <Suspense fallback={loading}>
+            <EmailSummaries emailVerified={emailVerified} />
+            <hr className="my-0" />
+            <ChangePassword email={email} />
+            <TwoStepSection />
+            <PasskeysSettings />
+            <hr className="my-0" />
+            <DeleteAccount email={email} />
+          </Suspense>
+        ) : (
+          loading
+        )}
       </Card.Body>
     </Card>
   );

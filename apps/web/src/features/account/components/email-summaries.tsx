@@ -1,5 +1,5 @@
 import type { DigestFrequency, NotificationSettings } from '@photo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -10,6 +10,13 @@ import { apiJson } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/api/api-error';
 
 const notificationsKey = ['users', 'me', 'notifications'] as const;
+
+/** GET /api/users/me/notifications: the person's e-mail summaries, and whether mail is set up. */
+export const notificationsQuery = queryOptions({
+  queryKey: notificationsKey,
+  queryFn: () => apiJson<NotificationSettings>('/api/users/me/notifications'),
+  meta: { quiet: true },
+});
 
 /** The contract's DIGEST_FREQUENCIES, in the order shown (the web bundles no zod schema). */
 const FREQUENCIES: readonly DigestFrequency[] = ['off', 'hourly', 'daily'];
@@ -27,11 +34,7 @@ const CHOICES: Record<DigestFrequency, { label: MessageId; help: MessageId }> = 
 export function EmailSummaries({ emailVerified }: { emailVerified: boolean }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: notificationsKey,
-    queryFn: () => apiJson<NotificationSettings>('/api/users/me/notifications'),
-    meta: { quiet: true },
-  });
+  const settings = useQuery(notificationsQuery);
   // The choice shows as it is made, in the click's own render, until the server has answered
   // (then its answer, or on a failure the choice before).
   const [chosen, setChosen] = useState<DigestFrequency | null>(null);

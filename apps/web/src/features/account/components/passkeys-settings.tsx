@@ -1,5 +1,5 @@
 import { PASSKEY_NAME_MAX } from '@photo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -19,6 +19,13 @@ import {
 } from '../../auth/api/passkeys';
 
 const passkeysKey = ['identity', 'passkeys'] as const;
+
+/** The account's passkeys, as the embedded identity service lists them. */
+export const passkeysQuery = queryOptions({
+  queryKey: passkeysKey,
+  queryFn: () => passkeysApi.list(),
+  meta: { quiet: true },
+});
 
 function ErrorAlert({ error }: { error: unknown }) {
   const t = useT();
@@ -128,12 +135,7 @@ export function PasskeysSettings() {
   const identity = useIdentityConfig();
   const queryClient = useQueryClient();
   const embedded = identity?.embedded !== false;
-  const list = useQuery({
-    queryKey: passkeysKey,
-    queryFn: () => passkeysApi.list(),
-    enabled: embedded,
-    meta: { quiet: true },
-  });
+  const list = useQuery({ ...passkeysQuery, enabled: embedded });
   const [name, setName] = useState('');
   const add = useMutation({
     mutationFn: () => passkeysApi.add(name.trim() || t('passkeys.settings.defaultName')),

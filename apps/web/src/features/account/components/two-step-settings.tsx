@@ -6,21 +6,15 @@ import Form from 'react-bootstrap/Form';
 import { useIntl, useT } from '../../../i18n/i18n';
 import type { MessageId } from '../../../i18n/message-ids';
 import { readSession } from '../../../shared/auth/session-store';
-import { IdentityError, identityClient } from '../../auth/api/identity-client';
+import { identityClient } from '../../auth/api/identity-client';
 import { mfaClient, type TotpSessionInfo } from '../../auth/api/mfa-client';
 import { mfaErrorMessageId } from '../../auth/api/mfa-errors';
-import { getFreshIdToken, startSession } from '../../auth/api/session';
+import { startSession } from '../../auth/api/session';
 import { OneTimeCodeField } from '../../auth/components/one-time-code-field';
 import { QrCode } from './qr-code';
+import { twoStepIdToken, twoStepQuery } from '../api/two-step-query';
 
 const ISSUER = 'My Photo Application';
-const mfaQueryKey = ['identity', 'mfa'] as const;
-
-async function idToken(): Promise<string> {
-  const token = await getFreshIdToken();
-  if (!token) throw new IdentityError('TOKEN_EXPIRED');
-  return token;
-}
 
 /** The key-URI authenticator apps read from the QR code. */
 function otpauthUri(info: TotpSessionInfo, email: string): string {
@@ -166,18 +160,15 @@ function useTwoStep(
   setNotice: (notice: MessageId | null) => void,
 ) {
   const queryClient = useQueryClient();
-  const lookup = useQuery({
-    queryKey: mfaQueryKey,
-    queryFn: async () => (await identityClient.lookup(await idToken())).users[0] ?? null,
-    meta: { quiet: true },
-  });
+  const lookup = useQuery(twoStepQuery);
   const account = lookup.data;
   const factor = account?.mfaInfo?.[0];
   const reset = () => setMode({ kind: 'idle' });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: mfaQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: twoStepQuery.queryKey });
 
   const start = useMutation({
-    mutationFn: async () => (await mfaClient.startEnrollment(await idToken())).totpSessionInfo,
+    mutationFn: async () =>
+      (await mfaClient.startEnrollment(await twoStepIdToken())).totpSessionInfo,
     onSuccess: (info) => {
       setNotice(null);
       setMode({ kind: 'enrolling', info });
@@ -189,7 +180,7 @@ function useTwoStep(
       if (mode.kind !== 'enrolling') throw new Error('not enrolling');
       const previous = readSession();
       const answer = await mfaClient.finalizeEnrollment(
-        await idToken(),
+        await twoStepIdToken(),
         mode.info.sessionInfo,
         code,
       );
@@ -209,7 +200,7 @@ function useTwoStep(
   const withdraw = useMutation({
     mutationFn: async (code: string) => {
       if (!factor) throw new Error('no factor');
-      await mfaClient.withdraw(await idToken(), factor.mfaEnrollmentId, code);
+      await mfaClient.withdraw(await twoStepIdToken(), factor.mfaEnrollmentId, code);
     },
     onSuccess: () => {
       reset();
@@ -220,7 +211,7 @@ function useTwoStep(
   });
   const regenerate = useMutation({
     mutationFn: async (code: string) =>
-      (await mfaClient.regenerateRecoveryCodes(await idToken(), code)).recoveryCodes,
+      (await mfaClient.regenerateRecoveryCodes(await twoStepIdToken(), code)).recoveryCodes,
     onSuccess: (codes) => setMode({ kind: 'codes', codes }),
     meta: { quiet: true },
   });

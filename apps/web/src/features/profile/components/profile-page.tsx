@@ -1,8 +1,10 @@
 import { DEFAULT_AVATAR_URL } from '@photo/contract';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useT } from '../../../i18n/i18n';
 import { errorMessage } from '../../../shared/api/api-error';
+import { clientConfigQuery } from '../../../shared/api/client-config';
 import { ErrorState } from '../../../shared/components/error-state';
 import { LoadingState } from '../../../shared/components/loading-state';
 import { PageTitle } from '../../../shared/components/page-title';
@@ -25,8 +27,12 @@ const JOINED_WHEN = '\u0001';
 export function ProfilePage({ notice, accountSettings }: ProfilePageProps) {
   const t = useT();
   const me = useMe();
+  // Which notice shows above the profile (who confirms an address) depends on the server's
+  // settings: read them first (or failed to), so that it does not change, nor move the page, once
+  // drawn. isFetched stays true when a failed read is tried again (the query is pending again).
+  const config = useQuery(clientConfigQuery);
 
-  if (me.isPending) return <LoadingState label={t('profile.loading')} />;
+  if (me.isPending || !config.isFetched) return <LoadingState label={t('profile.loading')} />;
   if (me.isError) {
     return (
       <>

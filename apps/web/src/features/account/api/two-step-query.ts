@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { IdentityError, identityClient } from '../../auth/api/identity-client';
+import { getFreshIdToken } from '../../auth/api/session';
+
+/** The session's ID token, renewed if it is about to expire, for the identity service's calls. */
+export async function twoStepIdToken(): Promise<string> {
+  const token = await getFreshIdToken();
+  if (!token) throw new IdentityError('TOKEN_EXPIRED');
+  return token;
+}
+
+/**
+ * The account as the identity service has it (its second factor, in `mfaInfo`); null when it
+ * does not know it. Apart from the settings' code, which loads when they are shown.
+ */
+export const twoStepQuery = queryOptions({
+  queryKey: ['identity', 'mfa'] as const,
+  queryFn: async () => (await identityClient.lookup(await twoStepIdToken())).users[0] ?? null,
+  meta: { quiet: true },
+});
