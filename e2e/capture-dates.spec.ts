@@ -1,5 +1,6 @@
 import { albumName, expect, logIn, test } from './support/fixtures';
 import { makeJpeg } from './support/images';
+import { goToMonth } from './support/timeline';
 
 // Taken at 00:30 on New Year's Day 2026 by a camera set to UTC+2: 22:30 UTC on 31 December 2025.
 const NEW_YEAR = { dateTaken: '2026-01-01T00:30:00Z', takenOffset: '+02:00' };
@@ -31,6 +32,7 @@ for (const timezoneId of ['America/Los_Angeles', 'Pacific/Auckland']) {
 
       // The month of Photos, and the photo in it.
       await page.goto('/photos');
+      await goToMonth(page, 'January 2026');
       const january = page.getByRole('list', { name: /January 2026/ });
       await expect(january.getByRole('link', { name: /January 1, 2026/ })).toBeVisible();
       await expect(page.getByRole('list', { name: /December 2025/ })).toHaveCount(0);

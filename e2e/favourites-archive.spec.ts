@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/checks';
 import { albumWithCover, expect, logIn, openAccountMenu, test } from './support/fixtures';
 import { makeJpeg } from './support/images';
+import { goToMonth } from './support/timeline';
 
 /**
  * Favourites and Archive (decision 0082): a heart on a tile and in the viewer (F), the Favourites
@@ -29,21 +30,6 @@ async function openPage(page: Page, name: 'Photos' | 'Favourites' | 'Archive') {
   if (name !== 'Photos') await openAccountMenu(page);
   await page.getByRole('navigation').getByRole('link', { name, exact: true }).first().click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-}
-
-/**
- * Goes to a month of Photos with the scrubber's keyboard: the server is shared by every test,
- * so other people's photos are on the timeline too.
- */
-async function goToMonth(page: Page, label: string) {
-  const scrubber = page.getByRole('slider', { name: 'Jump to a month' });
-  await scrubber.focus();
-  await page.keyboard.press('Home');
-  for (let step = 0; step < 500; step += 1) {
-    if ((await scrubber.getAttribute('aria-valuetext')) === label) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(scrubber).toHaveAttribute('aria-valuetext', label);
 }
 
 test('favourites a photo from its tile and another with F in the viewer, and finds both on Favourites', async ({

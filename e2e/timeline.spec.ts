@@ -5,6 +5,7 @@ import { crc32, inflateRawSync } from 'node:zlib';
 import { expectNoSeriousA11yViolations } from './support/checks';
 import { albumName, albumWithCover, expect, logIn, test } from './support/fixtures';
 import { makeJpeg } from './support/images';
+import { goToMonth } from './support/timeline';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -45,23 +46,6 @@ async function openPhotos(page: Page) {
 /** The check of the tile of the photo taken that day (its name says the date). */
 const check = (page: Page, date: string) =>
   page.getByRole('button', { name: `Select: Photo of ${date}`, exact: true });
-
-/**
- * Goes to a month with the scrubber's keyboard: the newest (Home), then a month at a time. The
- * server is shared by every test, and albums are seen by everyone unless told: other people's
- * photos are on the timeline too.
- */
-async function goToMonth(page: Page, label: string) {
-  const scrubber = page.getByRole('slider', { name: 'Jump to a month' });
-  await scrubber.focus();
-  await page.keyboard.press('Home');
-  for (let step = 0; step < 500; step += 1) {
-    if ((await scrubber.getAttribute('aria-valuetext')) === label) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(scrubber).toHaveAttribute('aria-valuetext', label);
-  await expect(page.getByRole('heading', { name: new RegExp(`^${label}`) })).toBeInViewport();
-}
 
 test('scrolls Photos to an old month, selects two photos with their checks and downloads both originals in one zip', async ({
   page,
