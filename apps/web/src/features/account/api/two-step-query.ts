@@ -11,7 +11,8 @@ export async function twoStepIdToken(): Promise<string> {
 
 /**
  * The account as the identity service has it (its second factor, in `mfaInfo`); null when it
- * does not know it. Apart from the settings' code, which loads when they are shown.
+ * does not know it. Kept out of two-step-settings.tsx, whose code loads only once the settings
+ * are shown, so that the settings can read it before they appear.
  */
 export const twoStepQuery = queryOptions({
   queryKey: ['identity', 'mfa'] as const,
