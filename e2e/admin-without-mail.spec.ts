@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { shoot } from './support/shots';
 
 // A server of its own, without SMTP_URL: it sends no e-mail, and its first account, made first
 // here, is its administrator.
@@ -29,9 +30,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const SHOTS = '/work/shots/admin-mail';
-const WIDTHS = [390, 768, 1440];
-
 async function pageOf(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url });
   return context.newPage();
@@ -43,23 +41,15 @@ async function logInHere(page: Page, user: TestUser) {
   await expect(page.getByRole('heading', { name: 'Recent Albums' })).toBeVisible();
 }
 
-/** Screenshots at a phone's, a tablet's and a desktop's width; axe in light and dark mode. */
+/** axe in light and dark mode; with SHOTS_DIR, pictures of the whole page too. */
 async function lookAt(page: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
     await expectNoSeriousA11yViolations(page, `${name} (${colorScheme})`);
-    if (colorScheme === 'dark') {
-      await page.screenshot({ path: `${SHOTS}/${name}-dark.png`, fullPage: true });
-    }
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  const size = page.viewportSize()!;
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
+  await shoot(page, name, { fullPage: true });
 }
 
 test('an invited friend sees the album once the administrator confirms their address', async ({
@@ -137,8 +127,7 @@ test('a password link made by the administrator sets a new password once', async
   const dialog = adminPage.getByRole('dialog', { name: 'Password link for Fay Forgetful' });
   await expect(dialog.getByText(/It works once, until/)).toBeVisible();
   await expectNoSeriousA11yViolations(adminPage, 'password link dialog');
-  await adminPage.setViewportSize({ width: 390, height: 900 });
-  await adminPage.screenshot({ path: `${SHOTS}/password-link-390.png` });
+  await shoot(adminPage, 'password-link');
   const link = await dialog.getByLabel('Password link').inputValue();
   expect(new URL(link).searchParams.get('mode')).toBe('resetPassword');
   await dialog.getByRole('button', { name: 'Done' }).click();

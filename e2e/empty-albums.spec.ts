@@ -1,25 +1,6 @@
-import type { Page } from '@playwright/test';
 import { albumName, albumWithCover, expect, logIn, submitLogIn, test } from './support/fixtures';
 import { expectNoSeriousA11yViolations } from './support/checks';
-
-/** With SHOTS_DIR: the page at a phone's and a desktop's width, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const [label, size] of [
-      ['390', { width: 390, height: 844 }],
-      ['1440', { width: 1440, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${dir}/${name}-${label}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shoot } from './support/shots';
 
 test('a sign-in error does not survive signing in', async ({ page, user }) => {
   await page.goto('/login');

@@ -2,27 +2,14 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/checks';
 import { albumWithCover, expect, logIn, openAccountMenu, test } from './support/fixtures';
 import { makeJpeg } from './support/images';
+import { shoot } from './support/shots';
 import { goToMonth } from './support/timeline';
 
 /**
  * Favourites and Archive (decision 0082): a heart on a tile and in the viewer (F), the Favourites
  * page; Archive from the selection bar, gone from Photos but not from its album, and back from
- * the Archive page. SHOTS_DIR=<folder> also saves pictures of the pages, at a phone's and a
- * desktop's size, for people to look at.
+ * the Archive page. With SHOTS_DIR=<folder>, pictures of the pages too (`support/shots.ts`).
  */
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const [label, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1440, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${label}.png` });
-  }
-}
 
 /** Opens Photos from the top bar, Favourites and Archive from the account menu. */
 async function openPage(page: Page, name: 'Photos' | 'Favourites' | 'Archive') {

@@ -5,9 +5,7 @@ import { albumName, expect, logIn, test, type TestUser } from './support/fixture
 import { expectImageLoaded, expectNoSeriousA11yViolations } from './support/checks';
 import type { ApiClient, TestFile } from './support/api';
 import { makeJpeg } from './support/images';
-
-const SHOTS = '/work/shots/viewer';
-const WIDTHS = [390, 768, 1440] as const;
+import { shoot } from './support/shots';
 
 /** An album of three photos; the first carries the date it was taken and its camera. */
 async function albumOfThree(api: ApiClient, user: TestUser) {
@@ -42,16 +40,6 @@ async function expectDownloadOf(page: Page, uploaded: TestFile) {
   expect(saved.suggestedFilename()).toMatch(/^photo-[\w-]+\.jpg$/);
   const bytes = await fs.readFile(await saved.path());
   expect(bytes.equals(uploaded.buffer)).toBe(true);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    // The photo settles into its new frame before the picture is taken.
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('the photo viewer: like, comment, details, download and a slideshow', async ({
@@ -135,7 +123,6 @@ test('the photo viewer: like, comment, details, download and a slideshow', async
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expectNoSeriousA11yViolations(page, `the viewer with its comments (${colorScheme})`);
-      await page.screenshot({ path: `${SHOTS}/viewer-comments-${colorScheme}-1280.png` });
     }
     await page.emulateMedia({ colorScheme: 'light' });
     // Escape in the panel closes the panel, and the focus goes back to its button.
