@@ -9,10 +9,14 @@ import { readSession } from '../../../shared/auth/session-store';
  */
 const changed = new Map<string, boolean>();
 let owner: string | null = null;
+/** The token `owner` was read from: every heart asks at each render, and a token seldom changes. */
+let ownerToken: string | undefined;
 
 /** Forgets the changes when the person signed in is not the one who made them. */
 function forOwner(): Map<string, boolean> {
   const token = readSession()?.idToken;
+  if (token === ownerToken) return changed;
+  ownerToken = token;
   const now = token ? decodeTokenSubject(token) : null;
   if (now !== owner) {
     changed.clear();
