@@ -142,17 +142,38 @@ const OVERSCAN_ROWS = 4;
 
 type Row = LayoutModel<GridItem>['tracks'][number];
 
+/**
+ * A layout without its rows: what a row needs of it. A row drawn once keeps its props until it
+ * is drawn again, so it must not hold the whole layout: a long album lays out again with each
+ * page, and every row on the page would keep a layout of thousands of tiles alive.
+ */
+type RowFrame = Omit<LayoutModel<GridItem>, 'tracks'>;
+
+const frameOf = ({
+  spacing,
+  padding,
+  containerWidth,
+  variables,
+  horizontal,
+}: RowFrame): RowFrame => ({
+  spacing,
+  padding,
+  containerWidth,
+  variables,
+  horizontal,
+});
+
 interface GridRowProps {
   row: Row;
-  model: LayoutModel<GridItem>;
+  frame: RowFrame;
   render: Render<GridItem>;
 }
 
 /** Two layouts of a row draw the same tiles: the same photos at the same sizes. */
 function sameRow(a: GridRowProps, b: GridRowProps): boolean {
   return (
-    a.model.containerWidth === b.model.containerWidth &&
-    a.model.spacing === b.model.spacing &&
+    a.frame.containerWidth === b.frame.containerWidth &&
+    a.frame.spacing === b.frame.spacing &&
     a.render === b.render &&
     a.row.photos.length === b.row.photos.length &&
     a.row.photos.every((tile, i) => {
@@ -166,11 +187,11 @@ function sameRow(a: GridRowProps, b: GridRowProps): boolean {
  * One row of tiles. Drawn again only when its photos or their sizes change: scrolling moves the
  * rows, and the next page of the album lays out again only the rows it changes.
  */
-const GridRow = memo(function GridRow({ row, model, render }: GridRowProps) {
+const GridRow = memo(function GridRow({ row, frame, render }: GridRowProps) {
   return (
     <StaticPhotoAlbum
       layout="rows"
-      model={{ ...model, tracks: [row] }}
+      model={{ ...frame, tracks: [row] }}
       componentsProps={NO_GROUP}
       render={render}
     />
@@ -323,6 +344,7 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
     [items, spacing, measuredWidth],
   );
   const rows = useMemo(() => model?.tracks ?? [], [model]);
+  const frame = useMemo(() => model && frameOf(model), [model]);
   const starts = useMemo(() => rowStarts(rows, spacing), [rows, spacing]);
   // As wide as the page lets it (not a row of a few photos): kept for the server's next page.
   useEffect(() => {
@@ -370,7 +392,7 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
           height: starts.at(-1)! - (rows.length > 0 ? spacing : 0),
         }}
       >
-        {model &&
+        {frame &&
           virtualizer.getVirtualItems().map((row) => (
             <div
               key={row.key}
@@ -378,7 +400,7 @@ export function PhotoGrid({ photos, alt, link, chrome, current, total = 0 }: Pho
               className="app-photo-row"
               style={{ transform: `translateY(${starts[row.index]}px)` }}
             >
-              <GridRow row={rows[row.index]!} model={model} render={render} />
+              <GridRow row={rows[row.index]!} frame={frame} render={render} />
             </div>
           ))}
       </div>
@@ -488,6 +510,7 @@ function FirstScreenGrid({
   );
   if (laidOut) {
     const { model, starts, height, maxWidth } = laidOut;
+    const frame = frameOf(model);
     return (
       <div
         ref={ref}
@@ -504,7 +527,7 @@ function FirstScreenGrid({
             className="app-photo-row"
             style={{ transform: `translateY(${starts[index]}px)` }}
           >
-            <GridRow row={row} model={model} render={render} />
+            <GridRow row={row} frame={frame} render={render} />
           </div>
         ))}
       </div>
