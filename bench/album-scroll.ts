@@ -117,10 +117,8 @@ try {
   const scrollStart = Date.now();
   const scrollStartInPage = await page.evaluate(() => performance.now());
   await page.mouse.move(720, 500);
-  for (;;) {
-    await page.mouse.wheel(0, 900);
-    await page.waitForTimeout(60);
-    const atEnd = await page.evaluate(
+  const atEnd = () =>
+    page.evaluate(
       () =>
         window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2 &&
         !document.querySelector('.app-load-more, [data-loading-more]') &&
@@ -128,7 +126,18 @@ try {
           /Load more|Loading more/.test(button.textContent ?? ''),
         ),
     );
-    if (atEnd) break;
+  // The last page read is not the end yet: the grid draws a page in a render of its own (a
+  // deferred value), which lengthens the page once done. The end is where the page stays.
+  const settledAtEnd = async () => {
+    if (!(await atEnd())) return false;
+    await untilPageQuiet(page);
+    await page.waitForTimeout(300);
+    return atEnd();
+  };
+  for (;;) {
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(60);
+    if (await settledAtEnd()) break;
     if (Date.now() - scrollStart > 300_000) throw new Error('the end was not reached in 5 min');
   }
   const scrollSeconds = (Date.now() - scrollStart) / 1000;
