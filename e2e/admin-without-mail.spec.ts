@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ApiClient } from './support/api';
-import { expectNoSeriousA11yViolations } from './support/checks';
+import { expectNoSeriousA11yViolations, showColorScheme } from './support/checks';
 import {
   albumWithCover,
   albumName,
@@ -44,11 +44,10 @@ async function logInHere(page: Page, user: TestUser) {
 /** axe in light and dark mode; with SHOTS_DIR, pictures of the whole page too. */
 async function lookAt(page: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', colorScheme);
+    await showColorScheme(page, colorScheme);
     await expectNoSeriousA11yViolations(page, `${name} (${colorScheme})`);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await showColorScheme(page, 'light');
   await shoot(page, name, { fullPage: true });
 }
 
